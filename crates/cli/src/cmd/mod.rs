@@ -1,0 +1,44 @@
+//! One module per subcommand.
+
+use std::fmt;
+
+pub mod perft;
+
+/// A command failure: a message for the user and the process exit code.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    /// 2 = bad input or arguments, 1 = the command ran and failed (e.g. a mismatch).
+    pub code: u8,
+}
+
+impl CliError {
+    /// Bad user input (exit code 2).
+    pub fn input(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// The command ran but the outcome is a failure (exit code 1).
+    #[allow(dead_code)] // used by solve/bench once they land
+    pub fn failed(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+
+    pub fn exit_code(&self) -> u8 {
+        self.code
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+pub type CmdResult = Result<(), CliError>;

@@ -1,0 +1,1 @@
+//! virada-engine (under construction).

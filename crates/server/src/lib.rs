@@ -1,0 +1,1 @@
+//! virada-server (under construction).

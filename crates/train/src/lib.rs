@@ -1,0 +1,1 @@
+//! virada-train (under construction).
