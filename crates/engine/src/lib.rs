@@ -1,1 +1,5 @@
-//! virada-engine (under construction).
+//! virada-engine: evaluation, search, endgame solver, levels and analysis.
+
+pub mod eval;
+
+pub use eval::{default_evaluator, Evaluator};
