@@ -1,1 +1,3 @@
 //! virada-engine (under construction).
+
+pub mod tt;
