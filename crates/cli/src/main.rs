@@ -24,12 +24,24 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Balanced 8-move openings (`openings generate`).
+    Openings(cmd::openings::OpeningsArgs),
+    /// Play a game in the terminal against the engine (or two people).
+    Play(cmd::play::PlayArgs),
+    /// Values of every move of a position, or the mistakes of a game.
+    Analyze(cmd::analyze::AnalyzeArgs),
+    /// Engine against engine from balanced openings, with an Elo estimate.
+    Match(cmd::matchcmd::MatchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Openings(args)) => cmd::openings::run(args),
+        Some(Command::Play(args)) => cmd::play::run(args),
+        Some(Command::Analyze(args)) => cmd::analyze::run(args),
+        Some(Command::Match(args)) => cmd::matchcmd::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");
             Ok(())

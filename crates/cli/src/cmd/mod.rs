@@ -2,7 +2,11 @@
 
 use std::fmt;
 
+pub mod analyze;
+pub mod matchcmd;
+pub mod openings;
 pub mod perft;
+pub mod play;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
