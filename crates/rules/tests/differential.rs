@@ -160,7 +160,7 @@ fn bitboards_match_the_reference_on_random_positions() {
     while positions < 100_000 {
         game_index += 1;
         // Every other game starts from a random 8-move (XOT-like) opening.
-        let start = if game_index % 2 == 0 {
+        let start = if game_index & 1 == 0 {
             random_game_from(Position::start(), &mut rng, 8).position()
         } else {
             Position::start()
