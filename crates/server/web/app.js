@@ -526,7 +526,6 @@ function renderGameOver() {
   if (!r.winner) winner = t('over.draw');
   else if (g.mode === 'computer') winner = r.winner === g.human_color ? t('over.youWin') : t('over.youLose');
   else winner = t('over.winner', { color: colorName(r.winner) });
-  if (r.winner && g.mode === 'computer') winner += ' ' + t('over.winner', { color: colorName(r.winner) }) + '.';
   $('gameover-winner').textContent = winner;
   const wipe = r.black_score === 64 || r.white_score === 64 ? ' · ' + t('over.wipeout') : '';
   $('gameover-score').textContent = t('over.score', { black: r.black_score, white: r.white_score }) + wipe;
