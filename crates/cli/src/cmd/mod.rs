@@ -2,7 +2,10 @@
 
 use std::fmt;
 
+pub mod bench;
 pub mod perft;
+pub mod replay;
+pub mod show;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
