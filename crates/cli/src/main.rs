@@ -32,6 +32,13 @@ enum Command {
     Analyze(cmd::analyze::AnalyzeArgs),
     /// Engine against engine from balanced openings, with an Elo estimate.
     Match(cmd::matchcmd::MatchArgs),
+    /// Print a board (board string or transcript): discs, side to move, legal moves, status.
+    Show(cmd::show::ShowArgs),
+    /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
+    Replay(cmd::replay::ReplayArgs),
+    /// Benchmarks (`virada bench perft`, ...).
+    #[command(subcommand_required = true)]
+    Bench(cmd::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +49,9 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cmd::play::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
         Some(Command::Match(args)) => cmd::matchcmd::run(args),
+        Some(Command::Show(args)) => cmd::show::run(args),
+        Some(Command::Replay(args)) => cmd::replay::run(args),
+        Some(Command::Bench(args)) => cmd::bench::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");
             Ok(())

@@ -3,10 +3,14 @@
 use std::fmt;
 
 pub mod analyze;
+pub mod bench;
+pub mod bench_search;
 pub mod matchcmd;
 pub mod openings;
 pub mod perft;
 pub mod play;
+pub mod replay;
+pub mod show;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
