@@ -171,8 +171,8 @@ test('hints show a value on every legal square with the best one highlighted', {
   await context.close();
 });
 
-test('keyboard play: arrows move the focus, typing a square plays it', { timeout: 60000 }, async () => {
-  const { context, page } = await desktop();
+test('keyboard play: arrows move the focus, typing a square plays it (with animations on)', { timeout: 60000 }, async () => {
+  const { context, page } = await desktop({ reducedMotion: 'no-preference' });
   await open(page);
   await newGame(page, { mode: 'friend' });
   await page.focus('#board [data-square="d3"]');
