@@ -27,6 +27,7 @@ const S = {
   levels: [],
   analysisOpen: false,
   route: '/',
+  typed: '', // first letter of a square being typed
 };
 
 let board;
@@ -96,9 +97,20 @@ function wireControls() {
     if (b) viewPly(Number(b.dataset.ply));
   });
   document.addEventListener('keydown', (ev) => {
-    if (S.route !== '/' || !S.game || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (S.route !== '/' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const tag = (ev.target.tagName || '').toLowerCase();
     if (tag === 'input' || tag === 'textarea' || tag === 'select' || ev.target.closest('dialog, .board')) return;
+    // Typing a square ("d3") plays it from anywhere on the page, as on the board.
+    const k = ev.key.toLowerCase();
+    if (k.length === 1 && k >= 'a' && k <= 'h') { S.typed = k; return; }
+    if (k.length === 1 && k >= '1' && k <= '8' && S.typed) {
+      const square = S.typed + k;
+      S.typed = '';
+      playSquare(square);
+      return;
+    }
+    S.typed = '';
+    if (!S.game) return;
     const n = S.game.plies.length;
     const cur = S.viewPly === null ? n : S.viewPly;
     if (ev.key === 'ArrowLeft' && cur > 0) { viewPly(cur - 1); ev.preventDefault(); }
