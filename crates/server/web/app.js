@@ -519,7 +519,10 @@ function renderMoveList() {
     return;
   }
   const current = S.viewPly === null ? g.plies.length : S.viewPly;
-  const start = elt('button', 'start-btn', t('moves.start'));
+  const kind = g.start && g.start.kind;
+  const startLabel = kind === 'xot' ? t('moves.startXot', { opening: g.start.opening || '' }).trim()
+    : kind === 'setup' ? t('moves.startSetup') : t('moves.start');
+  const start = elt('button', 'start-btn', startLabel);
   start.type = 'button';
   start.dataset.ply = '0';
   if (current === 0) { start.classList.add('current'); start.setAttribute('aria-current', 'true'); }
