@@ -475,7 +475,8 @@ function renderPlayers() {
 function levelName(level) {
   const l = S.levels.find((x) => x.level === level);
   const name = l && l.name ? l.name[lang()] || l.name.en : '';
-  return name ? `${level} ${name}` : String(level);
+  if (!name) return String(level);
+  return name.includes(String(level)) ? name : `${level} · ${name}`;
 }
 
 function setStatusText(text) { $('status-text').textContent = text; }
