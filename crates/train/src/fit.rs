@@ -296,10 +296,10 @@ mod tests {
 
     #[test]
     fn learns_a_representable_rule_and_is_deterministic() {
-        let data = synthetic(20_000, 7);
+        let data = synthetic(40_000, 7);
         let mut cfg = FitConfig {
             lambda: 0.5,
-            iterations: 30,
+            iterations: 40,
             threads: 2,
             overlap: 2,
         };
