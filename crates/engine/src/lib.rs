@@ -1,9 +1,6 @@
-//! virada-engine (under construction).
+//! virada-engine: evaluation, search, endgame solver, levels and analysis.
 
-// Temporary home until eval/mod.rs lands on main.
-#[path = "eval/pattern.rs"]
-pub mod pattern;
-#[path = "eval/pattern_weights.rs"]
-pub mod pattern_weights;
-#[path = "eval/pattern_eval.rs"]
-pub mod pattern_eval;
+pub mod eval;
+pub mod tt;
+
+pub use eval::{default_evaluator, Evaluator};

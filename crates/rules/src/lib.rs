@@ -17,6 +17,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod formats;
 pub mod game;
 pub mod hash;
 pub mod movegen;

@@ -12,12 +12,12 @@
 
 use crate::progress::Progress;
 use crate::samples::Sample;
-use virada_engine::pattern::{
+use virada_engine::eval::pattern::{
     features, mirror_tie_maps, phase_of_empties, INSTANCE_PATTERN, NUM_INSTANCES, NUM_PHASES,
     TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
-use virada_engine::pattern_eval::PARITY_OFFSET;
-use virada_engine::pattern_weights::PatternWeights;
+use virada_engine::eval::pattern_eval::PARITY_OFFSET;
+use virada_engine::eval::pattern_weights::PatternWeights;
 
 /// Fixed work split (determinism does not depend on the thread count).
 const CHUNKS: usize = 16;
@@ -247,7 +247,7 @@ pub fn mae_by_phase(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Vec
 mod tests {
     use super::*;
     use crate::samples::Source;
-    use virada_engine::pattern_eval::PatternEval;
+    use virada_engine::eval::pattern_eval::PatternEval;
     use virada_rules::Board;
 
     /// Random positions reached by random play, labelled by a known linear rule the pattern set

@@ -1,10 +1,10 @@
 //! The trained pattern evaluation: the sum of one weight per pattern instance plus a parity
 //! weight, from the weight tables of the board's phase.
 
-use crate::pattern::{
+use crate::eval::pattern::{
     features, phase_of_empties, INSTANCE_PATTERN, NUM_INSTANCES, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
-use crate::pattern_weights::PatternWeights;
+use crate::eval::pattern_weights::PatternWeights;
 use virada_rules::Board;
 
 /// Per-instance offsets of the weight tables inside a phase.

@@ -18,7 +18,7 @@
 //! Every field is checked on load and each failure says what is wrong, so a damaged or stale
 //! file is refused with a reason instead of producing a silently wrong evaluation.
 
-use crate::pattern::{NUM_PHASES, PATTERN_SET_ID, WEIGHTS_PER_PHASE};
+use crate::eval::pattern::{NUM_PHASES, PATTERN_SET_ID, WEIGHTS_PER_PHASE};
 use std::fmt;
 
 /// File magic.
