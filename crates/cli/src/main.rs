@@ -24,12 +24,15 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
+    Train(cmd::train::TrainArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Train(args)) => cmd::train::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");
             Ok(())

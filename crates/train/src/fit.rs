@@ -78,11 +78,7 @@ impl Row {
 /// The empties range `lo..=hi` of the samples a phase trains on.
 pub fn phase_window(phase: usize, overlap: u32) -> (u32, u32) {
     let lo = 4 * phase as u32 + 1;
-    let hi = if phase + 1 == NUM_PHASES {
-        60
-    } else {
-        lo + 3
-    };
+    let hi = if phase + 1 == NUM_PHASES { 60 } else { lo + 3 };
     (lo.saturating_sub(overlap).max(1), hi + overlap)
 }
 
@@ -280,8 +276,9 @@ mod tests {
                 let sq = virada_rules::Square::from_index(mm.trailing_zeros() as u8);
                 b = b.play_unchecked(sq);
                 let corners = 0x8100_0000_0000_0081u64;
-                let label = 4 * ((b.player & corners).count_ones() as i32
-                    - (b.opponent & corners).count_ones() as i32);
+                let label = 4
+                    * ((b.player & corners).count_ones() as i32
+                        - (b.opponent & corners).count_ones() as i32);
                 if b.empty_count() > 0 {
                     out.push(Sample {
                         board: b,
@@ -322,6 +319,9 @@ mod tests {
         // by a wide margin (a corner only appears inside large patterns, so new positions with
         // unseen configurations are partly shrunk toward 0).
         assert!(train_mae < 0.25, "training mean absolute error {train_mae}");
-        assert!(test_mae < 0.5 * baseline, "held-out error {test_mae}, baseline {baseline}");
+        assert!(
+            test_mae < 0.5 * baseline,
+            "held-out error {test_mae}, baseline {baseline}"
+        );
     }
 }

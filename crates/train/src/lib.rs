@@ -5,5 +5,7 @@
 //! that produces the weights file shipped in `crates/engine/weights/`. See `docs/TRAINING.md`.
 
 pub mod fit;
+pub mod pipeline;
 pub mod progress;
 pub mod samples;
+pub mod wthor;

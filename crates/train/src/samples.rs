@@ -62,9 +62,15 @@ pub enum SampleFileError {
     Io(io::Error),
     BadMagic,
     /// The header count and the file length disagree.
-    Length { records: u64, bytes: u64 },
+    Length {
+        records: u64,
+        bytes: u64,
+    },
     /// Record `index` is not a valid sample (overlapping discs, label out of range, bad source).
-    BadRecord { index: u64, reason: &'static str },
+    BadRecord {
+        index: u64,
+        reason: &'static str,
+    },
 }
 
 impl fmt::Display for SampleFileError {

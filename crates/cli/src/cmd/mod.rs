@@ -3,6 +3,7 @@
 use std::fmt;
 
 pub mod perft;
+pub mod train;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]

@@ -215,14 +215,14 @@ fn images(b: u64) -> [u64; 8] {
     let d = flip_diagonal(b);
     let r = b.reverse_bits();
     [
-        b,                              // Identity
-        h,                              // FlipHorizontal
-        b.swap_bytes(),                 // FlipVertical
-        r,                              // Rotate180
-        d,                              // FlipDiagonal
-        d.reverse_bits(),               // FlipAntiDiagonal
-        flip_diagonal(h),               // inverse of Rotate90 = Rotate270
-        flip_horizontal(d),             // inverse of Rotate270 = Rotate90
+        b,                  // Identity
+        h,                  // FlipHorizontal
+        b.swap_bytes(),     // FlipVertical
+        r,                  // Rotate180
+        d,                  // FlipDiagonal
+        d.reverse_bits(),   // FlipAntiDiagonal
+        flip_diagonal(h),   // inverse of Rotate90 = Rotate270
+        flip_horizontal(d), // inverse of Rotate270 = Rotate90
     ]
 }
 

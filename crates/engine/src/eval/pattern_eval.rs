@@ -5,6 +5,7 @@ use crate::eval::pattern::{
     features, phase_of_empties, INSTANCE_PATTERN, NUM_INSTANCES, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
 use crate::eval::pattern_weights::PatternWeights;
+use crate::eval::{Evaluator, MAX_EVAL};
 use virada_rules::Board;
 
 /// Per-instance offsets of the weight tables inside a phase.
@@ -62,5 +63,16 @@ impl PatternEval {
         } else {
             sum * self.num / self.den
         }
+    }
+}
+
+impl Evaluator for PatternEval {
+    fn name(&self) -> &str {
+        &self.weights.name
+    }
+
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
     }
 }

@@ -45,9 +45,15 @@ pub struct PatternWeights {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WeightsError {
     /// Shorter than the header or than the header says.
-    Truncated { expected: usize, found: usize },
+    Truncated {
+        expected: usize,
+        found: usize,
+    },
     /// Longer than the header says.
-    TrailingBytes { expected: usize, found: usize },
+    TrailingBytes {
+        expected: usize,
+        found: usize,
+    },
     BadMagic,
     UnsupportedVersion(u32),
     /// Made for another pattern set or phase scheme.
@@ -56,7 +62,10 @@ pub enum WeightsError {
         expected: u32,
         found: u32,
     },
-    BadChecksum { expected: u64, found: u64 },
+    BadChecksum {
+        expected: u64,
+        found: u64,
+    },
     BadName,
 }
 
