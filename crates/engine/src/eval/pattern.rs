@@ -258,21 +258,6 @@ fn diag(x: u64, d: usize) -> usize {
     (((x & DIAG_MASKS[d]).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> d) as usize
 }
 
-/// Which symmetry images each pattern's instances use, as indices into [`Symmetry::ALL`].
-/// Derived by [`Pattern::instances`]; tests check the two agree.
-const INSTANCE_SYMS: [&[usize]; 11] = [
-    &[0, 1, 2, 3],
-    &[0, 1, 2, 3, 4, 5, 6, 7],
-    &[0, 2, 4, 5],
-    &[0, 2, 4, 5],
-    &[0, 2, 4, 5],
-    &[0, 2, 4, 5],
-    &[0, 1],
-    &[0, 1, 2, 3],
-    &[0, 1, 2, 3],
-    &[0, 1, 2, 3],
-    &[0, 1, 2, 3],
-];
 
 /// The base-3 indices of all pattern instances of `board` (side to move = digit 1).
 #[inline]
@@ -280,20 +265,37 @@ pub fn features(board: &Board) -> PatternIndices {
     let pi = images(board.player);
     let oi = images(board.opponent);
     let mut out = [0u16; NUM_INSTANCES];
+    let t = |pb: usize, ob: usize| BIN_TO_TERNARY[pb] + 2 * BIN_TO_TERNARY[ob];
+    // Fully unrolled (the loops have constant bounds): this is the evaluation's hot path.
     let mut k = 0;
-    for (p, syms) in INSTANCE_SYMS.iter().enumerate() {
-        for &s in syms.iter() {
-            let (pb, ob) = match p {
-                0 => (corner3x3(pi[s]), corner3x3(oi[s])),
-                1 => (corner2x5(pi[s]), corner2x5(oi[s])),
-                2 => (edge2x(pi[s]), edge2x(oi[s])),
-                3..=5 => (row(pi[s], p as u32 - 2), row(oi[s], p as u32 - 2)),
-                _ => (diag(pi[s], p - 6), diag(oi[s], p - 6)),
-            };
-            out[k] = BIN_TO_TERNARY[pb] + 2 * BIN_TO_TERNARY[ob];
-            k += 1;
-        }
+    for s in [0, 1, 2, 3] {
+        out[k] = t(corner3x3(pi[s]), corner3x3(oi[s]));
+        k += 1;
     }
+    for s in [0, 1, 2, 3, 4, 5, 6, 7] {
+        out[k] = t(corner2x5(pi[s]), corner2x5(oi[s]));
+        k += 1;
+    }
+    for s in [0, 2, 4, 5] {
+        out[k] = t(edge2x(pi[s]), edge2x(oi[s]));
+        out[k + 4] = t(row(pi[s], 1), row(oi[s], 1));
+        out[k + 8] = t(row(pi[s], 2), row(oi[s], 2));
+        out[k + 12] = t(row(pi[s], 3), row(oi[s], 3));
+        k += 1;
+    }
+    k += 12;
+    for s in [0, 1] {
+        out[k] = t(diag(pi[s], 0), diag(oi[s], 0));
+        k += 1;
+    }
+    for s in [0, 1, 2, 3] {
+        out[k] = t(diag(pi[s], 1), diag(oi[s], 1));
+        out[k + 4] = t(diag(pi[s], 2), diag(oi[s], 2));
+        out[k + 8] = t(diag(pi[s], 3), diag(oi[s], 3));
+        out[k + 12] = t(diag(pi[s], 4), diag(oi[s], 4));
+        k += 1;
+    }
+    debug_assert_eq!(k + 12, NUM_INSTANCES);
     out
 }
 
@@ -367,6 +369,21 @@ fn build_tie_map(pattern: &Pattern) -> Vec<u16> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Symmetry images (indices into [`Symmetry::ALL`]) that [`features`] reads for each pattern.
+    const INSTANCE_SYMS: [&[usize]; 11] = [
+        &[0, 1, 2, 3],
+        &[0, 1, 2, 3, 4, 5, 6, 7],
+        &[0, 2, 4, 5],
+        &[0, 2, 4, 5],
+        &[0, 2, 4, 5],
+        &[0, 2, 4, 5],
+        &[0, 1],
+        &[0, 1, 2, 3],
+        &[0, 1, 2, 3],
+        &[0, 1, 2, 3],
+        &[0, 1, 2, 3],
+    ];
 
     fn random_boards(n: usize, seed: u64) -> Vec<Board> {
         let mut s = seed;
