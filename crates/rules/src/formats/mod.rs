@@ -5,7 +5,10 @@
 
 pub mod board_string;
 pub mod error;
+pub mod ggf;
 pub mod obf;
+pub mod transcript;
 pub mod wthor;
+pub mod xot;
 
 pub use error::{Format, FormatError, Location};
