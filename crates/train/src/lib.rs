@@ -4,6 +4,7 @@
 //! self-play and our own exact solver), their binary file format, and the least-squares fitter
 //! that produces the weights file shipped in `crates/engine/weights/`. See `docs/TRAINING.md`.
 
+pub mod accuracy;
 pub mod fit;
 pub mod pipeline;
 pub mod progress;

@@ -37,6 +37,10 @@ pub struct TrainConfig {
     pub held_out_one_in: u64,
     /// Positions with at most this many empties get exact labels (0 = none).
     pub exact_empties: u32,
+    /// Positions with more than `exact_empties` and at most this many empties get exact labels
+    /// too, but only one in `exact_sample_one_in` of them (chosen by a seeded hash).
+    pub exact_sample_empties: u32,
+    pub exact_sample_one_in: u64,
     pub fit: FitConfig,
 }
 
@@ -106,21 +110,43 @@ pub fn extract(cfg: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>, Vec<Sampl
     Ok((train, test, t24))
 }
 
-/// Step 2: replaces the labels of positions with at most `max_empties` empties by exact scores.
+/// Which positions get exact labels.
+#[derive(Clone, Copy, Debug)]
+pub struct ExactPlan {
+    /// All positions with at most this many empties.
+    pub all_up_to: u32,
+    /// And one in `sample_one_in` of those with at most `sample_up_to` empties.
+    pub sample_up_to: u32,
+    pub sample_one_in: u64,
+    pub seed: u64,
+}
+
+impl ExactPlan {
+    /// Whether `board` is to be solved.
+    pub fn selects(&self, board: &Board) -> bool {
+        let e = board.empty_count();
+        if e <= self.all_up_to {
+            return true;
+        }
+        e <= self.sample_up_to
+            && self.sample_one_in > 0
+            && (board.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % self.sample_one_in
+                == 0
+    }
+}
+
+/// Step 2: replaces the labels of the positions `plan` selects by exact scores.
 pub fn relabel_exact(
     set: &[Sample],
-    max_empties: u32,
+    plan: &ExactPlan,
     threads: usize,
     solver: &ExactSolver,
     what: &str,
 ) -> Vec<Sample> {
     let todo: Vec<usize> = (0..set.len())
-        .filter(|&i| set[i].board.empty_count() <= max_empties)
+        .filter(|&i| plan.selects(&set[i].board))
         .collect();
-    let progress = Progress::new(
-        format!("exact labels <= {max_empties} empties ({what})"),
-        todo.len() as u64,
-    );
+    let progress = Progress::new(format!("exact labels ({what})"), todo.len() as u64);
     let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![0i8; todo.len()]);
     std::thread::scope(|s| {
@@ -195,15 +221,24 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
     std::fs::create_dir_all(&cfg.work_dir)
         .map_err(|e| format!("{}: {e}", cfg.work_dir.display()))?;
     let (mut train, mut test, t24) = extract(cfg)?;
-    if cfg.exact_empties > 0 {
+    if cfg.exact_empties > 0 || cfg.exact_sample_empties > 0 {
         let solver = solver.ok_or("exact labels asked for but no solver is available")?;
-        let e = cfg.exact_empties;
+        let plan = ExactPlan {
+            all_up_to: cfg.exact_empties,
+            sample_up_to: cfg.exact_sample_empties,
+            sample_one_in: cfg.exact_sample_one_in,
+            seed: cfg.seed,
+        };
+        let tag = format!(
+            "exact{}-{}-{}",
+            plan.all_up_to, plan.sample_up_to, plan.sample_one_in
+        );
         let threads = cfg.fit.threads;
-        train = cached(&cfg.work_dir.join(format!("exact{e}-train.vsp")), || {
-            Ok(relabel_exact(&train, e, threads, solver, "train"))
+        test = cached(&cfg.work_dir.join(format!("{tag}-test.vsp")), || {
+            Ok(relabel_exact(&test, &plan, threads, solver, "held-out"))
         })?;
-        test = cached(&cfg.work_dir.join(format!("exact{e}-test.vsp")), || {
-            Ok(relabel_exact(&test, e, threads, solver, "held-out"))
+        train = cached(&cfg.work_dir.join(format!("{tag}-train.vsp")), || {
+            Ok(relabel_exact(&train, &plan, threads, solver, "train"))
         })?;
     }
     eprintln!("fitting on {} positions", train.len());
@@ -248,6 +283,38 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
     let path = cfg.work_dir.join("report.txt");
     std::fs::write(&path, &report).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(report)
+}
+
+/// An exact solver for labelling: the engine's search run to the end (no selectivity), one
+/// engine per thread.
+pub fn engine_solver() -> Box<ExactSolver> {
+    use std::cell::RefCell;
+    use virada_engine::{Engine, EngineConfig, Limits};
+    thread_local! {
+        static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+    }
+    Box::new(|board: Board| {
+        ENGINE.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let engine = slot.get_or_insert_with(|| {
+                Engine::new(EngineConfig {
+                    tt_mb: 8,
+                    threads: 1,
+                    ..EngineConfig::default()
+                })
+            });
+            let e = board.empty_count();
+            if board.is_game_over() {
+                return board.final_score();
+            }
+            let limits = Limits {
+                depth: Some(e),
+                exact_empties: Some(e),
+                ..Limits::default()
+            };
+            engine.search(board, &limits, None).score.round() as i32
+        })
+    })
 }
 
 /// Writes a weights file, creating its directory.

@@ -2,12 +2,16 @@
 //!
 //! Every position of every game becomes a sample (positions where the side to move must pass
 //! are skipped: they repeat the previous discs). The label is, from the side to move's view:
-//! - for positions with more empties than the database's theoretical depth (24): the game's
-//!   *theoretical score* (record byte 7, perfect play from the 24-empty position reached), which
-//!   removes the endgame mistakes of the players from the label;
-//! - at the theoretical depth itself: that same score, which is exact there;
+//! - with at least [`THEORETICAL_MIN_EMPTIES`] empties: the game's *theoretical score* (record
+//!   byte 7, perfect play from the 24-empty position the game reached), which removes the
+//!   players' endgame mistakes from the label; it is exact at 24 empties;
 //! - with fewer empties: the final result of the game as played (later replaced by exact solver
-//!   values where the solver labels them, see `label`).
+//!   values where the solver labels them, see `pipeline`).
+//!
+//! The threshold is measured: against exact values of WTHOR positions (examples/labelcheck.rs),
+//! the final result errs by 4.0 / 5.7 / 10.4 / 14.5 discs on average at 10 / 14 / 16 / 18
+//! empties and the theoretical score by 12.9 / 10.0 / 10.1 / 7.1, so the theoretical score is
+//! the better label from 17 empties up.
 //!
 //! Games are split into training and held-out sets by a seeded hash of their number, so the
 //! held-out games never contribute a position to the fit.
@@ -16,6 +20,9 @@ use crate::samples::{Sample, Source};
 use std::path::{Path, PathBuf};
 use virada_rules::formats::wthor::{read_wtb, WthorGame};
 use virada_rules::{Board, Color};
+
+/// Positions with at least this many empties are labelled with the theoretical score.
+pub const THEORETICAL_MIN_EMPTIES: u32 = 17;
 
 /// The games of a WTHOR directory, file by file in name order.
 pub struct WthorDatabase {
@@ -67,6 +74,7 @@ pub fn game_samples(game: &WthorGame, theoretical_empties: u8) -> Option<Vec<Sam
         .positions()
         .iter()
         .any(|p| p.board().empty_count() == theoretical_empties as u32);
+    let threshold = THEORETICAL_MIN_EMPTIES.min(theoretical_empties as u32);
     let mut out = Vec::with_capacity(61);
     for pos in played.positions() {
         let board = pos.board();
@@ -74,7 +82,7 @@ pub fn game_samples(game: &WthorGame, theoretical_empties: u8) -> Option<Vec<Sam
         if empties == 0 || board.moves() == 0 {
             continue;
         }
-        let (black_view, source) = if empties >= theoretical_empties as u32 && reached_depth {
+        let (black_view, source) = if empties >= threshold && reached_depth {
             (theoretical_black, Source::WthorTheoretical)
         } else {
             (final_black, Source::WthorResult)

@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+pub mod bench_accuracy;
 pub mod perft;
 pub mod train;
 

@@ -30,6 +30,12 @@ pub struct TrainArgs {
     /// Label positions with at most this many empties with the exact solver (0 = none).
     #[arg(long, default_value_t = 0)]
     pub exact_empties: u32,
+    /// Also label one position in `--exact-sample-one-in` with at most this many empties.
+    #[arg(long, default_value_t = 0)]
+    pub exact_sample_empties: u32,
+    /// See `--exact-sample-empties`.
+    #[arg(long, default_value_t = 8)]
+    pub exact_sample_one_in: u64,
     /// Ridge penalty.
     #[arg(long, default_value_t = 3.0)]
     pub lambda: f64,
@@ -65,9 +71,12 @@ pub fn run(args: TrainArgs) -> CmdResult {
         seed: args.seed,
         held_out_one_in: args.held_out_one_in,
         exact_empties: args.exact_empties,
+        exact_sample_empties: args.exact_sample_empties,
+        exact_sample_one_in: args.exact_sample_one_in,
         fit,
     };
-    let report = pipeline::run(&cfg, None).map_err(CliError::failed)?;
+    let solver = pipeline::engine_solver();
+    let report = pipeline::run(&cfg, Some(&*solver)).map_err(CliError::failed)?;
     println!("{report}");
     Ok(())
 }

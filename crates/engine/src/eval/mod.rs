@@ -14,6 +14,7 @@ use virada_rules::Board;
 pub mod features;
 pub mod pattern;
 pub mod pattern_eval;
+pub mod pattern_state;
 pub mod pattern_weights;
 pub mod v1;
 

@@ -258,7 +258,6 @@ fn diag(x: u64, d: usize) -> usize {
     (((x & DIAG_MASKS[d]).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> d) as usize
 }
 
-
 /// The base-3 indices of all pattern instances of `board` (side to move = digit 1).
 #[inline]
 pub fn features(board: &Board) -> PatternIndices {
