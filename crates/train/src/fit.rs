@@ -127,7 +127,7 @@ fn normal_product(rows: &[Row], v: &[f64], threads: usize, bufs: &mut [Vec<f64>]
             }
         });
     }
-    debug_assert_eq!(per * CHUNKS >= n, true);
+    debug_assert!(per * CHUNKS >= n);
     out.iter_mut().for_each(|x| *x = 0.0);
     for buf in bufs.iter() {
         for (o, b) in out.iter_mut().zip(buf) {

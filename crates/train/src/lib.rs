@@ -9,4 +9,5 @@ pub mod fit;
 pub mod pipeline;
 pub mod progress;
 pub mod samples;
+pub mod selfplay;
 pub mod wthor;

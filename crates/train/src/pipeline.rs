@@ -10,6 +10,7 @@
 use crate::fit::{fit_all, mae_by_phase, FitConfig};
 use crate::progress::Progress;
 use crate::samples::{self, Sample, Source};
+use crate::selfplay::{self, SelfPlayConfig};
 use crate::wthor;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,9 @@ pub struct TrainConfig {
     pub exact_sample_empties: u32,
     pub exact_sample_one_in: u64,
     pub fit: FitConfig,
+    /// Self-play games added to the training set (0 = none), played with the current default
+    /// evaluation (the previous generation of weights).
+    pub selfplay: SelfPlayConfig,
 }
 
 /// Reads a sample file if present, else builds it and writes it.
@@ -58,8 +62,11 @@ fn cached(
     Ok(s)
 }
 
+/// Training samples, held-out samples, and the exact 24-empty held-out positions.
+pub type Extracted = (Vec<Sample>, Vec<Sample>, Vec<Sample>);
+
 /// Step 1: WTHOR games to (train, test, 24-empty exact test) samples.
-pub fn extract(cfg: &TrainConfig) -> Result<(Vec<Sample>, Vec<Sample>, Vec<Sample>), String> {
+pub fn extract(cfg: &TrainConfig) -> Result<Extracted, String> {
     let train_path = cfg.work_dir.join("wthor-train.vsp");
     let test_path = cfg.work_dir.join("wthor-test.vsp");
     let t24_path = cfg.work_dir.join("wthor24-test.vsp");
@@ -130,8 +137,8 @@ impl ExactPlan {
         }
         e <= self.sample_up_to
             && self.sample_one_in > 0
-            && (board.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)) % self.sample_one_in
-                == 0
+            && (board.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .is_multiple_of(self.sample_one_in)
     }
 }
 
@@ -221,6 +228,17 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
     std::fs::create_dir_all(&cfg.work_dir)
         .map_err(|e| format!("{}: {e}", cfg.work_dir.display()))?;
     let (mut train, mut test, t24) = extract(cfg)?;
+    let sp = &cfg.selfplay;
+    let sp_tag = format!("selfplay-{}-d{}-s{}", sp.games, sp.depth, sp.seed);
+    let mut self_play = if sp.games > 0 {
+        cached(&cfg.work_dir.join(format!("{sp_tag}.vsp")), || {
+            let eval = virada_engine::default_evaluator();
+            eprintln!("self-play with evaluation {}", eval.name());
+            Ok(selfplay::generate(sp, eval).into_iter().flatten().collect())
+        })?
+    } else {
+        Vec::new()
+    };
     if cfg.exact_empties > 0 || cfg.exact_sample_empties > 0 {
         let solver = solver.ok_or("exact labels asked for but no solver is available")?;
         let plan = ExactPlan {
@@ -240,7 +258,14 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         train = cached(&cfg.work_dir.join(format!("{tag}-train.vsp")), || {
             Ok(relabel_exact(&train, &plan, threads, solver, "train"))
         })?;
+        if !self_play.is_empty() {
+            self_play = cached(&cfg.work_dir.join(format!("{tag}-{sp_tag}.vsp")), || {
+                Ok(relabel_exact(&self_play, &plan, threads, solver, "self-play"))
+            })?;
+        }
     }
+    let wthor_train = train.len();
+    train.extend_from_slice(&self_play);
     eprintln!("fitting on {} positions", train.len());
     let weights = fit_all(&train, &cfg.fit, &cfg.name);
     write_weights(&cfg.out, &weights)?;
@@ -253,10 +278,12 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         .copied()
         .collect();
     let mut report = format!(
-        "weights {} ({}), {} training positions, lambda {}, {} iterations, overlap {}\n\n",
+        "weights {} ({}), {} training positions ({wthor_train} WTHOR, {} self-play), lambda {}, \
+         {} iterations, overlap {}\n\n",
         cfg.out.display(),
         cfg.name,
         train.len(),
+        self_play.len(),
         cfg.fit.lambda,
         cfg.fit.iterations,
         cfg.fit.overlap

@@ -2,7 +2,6 @@
 
 use std::fmt;
 
-pub mod bench_accuracy;
 pub mod perft;
 pub mod train;
 

@@ -6,6 +6,7 @@ use clap::Args;
 use std::path::PathBuf;
 use virada_train::fit::FitConfig;
 use virada_train::pipeline::{self, TrainConfig};
+use virada_train::selfplay::SelfPlayConfig;
 
 #[derive(Args)]
 pub struct TrainArgs {
@@ -36,6 +37,12 @@ pub struct TrainArgs {
     /// See `--exact-sample-empties`.
     #[arg(long, default_value_t = 8)]
     pub exact_sample_one_in: u64,
+    /// Self-play games to add to the training set (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub selfplay_games: usize,
+    /// Search depth of the self-play moves.
+    #[arg(long, default_value_t = 4)]
+    pub selfplay_depth: u32,
     /// Ridge penalty.
     #[arg(long, default_value_t = 3.0)]
     pub lambda: f64,
@@ -73,6 +80,13 @@ pub fn run(args: TrainArgs) -> CmdResult {
         exact_empties: args.exact_empties,
         exact_sample_empties: args.exact_sample_empties,
         exact_sample_one_in: args.exact_sample_one_in,
+        selfplay: SelfPlayConfig {
+            games: args.selfplay_games,
+            depth: args.selfplay_depth,
+            seed: args.seed,
+            threads: fit.threads,
+            ..SelfPlayConfig::default()
+        },
         fit,
     };
     let solver = pipeline::engine_solver();
