@@ -211,18 +211,19 @@ static BIN_TO_TERNARY: [u16; 1024] = {
 #[inline]
 fn images(b: u64) -> [u64; 8] {
     use virada_rules::symmetry::{flip_diagonal, flip_horizontal};
-    let h = flip_horizontal(b);
+    // One transpose serves the four diagonal symmetries: Rotate270 = FlipVertical ∘
+    // FlipDiagonal and Rotate90 = FlipHorizontal ∘ FlipDiagonal.
     let d = flip_diagonal(b);
-    let r = b.reverse_bits();
+    let dr = d.reverse_bits();
     [
         b,                  // Identity
-        h,                  // FlipHorizontal
+        flip_horizontal(b), // FlipHorizontal
         b.swap_bytes(),     // FlipVertical
-        r,                  // Rotate180
+        b.reverse_bits(),   // Rotate180
         d,                  // FlipDiagonal
-        d.reverse_bits(),   // FlipAntiDiagonal
-        flip_diagonal(h),   // inverse of Rotate90 = Rotate270
-        flip_horizontal(d), // inverse of Rotate270 = Rotate90
+        dr,                 // FlipAntiDiagonal
+        d.swap_bytes(),     // inverse of Rotate90 = Rotate270
+        dr.swap_bytes(),    // inverse of Rotate270 = Rotate90
     ]
 }
 
