@@ -135,10 +135,8 @@ impl ExactPlan {
         if e <= self.all_up_to {
             return true;
         }
-        e <= self.sample_up_to
-            && self.sample_one_in > 0
-            && (board.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                .is_multiple_of(self.sample_one_in)
+        let h = board.hash() ^ self.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        e <= self.sample_up_to && h.checked_rem(self.sample_one_in) == Some(0)
     }
 }
 
@@ -260,7 +258,13 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         })?;
         if !self_play.is_empty() {
             self_play = cached(&cfg.work_dir.join(format!("{tag}-{sp_tag}.vsp")), || {
-                Ok(relabel_exact(&self_play, &plan, threads, solver, "self-play"))
+                Ok(relabel_exact(
+                    &self_play,
+                    &plan,
+                    threads,
+                    solver,
+                    "self-play",
+                ))
             })?;
         }
     }

@@ -61,7 +61,7 @@ pub fn is_held_out(index: usize, seed: u64, one_in: u64) -> bool {
     let mut h = (index as u64) ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h = (h ^ (h >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (h ^ (h >> 31)).is_multiple_of(one_in)
+    (h ^ (h >> 31)).checked_rem(one_in) == Some(0)
 }
 
 /// A game's positions with their labels, or `None` if the record does not replay.
