@@ -24,12 +24,18 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Solve positions exactly (perfect play): best moves, score, principal variation.
+    Solve(cmd::solve::SolveArgs),
+    /// Benchmarks (`bench ffo`: the FFO endgame positions).
+    Bench(cmd::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Solve(args)) => cmd::solve::run(args),
+        Some(Command::Bench(args)) => cmd::bench::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");
             Ok(())

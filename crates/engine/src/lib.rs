@@ -1,3 +1,4 @@
 //! virada-engine (under construction).
 
 pub mod tt;
+pub mod endgame;

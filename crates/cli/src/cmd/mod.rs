@@ -2,7 +2,10 @@
 
 use std::fmt;
 
+pub mod bench;
 pub mod perft;
+pub mod solve;
+mod solve_input;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
@@ -22,7 +25,6 @@ impl CliError {
     }
 
     /// The command ran but the outcome is a failure (exit code 1).
-    #[allow(dead_code)] // used by solve/bench once they land
     pub fn failed(message: impl Into<String>) -> CliError {
         CliError {
             message: message.into(),
@@ -42,3 +44,21 @@ impl fmt::Display for CliError {
 }
 
 pub type CmdResult = Result<(), CliError>;
+
+/// The shared data directory: `$VIRADA_DATA`, else `../shared/data` next to the workspace
+/// (found from the current directory or from where the binary was built).
+pub fn data_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("VIRADA_DATA") {
+        return d.into();
+    }
+    let candidates = [
+        std::path::PathBuf::from("../shared/data"),
+        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
+    ];
+    for c in &candidates {
+        if c.is_dir() {
+            return c.clone();
+        }
+    }
+    candidates[0].clone()
+}
