@@ -78,7 +78,11 @@ fn ffo_positions(file: Option<&PathBuf>) -> Result<Vec<(usize, SolveInput)>, Cli
         }
         all.extend(read_obf_file(&path)?);
     }
-    Ok(all.into_iter().enumerate().map(|(i, p)| (i + 1, p)).collect())
+    Ok(all
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| (i + 1, p))
+        .collect())
 }
 
 fn ffo(args: FfoArgs) -> CmdResult {
@@ -131,7 +135,9 @@ fn ffo(args: FfoArgs) -> CmdResult {
             "{:>4} {:>7} {:>6} {:>7} {:>9} {:>14} {:>9.3} {:>9.2}  {}",
             n,
             r.empties,
-            r.best_moves.first().map_or("-".to_string(), Move::to_string),
+            r.best_moves
+                .first()
+                .map_or("-".to_string(), Move::to_string),
             r.score.to_string().replace(' ', ""),
             expected,
             r.nodes,

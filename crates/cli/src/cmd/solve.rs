@@ -44,7 +44,11 @@ pub fn solve_options(
     hash_mb: usize,
 ) -> Result<SolveOptions, CliError> {
     let mut opts = SolveOptions {
-        mode: if wld { SolveMode::Wld } else { SolveMode::Exact },
+        mode: if wld {
+            SolveMode::Wld
+        } else {
+            SolveMode::Exact
+        },
         all_moves,
         tt_mib: hash_mb.max(1),
         ..SolveOptions::default()

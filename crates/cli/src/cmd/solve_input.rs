@@ -2,6 +2,8 @@
 
 use super::CliError;
 use std::path::Path;
+use virada_rules::formats::obf::read_obf;
+use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Move, Position};
 
 /// One position to solve, with the scores an OBF line expects (if any).
@@ -51,99 +53,52 @@ pub fn read_positions(arg: &str) -> Result<Vec<SolveInput>, CliError> {
     }])
 }
 
-/// The position after a transcript from the standard start (passes may be omitted).
+/// The position after a transcript from the standard start (forced passes may be omitted).
 fn replay_transcript(text: &str) -> Result<Position, CliError> {
-    let mut game = virada_rules::Game::new();
-    for (ply, mv) in transcript_moves(text)?.into_iter().enumerate() {
-        if matches!(mv, Move::Play(_)) {
-            game.pass_if_forced();
-        }
-        game.play(mv)
-            .map_err(|e| CliError::input(format!("transcript, move {} ({mv}): {e}", ply + 1)))?;
-    }
-    Ok(game.position())
-}
-
-fn transcript_moves(text: &str) -> Result<Vec<Move>, CliError> {
-    let t = text.trim();
-    if t.is_empty() {
+    let transcript = text.parse::<Transcript>().map_err(|e| {
+        CliError::input(format!(
+            "{text:?} is neither a board string (64 squares and a side to move) nor a \
+             transcript: {e}"
+        ))
+    })?;
+    if transcript.is_empty() {
         return Err(CliError::input(
             "empty input: give a board string, a transcript or an OBF file",
         ));
     }
-    let mut moves = Vec::new();
-    let chars: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).collect();
-    let mut i = 0;
-    while i < chars.len() {
-        if i + 1 >= chars.len() {
-            return Err(CliError::input(format!(
-                "{text:?} is neither a board string (64 squares and a side to move) nor a \
-                 transcript: character {} is incomplete",
-                i + 1
-            )));
-        }
-        let token: String = chars[i..i + 2].iter().collect();
-        let mv = token.parse::<Move>().map_err(|_| {
-            CliError::input(format!(
-                "{text:?} is neither a board string (64 squares and a side to move) nor a \
-                 transcript: {token:?} at character {} is not a square",
-                i + 1
-            ))
-        })?;
-        moves.push(mv);
-        i += 2;
-    }
-    Ok(moves)
+    let game = transcript
+        .replay(Position::start())
+        .map_err(|e| CliError::input(e.to_string()))?;
+    Ok(game.position())
 }
 
-/// Reads an OBF file: `<64 squares> <side>; <MOVE>:<score>; ...`, `%` comments.
+/// Reads an OBF file (one position a line, with the expected score of every move).
 pub fn read_obf_file(path: &Path) -> Result<Vec<SolveInput>, CliError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if t.is_empty() || t.starts_with('%') {
-            continue;
-        }
-        let mut fields = t.split(';');
-        let board = fields.next().unwrap_or("");
-        let position = board.parse::<Position>().map_err(|e| {
-            CliError::input(format!("{}, line {}: {e}", path.display(), i + 1))
-        })?;
-        let mut expected_moves = Vec::new();
-        for f in fields.map(str::trim).filter(|f| !f.is_empty()) {
-            let (m, s) = f.split_once(':').ok_or_else(|| {
-                CliError::input(format!(
-                    "{}, line {}: {f:?} is not MOVE:SCORE",
-                    path.display(),
-                    i + 1
-                ))
-            })?;
-            let mv = m.parse::<Move>().map_err(|e| {
-                CliError::input(format!("{}, line {}: {e}", path.display(), i + 1))
-            })?;
-            let score = s.trim().trim_start_matches('+').parse::<i32>().map_err(|_| {
-                CliError::input(format!(
-                    "{}, line {}: score {s:?} is not a number",
-                    path.display(),
-                    i + 1
-                ))
-            })?;
-            expected_moves.push((mv, score));
-        }
-        out.push(SolveInput {
-            label: format!("{} line {}", path.display(), i + 1),
-            position,
-            expected_best: expected_moves.iter().map(|(_, s)| *s).max(),
-            expected_moves,
-        });
-    }
-    if out.is_empty() {
+    let entries =
+        read_obf(&text).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    if entries.is_empty() {
         return Err(CliError::input(format!(
             "{}: no positions in the file",
             path.display()
         )));
     }
-    Ok(out)
+    Ok(entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let expected_moves: Vec<(Move, i32)> = e
+                .moves
+                .iter()
+                .filter_map(|m| m.score.map(|s| (m.mv, s)))
+                .collect();
+            SolveInput {
+                label: format!("{} #{}", path.display(), i + 1),
+                position: e.position,
+                expected_best: e.best_score(),
+                expected_moves,
+            }
+        })
+        .collect())
 }

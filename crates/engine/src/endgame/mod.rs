@@ -29,16 +29,17 @@ pub mod search;
 pub mod stability;
 
 pub use root::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
-pub use search::{MobilityEval, OrderingEval};
+pub use search::MobilityEval;
 
 use crate::tt::TranspositionTable;
 use virada_rules::Board;
 
 /// Solves `board` as `opts` asks (exact score or win/loss/draw), with a fresh table of
-/// `opts.tt_mib` MiB and the default move-ordering evaluation.
+/// `opts.tt_mib` MiB, ordering moves with the engine's default evaluator.
 pub fn solve(board: Board, opts: &SolveOptions) -> SolveResult {
     let tt = TranspositionTable::new(opts.tt_mib);
-    solve_with_table(board, opts, &tt, &MobilityEval)
+    let eval = crate::eval::default_evaluator();
+    solve_with_table(board, opts, &tt, eval.as_ref())
 }
 
 /// Exact score (whatever `opts.mode` says).

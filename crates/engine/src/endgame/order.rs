@@ -6,7 +6,8 @@
 //! expensive, moves are ordered by a shallow search with an evaluation function.
 
 use super::last::odd_quadrants;
-use virada_rules::movegen::{flips, legal_moves};
+use super::search::tune;
+use virada_rules::movegen::{flips, legal_moves, neighbours};
 
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -98,13 +99,18 @@ pub(crate) fn fastest_first(list: &mut MoveList, player: u64, opponent: u64, hin
     let odd = odd_quadrants(!(player | opponent));
     for item in list.as_mut_slice() {
         let (cp, co) = item.child(player, opponent);
-        let mut v = -16 * weighted_mobility(cp, co);
+        let mut v = -tune(4, 16) * weighted_mobility(cp, co);
+        // Potential mobility: empty squares next to our discs (future replies).
+        let empties = !(cp | co);
+        v -= tune(5, 0) * (neighbours(co) & empties).count_ones() as i32;
         if odd & (1u64 << item.sq) != 0 {
-            v += 4;
+            v += tune(6, 4);
         }
         if (1u64 << item.sq) & CORNERS != 0 {
-            v += 2;
+            v += tune(7, 2);
         }
+        // Own stable-ish discs: corners and edges next to own corners.
+        v += tune(8, 0) * (co & CORNERS).count_ones() as i32;
         if Some(item.sq) == hint {
             v += 1 << 20;
         }

@@ -2,7 +2,8 @@
 
 use super::last::game_over_score;
 use super::order::MoveList;
-use super::search::{OrderingEval, Searcher, Shared};
+use super::search::{Searcher, Shared};
+use crate::eval::Evaluator;
 use crate::tt::TranspositionTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -123,8 +124,14 @@ impl ScoreBound {
     /// scores are even): WLD results then do not depend on how far a search overshot.
     pub(crate) fn wld_normalized(&self) -> ScoreBound {
         match self.wld() {
-            Some(1) => ScoreBound { lower: 2, upper: 64 },
-            Some(-1) => ScoreBound { lower: -64, upper: -2 },
+            Some(1) => ScoreBound {
+                lower: 2,
+                upper: 64,
+            },
+            Some(-1) => ScoreBound {
+                lower: -64,
+                upper: -2,
+            },
             _ => *self,
         }
     }
@@ -196,7 +203,7 @@ pub fn solve_with_table(
     board: Board,
     opts: &SolveOptions,
     tt: &TranspositionTable,
-    eval: &dyn OrderingEval,
+    eval: &dyn Evaluator,
 ) -> SolveResult {
     let start = Instant::now();
     let shared = Shared {

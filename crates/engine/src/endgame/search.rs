@@ -10,6 +10,7 @@
 use super::last::{game_over_score, solve_small, NEG_INF};
 use super::order::{fastest_first, weighted_mobility, MoveItem, MoveList, CORNERS};
 use super::stability::stable_count;
+use crate::eval::Evaluator;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -24,7 +25,7 @@ const TT_MIN: u32 = 7;
 /// From this many empties, children are probed for enhanced transposition cutoffs.
 const ETC_MIN: u32 = 12;
 /// From this many empties, moves are ordered by a shallow evaluated search.
-const DEEP_ORDER_MIN: u32 = 99;
+const DEEP_ORDER_MIN: u32 = 18;
 /// The same for principal-variation nodes.
 const PV_DEEP_ORDER_MIN: u32 = 10;
 /// From this many empties, a node may be shared with idle threads.
@@ -32,16 +33,15 @@ const SPLIT_MIN: u32 = 13;
 /// Nodes between two checks of the clock, node limit and stop flag.
 const POLL_INTERVAL: u64 = 1 << 16;
 
-/// Evaluation used to order moves at many empties (hundredths of a disc, side to move's view).
-pub trait OrderingEval: Send + Sync {
-    /// The value of `board` for the side to move.
-    fn evaluate(&self, board: &Board) -> i32;
-}
-
-/// A mobility and corner evaluation: the ordering used when no evaluator is given.
+/// A minimal mobility and corner evaluation (for tests and comparisons; the solver normally
+/// orders with the engine's evaluator).
 pub struct MobilityEval;
 
-impl OrderingEval for MobilityEval {
+impl Evaluator for MobilityEval {
+    fn name(&self) -> &str {
+        "mobility"
+    }
+
     fn evaluate(&self, board: &Board) -> i32 {
         let (p, o) = (board.player, board.opponent);
         let mobility = weighted_mobility(p, o) - weighted_mobility(o, p);
@@ -53,7 +53,7 @@ impl OrderingEval for MobilityEval {
 /// State shared by every thread of one solve.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
-    pub eval: &'a dyn OrderingEval,
+    pub eval: &'a dyn Evaluator,
     /// Set when the solve must end (limit reached or stop requested).
     pub stop: AtomicBool,
     pub external_stop: Option<&'a AtomicBool>,
@@ -140,7 +140,7 @@ impl<'a> Searcher<'a> {
     /// Exact-score null-window search: is the score of (player, opponent) above `alpha`?
     pub fn nws(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
         let n = (!(player | opponent)).count_ones();
-        if n <= SHALLOW_MAX {
+        if n <= tune(10, SHALLOW_MAX as i32) as u32 {
             return solve_small(player, opponent, alpha, &mut self.nodes);
         }
         if n < TT_MIN {
@@ -155,7 +155,7 @@ impl<'a> Searcher<'a> {
         let board = Board::new(player, opponent);
 
         // Stability cutoff: the opponent's stable discs cap our score.
-        if alpha >= 2 * n as i32 && alpha >= 64 - 2 * opponent.count_ones() as i32 {
+        if alpha >= 2 * n as i32 + tune(2, 0) && alpha >= 64 - 2 * opponent.count_ones() as i32 {
             let cap = 64 - 2 * stable_count(opponent, player);
             if cap <= alpha {
                 return cap;
@@ -187,7 +187,7 @@ impl<'a> Searcher<'a> {
 
         // Enhanced transposition cutoff: a child already known to be bad enough for the
         // opponent proves the fail-high without searching.
-        if n >= ETC_MIN {
+        if n >= tune(1, ETC_MIN as i32) as u32 {
             for item in list.as_slice() {
                 let (cp, co) = item.child(player, opponent);
                 if let Some(e) = self.shared.tt.probe(&Board::new(cp, co)) {
@@ -266,7 +266,15 @@ impl<'a> Searcher<'a> {
     }
 
     #[inline]
-    fn store_window(&self, board: &Board, v: i32, alpha: i32, beta: i32, depth: u8, sq: Option<u8>) {
+    fn store_window(
+        &self,
+        board: &Board,
+        v: i32,
+        alpha: i32,
+        beta: i32,
+        depth: u8,
+        sq: Option<u8>,
+    ) {
         let best_move = sq.map(virada_rules::Square::from_index);
         self.shared.tt.store(
             board,
@@ -285,17 +293,21 @@ impl<'a> Searcher<'a> {
         hint: Option<u8>,
         pv: bool,
     ) {
-        let deep_min = if pv { PV_DEEP_ORDER_MIN } else { DEEP_ORDER_MIN };
+        let deep_min = if pv {
+            PV_DEEP_ORDER_MIN
+        } else {
+            tune(0, DEEP_ORDER_MIN as i32) as u32
+        };
         if n < deep_min {
             fastest_first(list, player, opponent, hint);
             return;
         }
-        let depth = shallow_depth(n) + u32::from(pv);
+        let depth = (shallow_depth(n) as i32 + tune(3, 0)).max(0) as u32 + u32::from(pv);
         for item in list.as_mut_slice() {
             let (cp, co) = item.child(player, opponent);
             let mut v = -self.eval_search(cp, co, depth, -i32::MAX, i32::MAX);
             // Fewer replies still matters as a tie-breaker and for the solver's tree size.
-            v -= 20 * weighted_mobility(cp, co);
+            v -= tune(9, 100) * weighted_mobility(cp, co);
             if Some(item.sq) == hint {
                 v += 1 << 24;
             }
@@ -305,7 +317,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering only).
-    fn eval_search(&mut self, player: u64, opponent: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    fn eval_search(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if depth == 0 {
             return self.shared.eval.evaluate(&Board::new(player, opponent));
@@ -518,4 +537,15 @@ fn shallow_depth(n: u32) -> u32 {
         24..=27 => 3,
         _ => 4,
     }
+}
+
+/// Temporary tuning hook: `VIRADA_TUNE=a,b,c` overrides parameter `i`.
+pub(crate) fn tune(i: usize, default: i32) -> i32 {
+    static V: std::sync::OnceLock<Vec<Option<i32>>> = std::sync::OnceLock::new();
+    let v = V.get_or_init(|| {
+        std::env::var("VIRADA_TUNE")
+            .map(|s| s.split(',').map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    });
+    v.get(i).copied().flatten().unwrap_or(default)
 }

@@ -53,7 +53,11 @@ fn line_stable(own: u8, other: u8, memo: &mut [u16]) -> u16 {
             continue;
         }
         for side in 0..2 {
-            let (p, o) = if side == 0 { (own, other) } else { (other, own) };
+            let (p, o) = if side == 0 {
+                (own, other)
+            } else {
+                (other, own)
+            };
             let f = line_flips(p, o, x);
             let np = p | f | (1 << x);
             let no = o & !f;
@@ -233,7 +237,10 @@ mod tests {
     fn corners_and_full_board() {
         assert_eq!(stable_discs(1, 2), 1); // a1 corner
         assert_eq!(stable_discs(2, 1), 0); // b1 next to an other-colour corner, h1 side empty
-        assert_eq!(stable_count(0xFFFF_0000_0000_0000, 0x0000_FFFF_FFFF_FFFF), 16);
+        assert_eq!(
+            stable_count(0xFFFF_0000_0000_0000, 0x0000_FFFF_FFFF_FFFF),
+            16
+        );
         assert_eq!(line_to_col_a(col_a_to_line(COL_A)), COL_A);
         assert_eq!(col_a_to_line(1 << 56), 0x80);
     }
