@@ -26,7 +26,20 @@ enum Command {
     Perft(cmd::perft::PerftArgs),
     /// Solve positions exactly (perfect play): best moves, score, principal variation.
     Solve(cmd::solve::SolveArgs),
-    /// Benchmarks (`bench ffo`: the FFO endgame positions).
+    /// Balanced 8-move openings (`openings generate`).
+    Openings(cmd::openings::OpeningsArgs),
+    /// Play a game in the terminal against the engine (or two people).
+    Play(cmd::play::PlayArgs),
+    /// Values of every move of a position, or the mistakes of a game.
+    Analyze(cmd::analyze::AnalyzeArgs),
+    /// Engine against engine from balanced openings, with an Elo estimate.
+    Match(cmd::matchcmd::MatchArgs),
+    /// Print a board (board string or transcript): discs, side to move, legal moves, status.
+    Show(cmd::show::ShowArgs),
+    /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
+    Replay(cmd::replay::ReplayArgs),
+    /// Benchmarks (`virada bench perft`, `virada bench ffo`, ...).
+    #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
 }
 
@@ -35,6 +48,12 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
         Some(Command::Solve(args)) => cmd::solve::run(args),
+        Some(Command::Openings(args)) => cmd::openings::run(args),
+        Some(Command::Play(args)) => cmd::play::run(args),
+        Some(Command::Analyze(args)) => cmd::analyze::run(args),
+        Some(Command::Match(args)) => cmd::matchcmd::run(args),
+        Some(Command::Show(args)) => cmd::show::run(args),
+        Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");

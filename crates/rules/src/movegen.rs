@@ -31,6 +31,29 @@ fn fill_moves(p: u64, mask: u64, shift: u32, left: bool) -> u64 {
 /// ```
 #[inline]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if COMPILED_FOR_AVX2 {
+        // SAFETY: this build targets CPUs with the features the AVX2 path needs.
+        #[allow(unused_unsafe)]
+        return unsafe { avx2::legal_moves(player, opponent) };
+    }
+    legal_moves_portable(player, opponent)
+}
+
+/// Whether this build was compiled for the AVX2 path's features (e.g. `-C target-cpu=native`
+/// on a recent x86-64): then [`legal_moves`] and [`flips`] use it with no run-time check.
+pub const COMPILED_FOR_AVX2: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "popcnt",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt"
+));
+
+/// [`legal_moves`] in plain 64-bit integer code, for every CPU.
+#[inline]
+pub fn legal_moves_portable(player: u64, opponent: u64) -> u64 {
     let empty = !(player | opponent);
     let inner = opponent & NOT_AH;
     let moves = fill_moves(player, inner, 1, true)
@@ -94,6 +117,18 @@ const fn build_rays() -> [[Rays; 2]; 64] {
 /// player's for the run before it to flip.
 #[inline]
 pub fn flips(player: u64, opponent: u64, sq: usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if COMPILED_FOR_AVX2 {
+        // SAFETY: this build targets CPUs with the features the AVX2 path needs.
+        #[allow(unused_unsafe)]
+        return unsafe { avx2::flips(player, opponent, sq) };
+    }
+    flips_portable(player, opponent, sq)
+}
+
+/// [`flips`] in plain 64-bit integer code, for every CPU.
+#[inline]
+pub fn flips_portable(player: u64, opponent: u64, sq: usize) -> u64 {
     let [up, down] = &RAYS[sq & 63];
     let mut flipped = 0u64;
     // Toward higher indices the first non-opponent square is the lowest set bit.
@@ -154,7 +189,7 @@ impl Backend {
                 // SAFETY: the CPU features were checked just above.
                 unsafe { avx2::legal_moves(player, opponent) }
             }
-            _ => legal_moves(player, opponent),
+            _ => legal_moves_portable(player, opponent),
         }
     }
 
@@ -167,7 +202,7 @@ impl Backend {
                 // SAFETY: the CPU features were checked just above.
                 unsafe { avx2::flips(player, opponent, sq) }
             }
-            _ => flips(player, opponent, sq),
+            _ => flips_portable(player, opponent, sq),
         }
     }
 }

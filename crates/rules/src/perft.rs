@@ -108,8 +108,8 @@ macro_rules! perft_functions {
 perft_functions!(
     pass_ply_portable,
     no_pass_ply_portable,
-    movegen::legal_moves,
-    movegen::flips
+    movegen::legal_moves_portable,
+    movegen::flips_portable
 );
 
 #[cfg(target_arch = "x86_64")]

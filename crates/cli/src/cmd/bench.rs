@@ -1,168 +1,116 @@
-//! `virada bench`: benchmarks. `bench ffo` solves the FFO endgame test positions.
+//! `virada bench <kind>`: benchmarks. Each kind is one variant of [`BenchKind`]; add a variant
+//! (and its module) to add a benchmark.
 
-use super::solve::{check_expected, solve_options};
-use super::solve_input::{read_obf_file, SolveInput};
 use super::{CliError, CmdResult};
-use clap::{Args, Subcommand};
-use std::path::PathBuf;
-use std::time::Duration;
-use virada_engine::endgame::{self, ScoreBound};
-use virada_rules::Move;
+use clap::{Args, Subcommand, ValueEnum};
+use std::time::Instant;
+use virada_rules::movegen::Backend;
+use virada_rules::{perft_with, Board, PerftMode};
 
 #[derive(Args)]
 pub struct BenchArgs {
     #[command(subcommand)]
-    pub what: BenchWhat,
+    pub kind: BenchKind,
 }
 
+/// The benchmarks.
 #[derive(Subcommand)]
-pub enum BenchWhat {
+pub enum BenchKind {
+    /// Single-threaded perft from the start: leaves per second (counts are checked).
+    Perft(PerftBenchArgs),
+    /// Fixed positions searched to a fixed depth: total nodes (the search signature), nodes/s.
+    Search(super::bench_search::SearchBenchArgs),
+    /// Fit the Multi-ProbCut parameters from self-play searches (writes mpc_params.rs).
+    MpcFit(super::bench_search::MpcFitArgs),
     /// Solve FFO endgame positions exactly and print a table (the classic #40-#59 benchmark).
-    Ffo(FfoArgs),
-}
-
-#[derive(Args)]
-pub struct FfoArgs {
-    /// First FFO position number.
-    #[arg(long, default_value_t = 40)]
-    pub from: usize,
-    /// Last FFO position number.
-    #[arg(long, default_value_t = 59)]
-    pub to: usize,
-    /// Search threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// An OBF file to use instead of the FFO files (positions numbered from 1).
-    #[arg(long)]
-    pub file: Option<PathBuf>,
-    /// Stop each solve after this many seconds.
-    #[arg(long)]
-    pub time: Option<f64>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 256)]
-    pub hash_mb: usize,
-    /// Only win/loss/draw.
-    #[arg(long)]
-    pub wld: bool,
+    Ffo(super::bench_ffo::FfoArgs),
 }
 
 pub fn run(args: BenchArgs) -> CmdResult {
-    match args.what {
-        BenchWhat::Ffo(a) => ffo(a),
+    match args.kind {
+        BenchKind::Perft(a) => perft(a),
+        BenchKind::Search(a) => super::bench_search::run_search(a),
+        BenchKind::MpcFit(a) => super::bench_search::run_mpc_fit(a),
+        BenchKind::Ffo(a) => super::bench_ffo::run(a),
     }
 }
 
-/// The FFO files in `<data>/ffo/`, in order, numbered from 1.
-fn ffo_positions(file: Option<&PathBuf>) -> Result<Vec<(usize, SolveInput)>, CliError> {
-    if let Some(f) = file {
-        return Ok(read_obf_file(f)?
-            .into_iter()
-            .enumerate()
-            .map(|(i, p)| (i + 1, p))
-            .collect());
-    }
-    let dir = super::data_dir().join("ffo");
-    let mut all = Vec::new();
-    for name in [
-        "fforum-1-19.obf",
-        "fforum-20-39.obf",
-        "fforum-40-59.obf",
-        "fforum-60-79.obf",
-    ] {
-        let path = dir.join(name);
-        if !path.is_file() {
-            return Err(CliError::input(format!(
-                "{} not found: set VIRADA_DATA to the data directory or use --file",
-                path.display()
-            )));
-        }
-        all.extend(read_obf_file(&path)?);
-    }
-    Ok(all
-        .into_iter()
-        .enumerate()
-        .map(|(i, p)| (i + 1, p))
-        .collect())
+/// Which move generator to time.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BackendChoice {
+    /// The fastest this CPU runs.
+    Best,
+    Portable,
+    Avx2,
+    /// Every backend this CPU runs, one after the other.
+    All,
 }
 
-fn ffo(args: FfoArgs) -> CmdResult {
-    if args.from > args.to {
-        return Err(CliError::input(format!(
-            "--from {} is after --to {}",
-            args.from, args.to
-        )));
+#[derive(Args)]
+pub struct PerftBenchArgs {
+    /// Depths to time, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![11u32, 12])]
+    pub depth: Vec<u32>,
+    /// Move generator.
+    #[arg(long, value_enum, default_value_t = BackendChoice::Best)]
+    pub backend: BackendChoice,
+}
+
+/// Published leaf counts from the start (a pass is a ply; ended games count as one leaf).
+const START_COUNTS: [u64; 14] = [
+    1,
+    4,
+    12,
+    56,
+    244,
+    1396,
+    8200,
+    55092,
+    390216,
+    3005288,
+    24571284,
+    212258800,
+    1939886636,
+    18429641748,
+];
+
+fn perft(args: PerftBenchArgs) -> CmdResult {
+    let available = Backend::available();
+    let backends = match args.backend {
+        BackendChoice::Best => vec![Backend::detect()],
+        BackendChoice::Portable => vec![Backend::Portable],
+        BackendChoice::Avx2 if available.contains(&Backend::Avx2) => vec![Backend::Avx2],
+        BackendChoice::Avx2 => return Err(CliError::input("this CPU lacks AVX2 (or BMI2/LZCNT)")),
+        BackendChoice::All => available,
+    };
+    if let Some(d) = args.depth.iter().find(|&&d| d == 0 || d > 20) {
+        return Err(CliError::input(format!("--depth {d}: use 1..=20")));
     }
-    let opts = solve_options(args.wld, false, args.threads, args.time, args.hash_mb)?;
-    let positions = ffo_positions(args.file.as_ref())?;
-    let selected: Vec<_> = positions
-        .into_iter()
-        .filter(|(n, _)| (args.from..=args.to).contains(n))
-        .collect();
-    if selected.is_empty() {
-        return Err(CliError::input(format!(
-            "no positions numbered {}..={} in the file",
-            args.from, args.to
-        )));
-    }
-    println!(
-        "FFO #{}-#{}, {} thread(s), {} MiB table, {}",
-        args.from,
-        args.to,
-        opts.threads,
-        opts.tt_mib,
-        if args.wld { "WLD" } else { "exact" }
-    );
-    println!(
-        "{:>4} {:>7} {:>6} {:>7} {:>9} {:>14} {:>9} {:>9}  ok",
-        "#", "empties", "move", "score", "expected", "nodes", "time s", "Mnodes/s"
-    );
-    let mut total_nodes = 0u64;
-    let mut total_time = Duration::ZERO;
-    let mut failures = 0;
-    for (n, input) in &selected {
-        let r = endgame::solve(input.position.board(), &opts);
-        let ok = check_expected(input, &r, opts.mode);
-        if ok == Some(false) {
-            failures += 1;
+    let mut wrong = Vec::new();
+    for &backend in &backends {
+        for &depth in &args.depth {
+            let t = Instant::now();
+            let n = perft_with(backend, Board::start(), depth, PerftMode::PassIsPly);
+            let secs = t.elapsed().as_secs_f64();
+            let check = match START_COUNTS.get(depth as usize) {
+                Some(&want) if want == n => "ok",
+                Some(_) => {
+                    wrong.push(depth);
+                    "WRONG"
+                }
+                None => "unchecked",
+            };
+            println!(
+                "perft {depth} ({backend:?}, 1 thread): {n} leaves [{check}] in {secs:.3} s = {:.1} M leaves/s",
+                n as f64 / secs.max(1e-9) / 1e6
+            );
         }
-        total_nodes += r.nodes;
-        total_time += r.elapsed;
-        let secs = r.elapsed.as_secs_f64();
-        let expected = input
-            .expected_best
-            .map_or("-".to_string(), |e| ScoreBound::exact(e).to_string());
-        println!(
-            "{:>4} {:>7} {:>6} {:>7} {:>9} {:>14} {:>9.3} {:>9.2}  {}",
-            n,
-            r.empties,
-            r.best_moves
-                .first()
-                .map_or("-".to_string(), Move::to_string),
-            r.score.to_string().replace(' ', ""),
-            expected,
-            r.nodes,
-            secs,
-            r.nodes as f64 / secs.max(1e-9) / 1e6,
-            match ok {
-                Some(true) => "yes",
-                Some(false) => "NO",
-                None => "-",
-            }
-        );
     }
-    let secs = total_time.as_secs_f64();
-    println!(
-        "total: {} positions, {} nodes, {:.3} s, {:.2} Mnodes/s, {} mismatch(es)",
-        selected.len(),
-        total_nodes,
-        secs,
-        total_nodes as f64 / secs.max(1e-9) / 1e6,
-        failures
-    );
-    if failures > 0 {
-        return Err(CliError::failed(format!(
-            "{failures} position(s) did not match the expected result"
-        )));
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "wrong perft counts at depths {wrong:?}"
+        )))
     }
-    Ok(())
 }

@@ -2,8 +2,16 @@
 
 use std::fmt;
 
+pub mod analyze;
 pub mod bench;
+pub mod bench_ffo;
+pub mod bench_search;
+pub mod matchcmd;
+pub mod openings;
 pub mod perft;
+pub mod play;
+pub mod replay;
+pub mod show;
 pub mod solve;
 mod solve_input;
 

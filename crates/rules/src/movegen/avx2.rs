@@ -3,7 +3,7 @@
 //! The functions here are safe `#[target_feature]` functions: code compiled with AVX2 calls
 //! them directly; other code must first check [`available`] (or hold an [`Avx2`] token) and
 //! call them in an `unsafe` block. Results are identical to the portable
-//! [`super::legal_moves`] and [`super::flips`]; the tests compare them on many positions.
+//! [`super::legal_moves_portable`] and [`super::flips_portable`]; the tests compare them on many positions.
 
 use super::RAYS;
 use std::arch::x86_64::*;
@@ -52,7 +52,7 @@ fn or_lanes(v: __m256i) -> u64 {
     _mm_cvtsi128_si64(x) as u64
 }
 
-/// Legal moves of `player` against `opponent` (same result as [`super::legal_moves`]).
+/// Legal moves of `player` against `opponent` (same result as [`super::legal_moves_portable`]).
 ///
 /// Lanes hold the directions E/W (shift 1), S/N (8), SE/NW (9) and SW/NE (7); a doubling fill
 /// in each lane finds the empty squares beyond a run of opponent discs.
@@ -87,7 +87,7 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     or_lanes(_mm256_or_si256(up, down)) & !(player | opponent)
 }
 
-/// Discs flipped when `player` plays on square index `sq` (same result as [`super::flips`]).
+/// Discs flipped when `player` plays on square index `sq` (same result as [`super::flips_portable`]).
 ///
 /// # Safety
 /// Callers not compiled with these CPU features must check [`available`] first.
