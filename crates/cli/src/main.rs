@@ -41,6 +41,8 @@ enum Command {
     /// Benchmarks (`virada bench perft`, `virada bench ffo`, ...).
     #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
+    /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
+    Train(cmd::train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => cmd::show::run(args),
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
+        Some(Command::Train(args)) => cmd::train::run(args),
         None => {
             eprintln!("no subcommand given; see `virada --help`");
             Ok(())

@@ -4,6 +4,7 @@ use std::fmt;
 
 pub mod analyze;
 pub mod bench;
+pub mod bench_accuracy;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod matchcmd;
@@ -14,6 +15,7 @@ pub mod replay;
 pub mod show;
 pub mod solve;
 mod solve_input;
+pub mod train;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
