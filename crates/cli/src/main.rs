@@ -24,16 +24,16 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Start the web app and JSON API (the default when no subcommand is given).
+    Serve(cmd::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
-        None => {
-            eprintln!("no subcommand given; see `virada --help`");
-            Ok(())
-        }
+        Some(Command::Serve(args)) => cmd::serve::run(args),
+        None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,1 +1,2 @@
 //! virada-engine (under construction).
+pub mod explain;

@@ -3,6 +3,7 @@
 use std::fmt;
 
 pub mod perft;
+pub mod serve;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]
@@ -22,7 +23,6 @@ impl CliError {
     }
 
     /// The command ran but the outcome is a failure (exit code 1).
-    #[allow(dead_code)] // used by solve/bench once they land
     pub fn failed(message: impl Into<String>) -> CliError {
         CliError {
             message: message.into(),
