@@ -24,6 +24,13 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Print a board (board string or transcript): discs, side to move, legal moves, status.
+    Show(cmd::show::ShowArgs),
+    /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
+    Replay(cmd::replay::ReplayArgs),
+    /// Benchmarks (`virada bench perft`, ...).
+    #[command(subcommand_required = true)]
+    Bench(cmd::bench::BenchArgs),
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),
 }
@@ -32,6 +39,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Show(args)) => cmd::show::run(args),
+        Some(Command::Replay(args)) => cmd::replay::run(args),
+        Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };

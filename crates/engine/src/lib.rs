@@ -1,2 +1,19 @@
-//! virada-engine (under construction).
+//! virada-engine: evaluation, search, endgame solver, levels and analysis.
+//!
+//! The [`Engine`] facade is what applications use; the modules below are its parts.
+
+pub mod analysis;
+pub mod engine;
+pub mod eval;
 pub mod explain;
+pub mod levels;
+pub mod search;
+pub mod time;
+pub mod tt;
+
+pub use analysis::{Analysis, MoveValue, PlyAnalysis};
+pub use engine::{Engine, EngineConfig};
+pub use eval::{default_evaluator, Evaluator};
+pub use levels::Level;
+pub use search::{Limits, SearchResult, Selectivity};
+pub use time::Clock;

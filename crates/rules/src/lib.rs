@@ -17,6 +17,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod color;
+pub mod formats;
 pub mod game;
 pub mod hash;
 pub mod movegen;
@@ -32,7 +33,7 @@ pub use board::Board;
 pub use color::Color;
 pub use game::{Game, PlayError, Status};
 pub use moves::{Move, ParseMoveError};
-pub use perft::{perft, PerftMode};
+pub use perft::{perft, perft_with, PerftMode};
 pub use position::{IllegalMove, ParsePositionError, Position};
 pub use score::{GameResult, Scoring};
 pub use square::{ParseSquareError, Square};

@@ -31,6 +31,29 @@ fn fill_moves(p: u64, mask: u64, shift: u32, left: bool) -> u64 {
 /// ```
 #[inline]
 pub fn legal_moves(player: u64, opponent: u64) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if COMPILED_FOR_AVX2 {
+        // SAFETY: this build targets CPUs with the features the AVX2 path needs.
+        #[allow(unused_unsafe)]
+        return unsafe { avx2::legal_moves(player, opponent) };
+    }
+    legal_moves_portable(player, opponent)
+}
+
+/// Whether this build was compiled for the AVX2 path's features (e.g. `-C target-cpu=native`
+/// on a recent x86-64): then [`legal_moves`] and [`flips`] use it with no run-time check.
+pub const COMPILED_FOR_AVX2: bool = cfg!(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "popcnt",
+    target_feature = "bmi1",
+    target_feature = "bmi2",
+    target_feature = "lzcnt"
+));
+
+/// [`legal_moves`] in plain 64-bit integer code, for every CPU.
+#[inline]
+pub fn legal_moves_portable(player: u64, opponent: u64) -> u64 {
     let empty = !(player | opponent);
     let inner = opponent & NOT_AH;
     let moves = fill_moves(player, inner, 1, true)
@@ -44,11 +67,17 @@ pub fn legal_moves(player: u64, opponent: u64) -> u64 {
     moves & empty
 }
 
-/// For each square and each of the 8 directions, the ray of squares leaving that square.
-/// Directions 0..4 go toward higher indices (E, SW, S, SE), 4..8 toward lower (W, NE, N, NW).
-static RAYS: [[u64; 8]; 64] = build_rays();
+/// The rays leaving each square toward higher indices (E, SW, S, SE) and toward lower indices
+/// (W, NE, N, NW), four directions per 32-byte block so the AVX2 path can load them at once.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(crate) struct Rays(pub(crate) [u64; 4]);
 
-const fn build_rays() -> [[u64; 8]; 64] {
+/// `RAYS[sq][0]`: rays toward higher indices; `RAYS[sq][1]`: toward lower indices.
+pub(crate) static RAYS: [[Rays; 2]; 64] = build_rays();
+
+const fn build_rays() -> [[Rays; 2]; 64] {
+    // (column step, row step); the first four increase the index, the last four decrease it.
     const DIRS: [(i8, i8); 8] = [
         (1, 0),
         (-1, 1),
@@ -59,7 +88,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
         (0, -1),
         (-1, -1),
     ];
-    let mut rays = [[0u64; 8]; 64];
+    let mut rays = [[Rays([0; 4]); 2]; 64];
     let mut sq = 0;
     while sq < 64 {
         let mut d = 0;
@@ -73,7 +102,7 @@ const fn build_rays() -> [[u64; 8]; 64] {
                 c += dc;
                 r += dr;
             }
-            rays[sq][d] = ray;
+            rays[sq][d / 4].0[d % 4] = ray;
             d += 1;
         }
         sq += 1;
@@ -81,33 +110,101 @@ const fn build_rays() -> [[u64; 8]; 64] {
     rays
 }
 
-/// The discs that flip when `player` plays on square index `sq` (0 if the move is illegal or the
-/// square is occupied by... anything: the caller checks emptiness when it matters).
+/// The discs that flip when `player` plays on square index `sq` (0 if the move flips nothing).
+/// The caller checks that the square is empty when it matters.
+///
+/// Branch-free: in each direction the first square that is not an opponent disc must be the
+/// player's for the run before it to flip.
 #[inline]
 pub fn flips(player: u64, opponent: u64, sq: usize) -> u64 {
-    let rays = &RAYS[sq & 63];
+    #[cfg(target_arch = "x86_64")]
+    if COMPILED_FOR_AVX2 {
+        // SAFETY: this build targets CPUs with the features the AVX2 path needs.
+        #[allow(unused_unsafe)]
+        return unsafe { avx2::flips(player, opponent, sq) };
+    }
+    flips_portable(player, opponent, sq)
+}
+
+/// [`flips`] in plain 64-bit integer code, for every CPU.
+#[inline]
+pub fn flips_portable(player: u64, opponent: u64, sq: usize) -> u64 {
+    let [up, down] = &RAYS[sq & 63];
     let mut flipped = 0u64;
-    // Toward higher indices: the first non-opponent square is the lowest set bit.
-    for ray in &rays[0..4] {
-        let ray = *ray;
+    // Toward higher indices the first non-opponent square is the lowest set bit.
+    for &ray in &up.0 {
         let stop = ray & !opponent;
         let first = stop & stop.wrapping_neg();
-        if first & player != 0 {
-            flipped |= ray & (first - 1);
-        }
+        let keep = 0u64.wrapping_sub(((first & player) != 0) as u64);
+        flipped |= ray & first.wrapping_sub(1) & keep;
     }
-    // Toward lower indices: the first non-opponent square is the highest set bit.
-    for ray in &rays[4..8] {
-        let ray = *ray;
-        let stop = ray & !opponent;
-        if stop != 0 {
-            let first = 1u64 << (63 - stop.leading_zeros());
-            if first & player != 0 {
-                flipped |= ray & !((first << 1).wrapping_sub(1));
-            }
-        }
+    // Toward lower indices it is the highest set bit. Bit 0 is a sentinel that keeps `stop`
+    // non-zero; it only counts as an outflank if it is on the ray and the player's.
+    for &ray in &down.0 {
+        let stop = (ray & !opponent) | 1;
+        let first = (1u64 << 63) >> stop.leading_zeros();
+        let keep = 0u64.wrapping_sub(((first & player & ray) != 0) as u64);
+        flipped |= ray & !((first << 1).wrapping_sub(1)) & keep;
     }
     flipped
+}
+
+#[cfg(target_arch = "x86_64")]
+pub mod avx2;
+
+/// An implementation of move generation and flips. All give identical results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// Plain 64-bit integer code, for every CPU.
+    Portable,
+    /// Four directions per AVX2 register (x86-64 CPUs with AVX2, BMI1/2, POPCNT, LZCNT).
+    Avx2,
+}
+
+impl Backend {
+    /// The fastest backend this CPU runs.
+    pub fn detect() -> Backend {
+        #[cfg(target_arch = "x86_64")]
+        if avx2::available() {
+            return Backend::Avx2;
+        }
+        Backend::Portable
+    }
+
+    /// Every backend this CPU runs (for tests that compare them).
+    pub fn available() -> Vec<Backend> {
+        let mut v = vec![Backend::Portable];
+        if Backend::detect() == Backend::Avx2 {
+            v.push(Backend::Avx2);
+        }
+        v
+    }
+
+    /// Legal moves with this backend. Falls back to the portable code if it is not available.
+    #[inline]
+    pub fn legal_moves(self, player: u64, opponent: u64) -> u64 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 if avx2::available() => {
+                // SAFETY: the CPU features were checked just above.
+                unsafe { avx2::legal_moves(player, opponent) }
+            }
+            _ => legal_moves_portable(player, opponent),
+        }
+    }
+
+    /// Flips with this backend. Falls back to the portable code if it is not available.
+    #[inline]
+    pub fn flips(self, player: u64, opponent: u64, sq: usize) -> u64 {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Backend::Avx2 if avx2::available() => {
+                // SAFETY: the CPU features were checked just above.
+                unsafe { avx2::flips(player, opponent, sq) }
+            }
+            _ => flips_portable(player, opponent, sq),
+        }
+    }
 }
 
 /// Bits of squares that are adjacent (8 directions) to some square of `b`.

@@ -2,7 +2,8 @@
 
 use crate::{Bitboard, Board, Color, GameResult, Move, Square};
 use std::fmt;
-use std::str::FromStr;
+
+pub use crate::formats::board_string::ParsePositionError;
 
 /// Discs and side to move, in absolute colours.
 ///
@@ -240,94 +241,5 @@ impl Position {
 impl Default for Position {
     fn default() -> Self {
         Position::start()
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut s = String::with_capacity(66);
-        for sq in Square::all() {
-            s.push(match self.color_at(sq) {
-                Some(c) => c.disc_char(),
-                None => '-',
-            });
-        }
-        s.push(' ');
-        s.push(self.side_to_move.disc_char());
-        f.write_str(&s)
-    }
-}
-
-/// A malformed board string.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePositionError {
-    /// 1-based character column of the problem in the input.
-    pub column: usize,
-    pub message: String,
-}
-
-impl fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "board string, column {}: {}", self.column, self.message)
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
-
-/// Parses the 64 squares of a board string starting at the beginning of `s`; returns the
-/// position's (black, white) bitboards and the byte offset just after the 64th square.
-pub(crate) fn parse_squares(s: &str) -> Result<(u64, u64, usize), ParsePositionError> {
-    let mut black = 0u64;
-    let mut white = 0u64;
-    let mut n = 0usize;
-    for (i, ch) in s.char_indices() {
-        if n == 64 {
-            return Ok((black, white, i));
-        }
-        match ch {
-            'X' | 'x' | '*' | 'b' | 'B' => black |= 1u64 << n,
-            'O' | 'o' | 'w' | 'W' | '0' => white |= 1u64 << n,
-            '-' | '.' | '_' | 'e' | 'E' => {}
-            c if c.is_whitespace() => continue,
-            c => {
-                return Err(ParsePositionError {
-                    column: s[..i].chars().count() + 1,
-                    message: format!(
-                        "unexpected {c:?} at square {}: use X/*/x/b for black, O/o/w for white, -/. for empty",
-                        Square::from_index(n as u8)
-                    ),
-                })
-            }
-        }
-        n += 1;
-    }
-    if n == 64 {
-        Ok((black, white, s.len()))
-    } else {
-        Err(ParsePositionError {
-            column: s.chars().count() + 1,
-            message: format!("expected 64 squares, found {n}"),
-        })
-    }
-}
-
-impl FromStr for Position {
-    type Err = ParsePositionError;
-
-    /// 64 squares then the side to move (`X`/`O`/`black`/`white`...). A missing side means Black.
-    fn from_str(s: &str) -> Result<Position, ParsePositionError> {
-        let (black, white, rest_at) = parse_squares(s)?;
-        let rest = s[rest_at..].trim();
-        let side = if rest.is_empty() {
-            Color::Black
-        } else {
-            Color::from_side_token(rest).ok_or_else(|| ParsePositionError {
-                column: s[..rest_at].chars().count()
-                    + 1
-                    + (s[rest_at..].len() - s[rest_at..].trim_start().len()),
-                message: format!("side to move {rest:?} is not X/O/black/white"),
-            })?
-        };
-        Ok(Position::from_colors(black, white, side).expect("disjoint by construction"))
     }
 }

@@ -120,8 +120,7 @@ fn build_record(req: CreateRequest, default_mode: Mode) -> AppResult<GameRecord>
     let (level, human_color) = match mode {
         Mode::Friend => (None, None),
         Mode::Computer => {
-            let levels = engine_port::levels();
-            let max = levels.iter().map(|l| l.level).max().unwrap_or(1);
+            let max = engine_port::max_level();
             let level = req.level.unwrap_or(i64::from(max.min(5)));
             if level < 1 || level > i64::from(max) {
                 return Err(AppError::BadRequest(format!(

@@ -1,14 +1,15 @@
 //! The server's view of the engine: the few operations it needs (choose a move at a level, value
 //! every legal move, review a game), behind a trait so the rest of the server does not depend on
 //! engine internals.
-//!
-//! TODO(engine-merge): the implementation below is TEMPORARY (a one-ply greedy picker built on
-//! virada-rules only) until `virada_engine::Engine` lands on main; it is then replaced by the
-//! real engine and removed.
+//! The implementation is [`virada_engine::Engine`]: one engine (with its own transposition
+//! table) per pool worker, single-threaded so that the pool size bounds the CPU used.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+use std::time::Instant;
+use virada_engine::levels::MAX_LEVEL;
+use virada_engine::{Engine, EngineConfig, Level, Limits};
 use virada_rules::{Color, Game, Move, Position};
 
 /// A computer level as shown to players.
@@ -19,8 +20,8 @@ pub struct LevelInfo {
     pub name_pt: String,
     pub description_en: String,
     pub description_pt: String,
-    /// Midgame search depth.
-    pub depth: u32,
+    /// Midgame search depth (`None`: as deep as its time allows).
+    pub depth: Option<u32>,
     /// Empties from which the level plays the endgame perfectly (0: never).
     pub exact_empties: u32,
 }
@@ -102,111 +103,169 @@ pub trait EnginePort: Send {
     ) -> Vec<PlyReview>;
 }
 
+/// Transposition table of each worker's engine, in MiB.
+pub const ENGINE_TT_MB: usize = 64;
+
 /// A fresh engine for one worker thread.
 pub fn new_engine() -> Box<dyn EnginePort> {
-    Box::new(GreedyEngine)
+    Box::new(RealEngine {
+        engine: Engine::new(EngineConfig {
+            tt_mb: ENGINE_TT_MB,
+            threads: 1,
+            ..EngineConfig::default()
+        }),
+    })
 }
 
-/// The levels offered to players.
+/// A name for each band of levels.
+fn level_name(level: u8) -> (&'static str, &'static str) {
+    match level {
+        1..=5 => ("Beginner", "Iniciante"),
+        6..=10 => ("Intermediate", "Intermediário"),
+        11..=15 => ("Advanced", "Avançado"),
+        16..=20 => ("Expert", "Especialista"),
+        _ => ("Maximum", "Máximo"),
+    }
+}
+
+/// The levels offered to players (from the engine's own descriptions).
 pub fn levels() -> Vec<LevelInfo> {
-    // TODO(engine-merge): from virada_engine::Level::describe().
-    (1..=3)
-        .map(|level| LevelInfo {
-            level,
-            name_en: format!("Level {level}"),
-            name_pt: format!("Nível {level}"),
-            description_en: "Temporary one-ply player".into(),
-            description_pt: "Jogador temporário de um lance".into(),
-            depth: 1,
-            exact_empties: 0,
+    Level::all()
+        .map(|l| {
+            let spec = l.spec();
+            let (en, pt) = level_name(l.0);
+            LevelInfo {
+                level: l.0,
+                name_en: en.to_string(),
+                name_pt: pt.to_string(),
+                description_en: l.describe(),
+                description_pt: l.describe_pt(),
+                depth: spec.depth,
+                exact_empties: spec.exact_empties,
+            }
         })
         .collect()
 }
 
+/// The highest level.
+pub fn max_level() -> u8 {
+    MAX_LEVEL
+}
+
 /// The balanced XOT openings (moves as `f5d6c4d3c2b3b4b5`).
 pub fn xot_openings() -> Result<Vec<String>, String> {
-    // TODO(engine-merge): the engine's own balanced list (crates/engine/data/openings.txt).
+    // TODO(engine-openings): the engine's own balanced list (crates/engine/data/openings.txt)
+    // once the midgame work commits it; until then XOT games cannot be created.
     Err("XOT openings are not available in this build yet".into())
 }
 
-/// TEMPORARY: values each move by the disc difference right after it (no search).
-struct GreedyEngine;
-
-fn greedy_values(pos: Position) -> Vec<MoveValue> {
-    let mut out: Vec<MoveValue> = pos
-        .legal_moves()
-        .iter()
-        .map(|sq| {
-            let after = pos.play_unchecked(Move::Play(sq));
-            let me = pos.side_to_move();
-            let diff = after.discs(me).count() as f32 - after.discs(!me).count() as f32;
-            MoveValue {
-                mv: Move::Play(sq),
-                value: diff,
-                exact: after.is_game_over(),
-            }
-        })
-        .collect();
-    out.sort_by(|a, b| b.value.total_cmp(&a.value));
-    out
+/// [`EnginePort`] over the real engine.
+struct RealEngine {
+    engine: Engine,
 }
 
-impl EnginePort for GreedyEngine {
+fn effort_limits(effort: &Effort, time: std::time::Duration) -> Limits {
+    Limits {
+        depth: Some(effort.depth),
+        exact_empties: Some(effort.exact_empties),
+        time: Some(time),
+        ..Limits::default()
+    }
+}
+
+impl EnginePort for RealEngine {
     fn choose_move(
         &mut self,
         pos: Position,
-        _level: u8,
-        _seed: u64,
-        _stop: &Arc<AtomicBool>,
+        level: u8,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
         progress: &mut dyn FnMut(Progress),
     ) -> Move {
-        let values = greedy_values(pos);
-        let best = values.first().map(|v| v.mv).unwrap_or(Move::Pass);
+        let level = Level::new(level);
+        let board = pos.board();
+        let mv = self
+            .engine
+            .choose_move(board, level, seed, Some(stop.clone()));
         progress(Progress {
-            depth: 1,
-            best: Some(best),
-            value: values.first().map(|v| v.value),
+            depth: level.spec().depth.unwrap_or(0),
+            best: Some(mv),
+            value: None,
         });
-        best
+        mv
     }
 
-    fn hint(&mut self, pos: Position, _effort: &Effort, _stop: &Arc<AtomicBool>) -> HintResult {
+    fn hint(&mut self, pos: Position, effort: &Effort, stop: &Arc<AtomicBool>) -> HintResult {
+        let a = self.engine.analyze(
+            pos.board(),
+            &effort_limits(effort, effort.time),
+            Some(stop.clone()),
+        );
         HintResult {
-            moves: greedy_values(pos),
-            depth: 1,
+            depth: a.moves.iter().map(|m| m.depth).max().unwrap_or(0),
+            moves: a
+                .moves
+                .iter()
+                .filter(|m| m.mv != Move::Pass)
+                .map(|m| MoveValue {
+                    mv: m.mv,
+                    value: m.value,
+                    exact: m.exact,
+                })
+                .collect(),
         }
     }
 
     fn analyze_game(
         &mut self,
         game: &Game,
-        _effort: &Effort,
+        effort: &Effort,
         stop: &Arc<AtomicBool>,
     ) -> Vec<PlyReview> {
-        let mut out = Vec::new();
+        // The budget is shared out over the moves still to analyse, so a long game is reviewed
+        // completely (shallower) rather than cut off.
+        let deadline = Instant::now() + effort.time;
+        let plays = game.moves().iter().filter(|m| **m != Move::Pass).count();
+        let mut left = plays.max(1) as u32;
+        let mut out = Vec::with_capacity(game.ply());
         for (i, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
+            let color = pos.side_to_move();
+            if mv == Move::Pass {
+                let value = out.last().map_or(0.0, |r: &PlyReview| -r.played_value);
+                out.push(PlyReview {
+                    ply: i + 1,
+                    color,
+                    played: mv,
+                    played_value: value,
+                    best_move: mv,
+                    best_value: value,
+                    loss: 0.0,
+                    exact: false,
+                });
+                continue;
+            }
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let values = greedy_values(*pos);
-            let (best_move, best_value) = values
-                .first()
-                .map(|v| (v.mv, v.value))
-                .unwrap_or((Move::Pass, 0.0));
-            let played_value = values
-                .iter()
-                .find(|v| v.mv == mv)
-                .map(|v| v.value)
-                .unwrap_or(best_value);
+            let share = deadline.saturating_duration_since(Instant::now()) / left;
+            left = left.saturating_sub(1).max(1);
+            let a = self.engine.analyze(
+                pos.board(),
+                &effort_limits(effort, share.max(std::time::Duration::from_millis(5))),
+                Some(stop.clone()),
+            );
+            let (Some(best), Some(played)) = (a.best(), a.value_of(mv)) else {
+                continue;
+            };
             out.push(PlyReview {
                 ply: i + 1,
-                color: pos.side_to_move(),
+                color,
                 played: mv,
-                played_value,
-                best_move,
-                best_value,
-                loss: (best_value - played_value).max(0.0),
-                exact: false,
+                played_value: played.value,
+                best_move: best.mv,
+                best_value: best.value,
+                loss: (best.value - played.value).max(0.0),
+                exact: best.exact && played.exact,
             });
         }
         out

@@ -20,7 +20,8 @@ pub struct LevelView {
     pub level: u8,
     pub name: Text,
     pub description: Text,
-    pub depth: u32,
+    /// `null` for the level that searches as deep as its time allows.
+    pub depth: Option<u32>,
     pub exact_empties: u32,
 }
 

@@ -2,8 +2,11 @@
 
 use std::fmt;
 
+pub mod bench;
 pub mod perft;
+pub mod replay;
 pub mod serve;
+pub mod show;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]

@@ -1,0 +1,107 @@
+//! `virada bench <kind>`: benchmarks. Each kind is one variant of [`BenchKind`]; add a variant
+//! (and its module) to add a benchmark.
+
+use super::{CliError, CmdResult};
+use clap::{Args, Subcommand, ValueEnum};
+use std::time::Instant;
+use virada_rules::movegen::Backend;
+use virada_rules::{perft_with, Board, PerftMode};
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(subcommand)]
+    pub kind: BenchKind,
+}
+
+/// The benchmarks.
+#[derive(Subcommand)]
+pub enum BenchKind {
+    /// Single-threaded perft from the start: leaves per second (counts are checked).
+    Perft(PerftBenchArgs),
+}
+
+pub fn run(args: BenchArgs) -> CmdResult {
+    match args.kind {
+        BenchKind::Perft(a) => perft(a),
+    }
+}
+
+/// Which move generator to time.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BackendChoice {
+    /// The fastest this CPU runs.
+    Best,
+    Portable,
+    Avx2,
+    /// Every backend this CPU runs, one after the other.
+    All,
+}
+
+#[derive(Args)]
+pub struct PerftBenchArgs {
+    /// Depths to time, comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = vec![11u32, 12])]
+    pub depth: Vec<u32>,
+    /// Move generator.
+    #[arg(long, value_enum, default_value_t = BackendChoice::Best)]
+    pub backend: BackendChoice,
+}
+
+/// Published leaf counts from the start (a pass is a ply; ended games count as one leaf).
+const START_COUNTS: [u64; 14] = [
+    1,
+    4,
+    12,
+    56,
+    244,
+    1396,
+    8200,
+    55092,
+    390216,
+    3005288,
+    24571284,
+    212258800,
+    1939886636,
+    18429641748,
+];
+
+fn perft(args: PerftBenchArgs) -> CmdResult {
+    let available = Backend::available();
+    let backends = match args.backend {
+        BackendChoice::Best => vec![Backend::detect()],
+        BackendChoice::Portable => vec![Backend::Portable],
+        BackendChoice::Avx2 if available.contains(&Backend::Avx2) => vec![Backend::Avx2],
+        BackendChoice::Avx2 => return Err(CliError::input("this CPU lacks AVX2 (or BMI2/LZCNT)")),
+        BackendChoice::All => available,
+    };
+    if let Some(d) = args.depth.iter().find(|&&d| d == 0 || d > 20) {
+        return Err(CliError::input(format!("--depth {d}: use 1..=20")));
+    }
+    let mut wrong = Vec::new();
+    for &backend in &backends {
+        for &depth in &args.depth {
+            let t = Instant::now();
+            let n = perft_with(backend, Board::start(), depth, PerftMode::PassIsPly);
+            let secs = t.elapsed().as_secs_f64();
+            let check = match START_COUNTS.get(depth as usize) {
+                Some(&want) if want == n => "ok",
+                Some(_) => {
+                    wrong.push(depth);
+                    "WRONG"
+                }
+                None => "unchecked",
+            };
+            println!(
+                "perft {depth} ({backend:?}, 1 thread): {n} leaves [{check}] in {secs:.3} s = {:.1} M leaves/s",
+                n as f64 / secs.max(1e-9) / 1e6
+            );
+        }
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::failed(format!(
+            "wrong perft counts at depths {wrong:?}"
+        )))
+    }
+}

@@ -1,0 +1,216 @@
+//! The [`Engine`] facade: one object owning the transposition table, the evaluation and the
+//! thread count, used by the app server, the command line and external programs.
+
+use crate::analysis::{self, Analysis, PlyAnalysis};
+use crate::eval::{default_evaluator, features::CORNERS, Evaluator};
+use crate::levels::{Level, Mistakes};
+use crate::search::{self, Limits, SearchResult, SearchSetup};
+use crate::tt::TranspositionTable;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use virada_rules::{Board, Game, Move};
+
+/// How to build an [`Engine`].
+#[derive(Clone)]
+pub struct EngineConfig {
+    /// Transposition table size in MiB.
+    pub tt_mb: usize,
+    /// Search threads (1 = deterministic node counts).
+    pub threads: usize,
+    /// The evaluation (default: [`default_evaluator`]).
+    pub evaluator: Arc<dyn Evaluator>,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            tt_mb: 64,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            evaluator: default_evaluator(),
+        }
+    }
+}
+
+impl std::fmt::Debug for EngineConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineConfig")
+            .field("tt_mb", &self.tt_mb)
+            .field("threads", &self.threads)
+            .field("evaluator", &self.evaluator.name())
+            .finish()
+    }
+}
+
+/// The engine: create once, reuse for many searches (the table keeps what it learnt).
+///
+/// ```
+/// use virada_engine::{Engine, EngineConfig, Limits};
+/// use virada_rules::Board;
+/// let mut engine = Engine::new(EngineConfig { tt_mb: 4, threads: 1, ..EngineConfig::default() });
+/// let r = engine.search(Board::start(), &Limits::depth(4), None);
+/// assert!(Board::start().legal_moves().contains(r.best_move.square().unwrap()));
+/// let a = engine.analyze(Board::start(), &Limits::depth(3), None);
+/// assert_eq!(a.moves.len(), 4); // a value for each legal move
+/// ```
+pub struct Engine {
+    tt: TranspositionTable,
+    eval: Arc<dyn Evaluator>,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine with the given table size, threads and evaluation.
+    pub fn new(cfg: EngineConfig) -> Engine {
+        Engine {
+            tt: TranspositionTable::new(cfg.tt_mb),
+            eval: cfg.evaluator,
+            threads: cfg.threads.max(1),
+        }
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &Arc<dyn Evaluator> {
+        &self.eval
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Changes the number of search threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets everything learnt (new game, or reproducible measurements).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    fn setup(&self) -> SearchSetup<'_> {
+        SearchSetup {
+            tt: &self.tt,
+            eval: &*self.eval,
+            threads: self.threads,
+        }
+    }
+
+    /// The best move of `board` (side to move's view) within `limits`. Setting `stop` from
+    /// another thread ends the search at once with the best move found so far.
+    pub fn search(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> SearchResult {
+        search::search(board, limits, &self.setup(), stop.as_deref())
+    }
+
+    /// A value for every legal move of `board`, best first, and the best line.
+    pub fn analyze(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Analysis {
+        analysis::analyze(board, limits, &self.setup(), stop.as_deref())
+    }
+
+    /// For each move of `game`, the best move's value and the played move's value.
+    pub fn analyze_game(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Vec<PlyAnalysis> {
+        analysis::analyze_game(game, limits, &self.setup(), stop.as_deref())
+    }
+
+    /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels
+    /// draw their mistakes from it; stronger levels ignore it).
+    pub fn choose_move(
+        &mut self,
+        board: Board,
+        level: Level,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Move {
+        self.choose_move_with(board, level, &level.limits(), seed, stop)
+    }
+
+    /// Like [`Engine::choose_move`], with the level's limits replaced by `limits` (e.g. a game
+    /// clock for the maximum level); the level's mistakes still apply.
+    pub fn choose_move_with(
+        &mut self,
+        board: Board,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Move {
+        if board.moves() == 0 {
+            return Move::Pass;
+        }
+        match level.spec().mistakes {
+            None => self.search(board, limits, stop).best_move,
+            Some(m) => {
+                let a = self.analyze(board, limits, stop);
+                pick_human_like(&board, &a, m, seed ^ board.hash())
+            }
+        }
+    }
+}
+
+/// A beginner's choice: among moves losing at most `max_loss` discs against the best, draw
+/// one with weight `exp(-loss / temperature) * naturalness`.
+fn pick_human_like(board: &Board, a: &Analysis, m: Mistakes, seed: u64) -> Move {
+    let Some(best) = a.best() else {
+        return Move::Pass;
+    };
+    let mut weights = Vec::with_capacity(a.moves.len());
+    for mv in &a.moves {
+        let loss = best.value - mv.value;
+        if loss > m.max_loss {
+            continue;
+        }
+        let natural = mv
+            .mv
+            .square()
+            .map_or(1.0, |sq| naturalness(board, sq.index()));
+        weights.push((mv.mv, (-loss / m.temperature).exp() * natural));
+    }
+    let total: f32 = weights.iter().map(|w| w.1).sum();
+    let mut x = (splitmix64(seed) >> 40) as f32 / (1u64 << 24) as f32 * total;
+    for (mv, w) in &weights {
+        if x < *w {
+            return *mv;
+        }
+        x -= w;
+    }
+    best.mv
+}
+
+/// How attractive a move looks to someone who just learnt the rules: flipping many discs
+/// feels good, edges look safe, a corner is obvious.
+fn naturalness(board: &Board, sq: usize) -> f32 {
+    let flips = board
+        .flips(virada_rules::Square::from_index(sq as u8))
+        .count() as f32;
+    let bit = 1u64 << sq;
+    let mut w = 1.0 + 0.25 * flips;
+    if bit & CORNERS != 0 {
+        w *= 3.0;
+    } else if bit & 0xFF81_8181_8181_81FF != 0 {
+        w *= 1.3;
+    }
+    w
+}
+
+/// A 64-bit mixer used as a seeded random number (deterministic across platforms).
+fn splitmix64(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}

@@ -1,0 +1,185 @@
+//! Bitboard features shared by evaluations: stable discs, frontier, corner-adjacent squares.
+
+use virada_rules::movegen::neighbours;
+
+/// Column a.
+const COL_A: u64 = 0x0101_0101_0101_0101;
+/// Column h.
+const COL_H: u64 = 0x8080_8080_8080_8080;
+/// Row 1 (top).
+const ROW_1: u64 = 0x0000_0000_0000_00FF;
+/// Row 8 (bottom).
+const ROW_8: u64 = 0xFF00_0000_0000_0000;
+/// The outer ring of squares.
+const RING: u64 = COL_A | COL_H | ROW_1 | ROW_8;
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Diagonals running a1-h8 direction (down-right), each as a mask; index = column - row + 7.
+static DIAGONALS: [u64; 15] = build_diagonals(false);
+/// Anti-diagonals running h1-a8 direction (down-left); index = column + row.
+static ANTI_DIAGONALS: [u64; 15] = build_diagonals(true);
+
+const fn build_diagonals(anti: bool) -> [u64; 15] {
+    let mut out = [0u64; 15];
+    let mut sq = 0;
+    while sq < 64 {
+        let c = sq % 8;
+        let r = sq / 8;
+        let idx = if anti { c + r } else { c + 7 - r };
+        out[idx] |= 1u64 << sq;
+        sq += 1;
+    }
+    out
+}
+
+/// Squares whose lines in each of the four axes are completely filled:
+/// `[horizontal, vertical, diagonal, anti-diagonal]`.
+#[inline]
+pub fn full_lines(filled: u64) -> [u64; 4] {
+    let mut h = 0u64;
+    for r in 0..8 {
+        let row = ROW_1 << (8 * r);
+        if filled & row == row {
+            h |= row;
+        }
+    }
+    // Rotating by multiples of 8 keeps a bit in its column: the AND of all 8 rotations is the
+    // column-wise AND.
+    let mut v = filled;
+    v &= v.rotate_right(8);
+    v &= v.rotate_right(16);
+    v &= v.rotate_right(32);
+    let mut d = 0u64;
+    let mut a = 0u64;
+    for i in 0..15 {
+        if filled & DIAGONALS[i] == DIAGONALS[i] {
+            d |= DIAGONALS[i];
+        }
+        if filled & ANTI_DIAGONALS[i] == ANTI_DIAGONALS[i] {
+            a |= ANTI_DIAGONALS[i];
+        }
+    }
+    [h, v, d, a]
+}
+
+/// Discs of `own` that can never be flipped (a conservative under-estimate).
+///
+/// A disc is stable when, along each of the four axes, its line is full, or it touches the
+/// board edge, or a neighbour on that axis is already a stable disc of the same colour: the
+/// opponent can then never bracket it along that axis. The fixed point of that rule, seeded
+/// by edges, finds corner-anchored regions, full edges and full lines.
+pub fn stable_discs(own: u64, other: u64) -> u64 {
+    let filled = own | other;
+    if filled & CORNERS == 0 && filled & RING != RING {
+        // No corner and no full edge: only full lines across the board could be stable,
+        // which is too rare in play to be worth the work.
+        return 0;
+    }
+    let [fh, fv, fd, fa] = full_lines(filled);
+    let base_h = fh | COL_A | COL_H;
+    let base_v = fv | ROW_1 | ROW_8;
+    let base_d = fd | RING;
+    let base_a = fa | RING;
+    let mut stable = 0u64;
+    loop {
+        let s = stable;
+        let safe_h = base_h | ((s << 1) & !COL_A) | ((s >> 1) & !COL_H);
+        let safe_v = base_v | (s << 8) | (s >> 8);
+        let safe_d = base_d | ((s << 9) & !COL_A) | ((s >> 9) & !COL_H);
+        let safe_a = base_a | ((s << 7) & !COL_H) | ((s >> 7) & !COL_A);
+        let next = own & safe_h & safe_v & safe_d & safe_a;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// Empty squares next to at least one disc of `discs` (potential mobility of the other side).
+#[inline]
+pub fn adjacent_empties(discs: u64, empties: u64) -> u64 {
+    neighbours(discs) & empties
+}
+
+/// Discs of `discs` next to at least one empty square (frontier discs).
+#[inline]
+pub fn frontier(discs: u64, empties: u64) -> u64 {
+    discs & neighbours(empties)
+}
+
+/// For each corner, the X-square (diagonal neighbour) and the two C-squares (edge neighbours):
+/// `(corner, x_square, c_squares)`.
+pub const CORNER_ZONES: [(u64, u64, u64); 4] = [
+    (1 << 0, 1 << 9, (1 << 1) | (1 << 8)),
+    (1 << 7, 1 << 14, (1 << 6) | (1 << 15)),
+    (1 << 56, 1 << 49, (1 << 57) | (1 << 48)),
+    (1 << 63, 1 << 54, (1 << 62) | (1 << 55)),
+];
+
+/// X- and C-squares whose corner is still empty: the squares that risk giving a corner away.
+#[inline]
+pub fn risky_squares(empties: u64) -> (u64, u64) {
+    let mut x = 0;
+    let mut c = 0;
+    for (corner, xsq, csq) in CORNER_ZONES {
+        if empties & corner != 0 {
+            x |= xsq;
+            c |= csq;
+        }
+    }
+    (x, c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use virada_rules::Symmetry;
+
+    #[test]
+    fn full_board_is_all_stable() {
+        let own = 0x0F0F_0F0F_0F0F_0F0F;
+        assert_eq!(stable_discs(own, !own), own);
+    }
+
+    #[test]
+    fn corner_anchored_edge_is_stable() {
+        // Black on a1, b1, c1 and a2; white on d1 and many centre squares: a1 b1 c1 a2 stable.
+        let own = 0b111 | (1 << 8);
+        let other = (1 << 3) | (1 << 27) | (1 << 28) | (1 << 9);
+        let s = stable_discs(own, other);
+        assert_eq!(s, own);
+        // Without the corner nothing is stable.
+        assert_eq!(stable_discs(own & !1, other), 0);
+    }
+
+    #[test]
+    fn stability_is_symmetric() {
+        let own = 0x0000_0000_0303_07FF;
+        let other = 0x0000_0018_1C08_0000;
+        let s = stable_discs(own, other);
+        assert!(s.count_ones() >= 9, "row 1 is full and anchored: {s:#x}");
+        for sym in Symmetry::ALL {
+            assert_eq!(
+                stable_discs(sym.apply(own), sym.apply(other)),
+                sym.apply(s),
+                "{sym:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_inner_disc_on_unfilled_lines_is_not_stable() {
+        let own = 1u64 | (1 << 27);
+        let s = stable_discs(own, 1 << 36);
+        assert_eq!(s, 1);
+    }
+
+    #[test]
+    fn risky_squares_follow_empty_corners() {
+        let (x, c) = risky_squares(!1u64);
+        assert_eq!(x.count_ones(), 3);
+        assert_eq!(c.count_ones(), 6);
+        assert_eq!(x & (1 << 9), 0);
+    }
+}

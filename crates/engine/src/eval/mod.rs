@@ -1,0 +1,60 @@
+//! Position evaluation: the [`Evaluator`] interface and the hand-written evaluation v1.
+//!
+//! Every evaluator scores a [`Board`] from the side to move's point of view in **hundredths of a
+//! disc** ([`SCALE`] units per disc): a value of `+350` predicts that the side to move finishes
+//! 3.5 discs ahead (WOF final disc difference). Exact endgame scores use the same scale
+//! (`disc difference * SCALE`), so search can mix heuristic and proven values.
+//!
+//! The search only sees `Arc<dyn Evaluator>`: a trained pattern evaluation can replace
+//! [`v1::EvalV1`] without touching search, and v1 stays as fallback and baseline.
+
+use std::sync::Arc;
+use virada_rules::Board;
+
+pub mod features;
+pub mod v1;
+
+pub use v1::EvalV1;
+
+/// Evaluation units per disc of final disc difference.
+pub const SCALE: i32 = 100;
+
+/// The largest value an evaluator may return (in absolute value): one unit below a proven
+/// 64-disc win, so heuristic values never look like perfect wins.
+pub const MAX_EVAL: i32 = 64 * SCALE - 1;
+
+/// A static evaluation of positions.
+///
+/// Implementations must be pure (same board, same value), cheap (called at every leaf of the
+/// search) and thread-safe (the search shares one evaluator among its threads).
+///
+/// ```
+/// use virada_engine::eval::{Evaluator, EvalV1, SCALE};
+/// use virada_rules::Board;
+/// let eval = EvalV1::new();
+/// let v = eval.evaluate(&Board::start());
+/// assert!(v.abs() < 2 * SCALE); // the start is balanced
+/// ```
+pub trait Evaluator: Send + Sync {
+    /// A short name for reports ("v1", "pattern-2026-11", ...).
+    fn name(&self) -> &str;
+
+    /// The value of `board` for the side to move, in [`SCALE`] units per disc, within
+    /// `-MAX_EVAL..=MAX_EVAL`. The board may be one where the side to move must pass; it is
+    /// never called on finished games (search scores those exactly).
+    fn evaluate(&self, board: &Board) -> i32;
+}
+
+/// The evaluator the engine uses when none is given: the best one available.
+///
+/// Today this is [`EvalV1`]; when trained pattern weights are available the trained
+/// evaluation takes its place and v1 remains the fallback.
+pub fn default_evaluator() -> Arc<dyn Evaluator> {
+    Arc::new(EvalV1::new())
+}
+
+/// The exact value of a finished board (neither side can move), in evaluation units.
+#[inline]
+pub fn final_value(board: &Board) -> i32 {
+    board.final_score() * SCALE
+}

@@ -1,0 +1,276 @@
+//! The principal variation search below the root: alpha-beta with null windows, the shared
+//! transposition table, move ordering and Multi-ProbCut.
+
+use super::mpc::{self, MPC_MIN_DEPTH};
+use super::order::{mobility_key, ordering_depth, MoveList};
+use super::selectivity::Selectivity;
+use crate::eval::{final_value, Evaluator};
+use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+use virada_rules::movegen::legal_moves;
+use virada_rules::{Board, Square};
+
+/// A bound above every score (evaluations and exact values are within ±6400).
+pub const INF: i32 = 6500;
+
+/// Depth recorded for results that reach the end of the game everywhere (exact when the
+/// search was not selective). Larger than any real remaining depth.
+pub const DEPTH_TO_END: u8 = 64;
+
+/// How often (in nodes) a worker looks at the stop flags and the clock.
+const POLL_INTERVAL: u64 = 1024;
+
+/// What all threads of one search share.
+pub struct SearchShared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub eval: &'a dyn Evaluator,
+    /// Set by the caller (user stop) or by the search itself (time, nodes, main thread done).
+    pub stop: &'a AtomicBool,
+    /// The caller's stop flag, if any.
+    pub user_stop: Option<&'a AtomicBool>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop after this many nodes (all threads together).
+    pub node_limit: Option<u64>,
+    /// Nodes of all threads (updated every [`POLL_INTERVAL`] nodes).
+    pub nodes: &'a AtomicU64,
+}
+
+impl SearchShared<'_> {
+    /// Whether the search must stop now; sets the internal stop flag when a limit is hit.
+    pub fn must_stop(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        let hit = self.user_stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .node_limit
+                .is_some_and(|n| self.nodes.load(Ordering::Relaxed) >= n);
+        if hit {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        hit
+    }
+}
+
+/// One search thread's state.
+pub struct Worker<'a> {
+    pub shared: &'a SearchShared<'a>,
+    /// Nodes not yet added to the shared counter.
+    pending_nodes: u64,
+    /// Nodes searched by this worker.
+    pub nodes: u64,
+    /// The search was interrupted: values computed since are meaningless.
+    pub aborted: bool,
+    /// Whether interruptions are honoured (off for the first iteration, which must finish).
+    pub interruptible: bool,
+    pub selectivity: Selectivity,
+    /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
+    /// or a table entry that is not a proof). When false after a search, its value is exact.
+    pub heuristic: bool,
+}
+
+impl<'a> Worker<'a> {
+    /// A worker with the given selectivity.
+    pub fn new(shared: &'a SearchShared<'a>, selectivity: Selectivity) -> Worker<'a> {
+        Worker {
+            shared,
+            pending_nodes: 0,
+            nodes: 0,
+            aborted: false,
+            interruptible: false,
+            selectivity,
+            heuristic: false,
+        }
+    }
+
+    /// Adds the pending node count to the shared counter.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.pending_nodes, Ordering::Relaxed);
+        self.pending_nodes = 0;
+    }
+
+    #[inline]
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.pending_nodes += 1;
+        if self.pending_nodes >= POLL_INTERVAL {
+            self.flush_nodes();
+            if self.interruptible && self.shared.must_stop() {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// The TT depth code of a search of `depth` plies with `empties` empty squares.
+    #[inline]
+    fn depth_code(depth: i32, empties: u32) -> u8 {
+        if depth >= empties as i32 {
+            DEPTH_TO_END
+        } else {
+            depth.clamp(0, DEPTH_TO_END as i32 - 1) as u8
+        }
+    }
+
+    /// The value of `board` searched `depth` plies deep, within the window `(alpha, beta)`
+    /// (fail-soft). A pass does not use a ply; finished games score exactly.
+    pub fn pvs(&mut self, board: &Board, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+        if self.count_node() {
+            return 0;
+        }
+        let moves = board.moves();
+        if moves == 0 {
+            if legal_moves(board.opponent, board.player) == 0 {
+                return final_value(board);
+            }
+            return -self.pvs(&board.pass(), -beta, -alpha, depth);
+        }
+        if depth <= 0 {
+            self.heuristic = true;
+            return self.shared.eval.evaluate(board);
+        }
+
+        let empties = board.empty_count();
+        let depth_code = Self::depth_code(depth, empties);
+        let sel_code = self.selectivity.tt_code();
+        let mut tt_move = None;
+        if let Some(hit) = self.shared.tt.probe(board) {
+            if hit.covers(depth_code, sel_code)
+                && (hit.lower >= beta || hit.upper <= alpha || hit.lower == hit.upper)
+            {
+                if !(hit.depth == DEPTH_TO_END && hit.selectivity == EXACT_SELECTIVITY) {
+                    self.heuristic = true;
+                }
+                return if hit.lower >= beta || hit.lower == hit.upper {
+                    hit.lower
+                } else {
+                    hit.upper
+                };
+            }
+            tt_move = hit.best_move;
+        }
+
+        if depth >= MPC_MIN_DEPTH && !self.selectivity.is_exact() && depth < empties as i32 {
+            let before = self.heuristic;
+            if let Some(v) = self.probcut(board, alpha, beta, depth, empties) {
+                self.heuristic = true;
+                return v;
+            }
+            // A failed probe only spent nodes: it does not make this node's value heuristic.
+            self.heuristic = before;
+        }
+
+        let mut list = MoveList::new(board, moves);
+        self.order(board, &mut list, tt_move, depth);
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for (i, c) in list.as_slice().iter().enumerate() {
+            let child = c.child(board);
+            let v = if i == 0 {
+                -self.pvs(&child, -beta, -alpha, depth - 1)
+            } else {
+                let mut v = -self.pvs(&child, -alpha - 1, -alpha, depth - 1);
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.pvs(&child, -beta, -alpha, depth - 1);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(Square::from_index(c.square));
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.shared.tt.store(
+            board,
+            TtData::from_search(best, alpha0, beta, depth_code, sel_code, best_move),
+        );
+        best
+    }
+
+    /// Orders `list`: the hash move first, then by shallow value and mobility.
+    pub fn order(
+        &mut self,
+        board: &Board,
+        list: &mut MoveList,
+        tt_move: Option<Square>,
+        depth: i32,
+    ) {
+        if list.len() < 2 {
+            return;
+        }
+        let shallow = ordering_depth(depth);
+        let before = self.heuristic;
+        let tt_sq = tt_move.map(|s| s.index() as u8);
+        for i in 0..list.len() {
+            let c = list.as_slice()[i];
+            let key = if Some(c.square) == tt_sq {
+                i32::MAX / 2
+            } else {
+                let child = c.child(board);
+                let mut key = mobility_key(&child, c.square);
+                if let Some(d) = shallow {
+                    // Selectivity stays as configured: ordering searches are hints only.
+                    key += -self.pvs(&child, -INF, INF, d) * 2;
+                }
+                key
+            };
+            list.as_mut_slice()[i].key = key;
+        }
+        list.sort();
+        // Ordering searches only rank moves: they do not make the node's value heuristic.
+        self.heuristic = before;
+    }
+
+    /// Multi-ProbCut: if a shallow search says the deep value is outside `(alpha, beta)` with
+    /// the configured confidence, returns the bound to fail with.
+    fn probcut(
+        &mut self,
+        board: &Board,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        empties: u32,
+    ) -> Option<i32> {
+        let p = mpc::params(depth, empties)?;
+        let shallow = mpc::shallow_depth(depth);
+        let margin = self.selectivity.t() * p.sigma;
+        // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
+        let high = ((beta as f32 + margin - p.b) / p.a).ceil() as i32;
+        if high < INF - 1 {
+            let v = self.pvs(board, high - 1, high, shallow);
+            if self.aborted {
+                return Some(0);
+            }
+            if v >= high {
+                return Some(beta);
+            }
+        }
+        let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
+        if low > -INF + 1 {
+            let v = self.pvs(board, low, low + 1, shallow);
+            if self.aborted {
+                return Some(0);
+            }
+            if v <= low {
+                return Some(alpha);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,265 @@
+//! Search behaviour: forced wins, exact scores against FFO, limits, stop flag, levels.
+
+mod common;
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use virada_engine::{Engine, EngineConfig, Level, Limits};
+use virada_rules::{Board, Move, Position};
+
+fn engine(threads: usize) -> Engine {
+    Engine::new(EngineConfig {
+        tt_mb: 16,
+        threads,
+        ..EngineConfig::default()
+    })
+}
+
+fn pos(s: &str) -> Board {
+    s.parse::<Position>().expect("test position").board()
+}
+
+#[test]
+fn finds_a_wipe_out() {
+    // Black a1, white b1, black to move: c1 takes White's only disc (64-0 under WOF).
+    let b = pos("XO-------------------------------------------------------------- X");
+    let mut e = engine(1);
+    for depth in [1, 3, 6] {
+        let r = e.search(b, &Limits::depth(depth), None);
+        assert_eq!(r.best_move, "c1".parse::<Move>().unwrap());
+        assert_eq!(r.score, 64.0);
+    }
+    let r = e.search(b, &Limits::depth(60), None);
+    assert!(r.exact, "searched to the end");
+    assert_eq!(r.score, 64.0);
+}
+
+#[test]
+fn finds_a_two_move_wipe_out() {
+    // White a1, black b1 and a2, white to move: c1 or a3 each take one black disc; the wipe-out
+    // needs both, with Black unable to reply in between. Checked against plain minimax.
+    let b = pos("OX------X------------------------------------------------------- O");
+    let mut e = engine(1);
+    let r = e.search(b, &Limits::depth(60), None);
+    assert!(r.exact);
+    assert_eq!(r.score as i32, brute_force(b));
+}
+
+/// Plain minimax to the end (only for tiny positions).
+fn brute_force(b: Board) -> i32 {
+    let moves = b.moves();
+    if moves == 0 {
+        if b.pass().moves() == 0 {
+            return b.final_score();
+        }
+        return -brute_force(b.pass());
+    }
+    let mut best = -100;
+    let mut m = moves;
+    while m != 0 {
+        let sq = virada_rules::Square::from_index(m.trailing_zeros() as u8);
+        m &= m - 1;
+        best = best.max(-brute_force(b.play_unchecked(sq)));
+    }
+    best
+}
+
+#[test]
+fn exact_search_matches_brute_force_on_small_endgames() {
+    // From FFO #1, follow the engine's own shallow line down to 10 empties, then solve.
+    let start = pos("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+    let mut e = engine(2);
+    let mut b = start;
+    while b.empty_count() > 10 {
+        let r = e.search(b, &Limits::depth(2), None);
+        b = match r.best_move {
+            Move::Play(sq) => b.play_unchecked(sq),
+            Move::Pass => b.pass(),
+        };
+    }
+    let r = e.search(b, &Limits::depth(60), None);
+    assert!(r.exact);
+    assert_eq!(r.score as i32, brute_force(b));
+}
+
+#[test]
+fn exact_scores_match_ffo() {
+    let Some(dir) = common::data_dir() else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("ffo/fforum-1-19.obf")).expect("FFO file");
+    let mut e = engine(2);
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('%')).take(6) {
+        let mut parts = line.split(';');
+        let board = pos(parts.next().unwrap().trim());
+        let (best_mv, best_score) = parts.next().unwrap().trim().split_once(':').unwrap();
+        let best_score: i32 = best_score.parse().unwrap();
+        let limits = Limits {
+            exact_empties: Some(60),
+            ..Limits::default()
+        };
+        let r = e.search(board, &limits, None);
+        assert!(r.exact, "{line}");
+        assert_eq!(r.score as i32, best_score, "{line}");
+        // Several moves may share the best score: check the move reaches it.
+        let a = e.analyze(board, &limits, None);
+        let played = a.value_of(r.best_move).unwrap();
+        assert_eq!(played.value as i32, best_score, "{line}");
+        let listed: Move = best_mv.to_lowercase().parse().unwrap();
+        assert_eq!(
+            a.value_of(listed).unwrap().value as i32,
+            best_score,
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn stop_flag_returns_at_once() {
+    let mut e = engine(2);
+    let stop = Arc::new(AtomicBool::new(true));
+    let t = Instant::now();
+    let r = e.search(Board::start(), &Limits::depth(40), Some(stop));
+    assert!(
+        t.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(Board::start().is_legal(r.best_move.square().unwrap()));
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn stop_flag_from_another_thread() {
+    let mut e = engine(2);
+    let stop = Arc::new(AtomicBool::new(false));
+    let s2 = Arc::clone(&stop);
+    let t = Instant::now();
+    let h = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        s2.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = e.search(Board::start(), &Limits::depth(40), Some(stop));
+    h.join().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.best_move.square().is_some());
+}
+
+#[test]
+fn time_and_node_limits_are_honoured() {
+    let mut e = engine(2);
+    let t = Instant::now();
+    let r = e.search(
+        Board::start(),
+        &Limits::time(Duration::from_millis(200)),
+        None,
+    );
+    assert!(
+        t.elapsed() < Duration::from_millis(700),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.depth >= 2);
+    let r = e.search(
+        Board::start(),
+        &Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        None,
+    );
+    // The limit is checked every 1024 nodes per thread.
+    assert!(r.nodes < 20_000 + 4 * 1024, "{}", r.nodes);
+}
+
+#[test]
+fn deeper_fixed_depth_searches_are_deterministic_single_threaded() {
+    let mut a = engine(1);
+    let mut b = engine(1);
+    let ra = a.search(Board::start(), &Limits::depth(8), None);
+    let rb = b.search(Board::start(), &Limits::depth(8), None);
+    assert_eq!(ra.nodes, rb.nodes);
+    assert_eq!(ra.pv, rb.pv);
+    assert_eq!(ra.depth, 8);
+    assert_eq!(ra.pv.len(), 8, "{:?}", ra.pv);
+}
+
+#[test]
+fn levels_are_deterministic_with_a_seed() {
+    let b = pos("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+    let start = Board::start().play_unchecked("f5".parse().unwrap());
+    for level in [1, 2, 3, 5, 8] {
+        for board in [b, start] {
+            let mut e1 = engine(2);
+            let mut e2 = engine(1);
+            let m1 = e1.choose_move(board, Level(level), 42, None);
+            let m2 = e2.choose_move(board, Level(level), 42, None);
+            assert_eq!(m1, m2, "level {level}");
+            assert!(board.is_legal(m1.square().unwrap()));
+        }
+    }
+    // Beginner levels vary with the seed (human-like variety), within their loss bound.
+    let mut e = engine(1);
+    let mut seen = std::collections::HashSet::new();
+    let b = start.play_unchecked("d6".parse().unwrap());
+    for seed in 0..40 {
+        seen.insert(e.choose_move(b, Level(1), seed, None));
+    }
+    assert!(seen.len() > 1);
+    let a = e.analyze(b, &Level(1).limits(), None);
+    let best = a.best().unwrap().value;
+    for mv in seen {
+        assert!(best - a.value_of(mv).unwrap().value <= 16.0);
+    }
+}
+
+#[test]
+fn analysis_values_every_move_and_agrees_with_search() {
+    let mut e = engine(2);
+    let b = Board::start().play_unchecked("f5".parse().unwrap());
+    let a = e.analyze(b, &Limits::depth(6), None);
+    assert_eq!(a.moves.len(), b.legal_moves().count() as usize);
+    for w in a.moves.windows(2) {
+        assert!(w[0].value >= w[1].value);
+    }
+    // Exact on a small endgame: the analysis best equals the search score.
+    let end = pos("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X");
+    let limits = Limits {
+        exact_empties: Some(30),
+        ..Limits::default()
+    };
+    let a = e.analyze(end, &limits, None);
+    let r = e.search(end, &limits, None);
+    assert!(a.moves.iter().all(|m| m.exact));
+    assert_eq!(a.best().unwrap().value, r.score);
+    assert_eq!(a.moves.len(), end.legal_moves().count() as usize);
+}
+
+#[test]
+fn analyze_game_reports_losses() {
+    let mut e = engine(2);
+    let game = virada_rules::Game::from_moves(
+        Position::start(),
+        ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2", "e6"]
+            .iter()
+            .map(|m| m.parse::<Move>().unwrap()),
+    )
+    .unwrap();
+    let plies = e.analyze_game(&game, &Limits::depth(4), None);
+    assert_eq!(plies.len(), 10);
+    for p in &plies {
+        assert!(p.loss >= 0.0);
+        assert!((p.best_value - p.played_value - p.loss).abs() < 1e-3);
+        if p.played == p.best_move {
+            assert_eq!(p.loss, 0.0);
+        }
+    }
+}

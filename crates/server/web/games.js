@@ -1,0 +1,69 @@
+// Saved games: unfinished games to resume and finished games to review.
+
+import { api } from './api.js';
+import { lang, t, colorName } from './i18n.js';
+
+export async function renderGamesList(root, { levelName, open, onError }) {
+  const lists = { ongoing: root.querySelector('#games-ongoing'), finished: root.querySelector('#games-finished') };
+  for (const [status, ul] of Object.entries(lists)) {
+    ul.setAttribute('aria-busy', 'true');
+    try {
+      const res = await api.listGames(status);
+      fill(ul, (res && res.games) || [], status, { levelName, open, onError, root });
+    } catch (e) {
+      ul.textContent = '';
+      onError(e);
+    } finally {
+      ul.removeAttribute('aria-busy');
+    }
+  }
+}
+
+function fill(ul, games, status, ctx) {
+  ul.textContent = '';
+  if (games.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'muted';
+    li.textContent = t('games.empty');
+    ul.append(li);
+    return;
+  }
+  const fmt = new Intl.DateTimeFormat(lang() === 'pt' ? 'pt-BR' : 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  for (const g of games) {
+    const li = document.createElement('li');
+    li.dataset.gameId = g.id;
+    const meta = document.createElement('div');
+    meta.className = 'meta';
+    const title = document.createElement('strong');
+    const opponent = g.mode === 'computer'
+      ? t('games.vsComputer', { level: ctx.levelName(g.level), color: colorName(g.human_color || 'black') })
+      : t('games.vsFriend');
+    title.textContent = opponent;
+    const info = document.createElement('small');
+    const when = g.updated_at ? fmt.format(new Date(g.updated_at)) : '';
+    let score = `● ${g.black_discs} – ${g.white_discs} ○`;
+    if (g.result) score = `● ${g.result.black_score} – ${g.result.white_score} ○`;
+    info.textContent = `${when} · ${t('games.plies', { n: g.ply_count })} · ${score}`;
+    meta.append(title, info);
+    const openBtn = document.createElement('button');
+    openBtn.type = 'button';
+    openBtn.className = 'btn small primary';
+    openBtn.textContent = status === 'ongoing' ? t('actions.resume') : t('actions.review');
+    openBtn.addEventListener('click', () => ctx.open(g.id));
+    const del = document.createElement('button');
+    del.type = 'button';
+    del.className = 'btn small';
+    del.textContent = t('actions.delete');
+    del.addEventListener('click', async () => {
+      if (!window.confirm(t('games.confirmDelete'))) return;
+      try {
+        await api.deleteGame(g.id);
+        li.remove();
+      } catch (e) {
+        ctx.onError(e);
+      }
+    });
+    li.append(meta, openBtn, del);
+    ul.append(li);
+  }
+}

@@ -1,0 +1,49 @@
+// Launches Debian's headless Chromium through playwright-core, with the network quiet
+// (no background services, no external hosts). playwright-core gives every launch a fresh
+// temporary profile (--user-data-dir) and deletes it on close.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const BASE_URL = process.env.VIRADA_URL || 'http://127.0.0.1:8080';
+export const SCREENSHOTS = process.env.VIRADA_SCREENSHOTS || path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots');
+
+export async function launch() {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-default-apps', '--disable-extensions', '--metrics-recording-only',
+    ],
+  });
+  const close = async () => {
+    await browser.close().catch(() => {});
+  };
+  return { browser, close };
+}
+
+/** A new page whose requests are all recorded; any request leaving BASE_URL's origin is noted. */
+export async function newPage(browser, { width = 1280, height = 860, locale = 'en-US', colorScheme = 'light', reducedMotion = 'reduce', isMobile = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, locale, colorScheme, reducedMotion, isMobile, hasTouch: isMobile,
+    deviceScaleFactor: isMobile ? 2 : 1,
+  });
+  const page = await context.newPage();
+  const origin = new URL(BASE_URL).origin;
+  page.external = [];
+  page.consoleErrors = [];
+  page.on('request', (req) => {
+    const u = req.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) page.external.push(u);
+  });
+  page.on('console', (msg) => { if (msg.type() === 'error') page.consoleErrors.push(msg.text()); });
+  page.on('pageerror', (e) => page.consoleErrors.push(String(e)));
+  return { context, page };
+}
+
+export function screenshotPath(name) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  return path.join(SCREENSHOTS, name);
+}

@@ -1,0 +1,75 @@
+// Helpers that drive the Virada page the way a person does: dialogs, clicks, waiting for turns.
+import assert from 'node:assert/strict';
+import { BASE_URL } from './browser.mjs';
+
+export async function open(page, path = '/') {
+  await page.goto(BASE_URL + path);
+  await page.waitForSelector('#board .cell[data-square="h8"]');
+}
+
+/** Opens "New game", fills it in and starts; waits until the new game is on the board. */
+export async function newGame(page, { mode = 'computer', level = 'lowest', color = 'black', start = 'standard', setup = '' } = {}) {
+  const before = await page.evaluate(() => new URLSearchParams(location.search).get('game'));
+  await page.click('#btn-new');
+  await page.waitForSelector('#new-dialog[open]');
+  await page.check(`#new-dialog input[name="mode"][value="${mode}"]`);
+  if (mode === 'computer') {
+    await page.waitForFunction(() => document.querySelectorAll('#level option').length > 0);
+    if (level === 'lowest') {
+      const first = await page.$eval('#level', (s) => s.options[0].value);
+      await page.selectOption('#level', first);
+    } else {
+      await page.selectOption('#level', String(level));
+    }
+    await page.check(`#new-dialog input[name="color"][value="${color}"]`);
+  }
+  await page.check(`#new-dialog input[name="start"][value="${start}"]`);
+  if (start === 'setup') await page.fill('#setup-text', setup);
+  await page.click('#new-start');
+  await page.waitForSelector('#new-dialog', { state: 'hidden' });
+  await page.waitForFunction((b) => {
+    const id = new URLSearchParams(location.search).get('game');
+    return id && id !== b;
+  }, before);
+}
+
+/** Waits until the human may move or the game is over; returns 'human' or 'finished'. */
+export async function waitTurn(page, timeout = 30000) {
+  const h = await page.waitForSelector('#board[data-turn="human"], #board[data-status="finished"]', { timeout });
+  return (await h.getAttribute('data-status')) === 'finished' ? 'finished' : 'human';
+}
+
+export async function ply(page) {
+  return Number(await page.getAttribute('#board', 'data-ply'));
+}
+
+/** Clicks the first legal square (a1..h8 order) and waits for the move to be taken. */
+export async function clickFirstLegal(page) {
+  const before = await ply(page);
+  const cell = await page.$('#board .cell[data-legal]');
+  assert.ok(cell, 'a legal move is marked on the board');
+  const square = await cell.getAttribute('data-square');
+  await cell.click();
+  await page.waitForFunction((b) => Number(document.getElementById('board').dataset.ply) > b, before);
+  return square;
+}
+
+/** The board as the page shows it: 64 chars, X black, O white, - empty (a1..h8). */
+export async function boardString(page) {
+  return page.$$eval('#board .cell', (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
+}
+
+export async function legalSquares(page) {
+  return page.$$eval('#board .cell[data-legal]', (cells) => cells.map((c) => c.dataset.square));
+}
+
+/** Plays the first legal move each turn until the game is over; returns the number of clicks. */
+export async function playToEnd(page, maxClicks = 70) {
+  let clicks = 0;
+  while ((await waitTurn(page)) === 'human') {
+    assert.ok(clicks < maxClicks, 'game ends within a bounded number of moves');
+    await clickFirstLegal(page);
+    clicks++;
+  }
+  return clicks;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: builds the server, starts it on a free port with a throw-away
+# database, and drives the web app in Debian's headless Chromium (playwright-core, node --test).
+# Screenshots and the page-weight report go to e2e/screenshots/. Called by scripts/test-all.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "== installing chromium (Debian package)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "== npm ci (e2e/)"
+(cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+
+# The test profile is optimised and `cargo test --workspace` (run just before by test-all.sh)
+# has already compiled every dependency with it, so only the binary itself is left to build.
+echo "== building the server (cargo build --profile test -p virada)"
+cargo build --profile test -p virada
+BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/virada"
+
+WORK=$(mktemp -d)
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+  fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$BIN" serve --addr 127.0.0.1:0 --db "$WORK/e2e.sqlite" >"$WORK/server.out" 2>"$WORK/server.err" &
+SERVER_PID=$!
+URL=""
+for _ in $(seq 1 300); do
+  URL=$(sed -n 's/^listening on \(http[^ ]*\).*/\1/p' "$WORK/server.out" | head -n 1)
+  [ -n "$URL" ] && break
+  if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+    echo "the server exited before listening:"; cat "$WORK/server.out" "$WORK/server.err"; exit 1
+  fi
+  sleep 0.1
+done
+if [ -z "$URL" ]; then
+  echo "the server did not print 'listening on ...' within 30 s"; cat "$WORK/server.err"; exit 1
+fi
+echo "== server at $URL"
+
+mkdir -p e2e/screenshots
+started=$(date +%s)
+set +e
+(cd e2e && VIRADA_URL="$URL" node --test --test-reporter=tap --test-concurrency=1 tests/) | tee "$WORK/tap.txt"
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo "== server log (last 40 lines)"; tail -n 40 "$WORK/server.err" || true
+fi
+echo "== e2e: $(( $(date +%s) - started )) s in the browser; screenshots and page-weight.txt in e2e/screenshots/"
+# The runner's own totals, repeated as the closing lines.
+grep -E '^# (tests|pass|fail) ' "$WORK/tap.txt" || true
+exit "$status"
