@@ -16,11 +16,28 @@ fi
 echo "== npm ci (e2e/)"
 (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
 
-# The test profile is optimised and `cargo test --workspace` (run just before by test-all.sh)
-# has already compiled every dependency with it, so only the binary itself is left to build.
-echo "== building the server (cargo build --profile test -p virada)"
-cargo build --profile test -p virada
-BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/virada"
+# `cargo test --workspace` (run just before by test-all.sh) already builds the `virada` binary
+# for the CLI's integration tests, with the optimised test profile: asking cargo for the test
+# build again is then a no-op, and its JSON messages name that up-to-date binary. A plain
+# `cargo build -p virada` would unify features differently and rebuild half the dependencies.
+if [ -n "${VIRADA_BIN:-}" ]; then
+  BIN=$VIRADA_BIN # a binary built by the caller
+else
+echo "== building the server (cargo test --workspace --no-run)"
+BIN=$(cargo test --workspace --no-run --message-format=json-render-diagnostics | node -e '
+  let bin = "";
+  require("readline").createInterface({ input: process.stdin }).on("line", (l) => {
+    try {
+      const m = JSON.parse(l);
+      if (m.reason === "compiler-artifact" && m.executable && m.target.name === "virada" && m.target.kind.includes("bin") && !m.profile.test) bin = m.executable;
+    } catch {}
+  }).on("close", () => console.log(bin));')
+if [ -z "$BIN" ]; then
+  cargo build --profile test -p virada
+  BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/virada"
+fi
+fi
+echo "== server binary: $BIN"
 
 WORK=$(mktemp -d)
 SERVER_PID=""

@@ -24,6 +24,14 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Balanced 8-move openings (`openings generate`).
+    Openings(cmd::openings::OpeningsArgs),
+    /// Play a game in the terminal against the engine (or two people).
+    Play(cmd::play::PlayArgs),
+    /// Values of every move of a position, or the mistakes of a game.
+    Analyze(cmd::analyze::AnalyzeArgs),
+    /// Engine against engine from balanced openings, with an Elo estimate.
+    Match(cmd::matchcmd::MatchArgs),
     /// Print a board (board string or transcript): discs, side to move, legal moves, status.
     Show(cmd::show::ShowArgs),
     /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
@@ -39,6 +47,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Openings(args)) => cmd::openings::run(args),
+        Some(Command::Play(args)) => cmd::play::run(args),
+        Some(Command::Analyze(args)) => cmd::analyze::run(args),
+        Some(Command::Match(args)) => cmd::matchcmd::run(args),
         Some(Command::Show(args)) => cmd::show::run(args),
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),

@@ -17,3 +17,5 @@ pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
 pub use search::{Limits, SearchResult, Selectivity};
 pub use time::Clock;
+pub mod matchplay;
+pub mod openings;

@@ -27,6 +27,7 @@ const S = {
   levels: [],
   analysisOpen: false,
   route: '/',
+  typed: '', // first letter of a square being typed
 };
 
 let board;
@@ -96,9 +97,20 @@ function wireControls() {
     if (b) viewPly(Number(b.dataset.ply));
   });
   document.addEventListener('keydown', (ev) => {
-    if (S.route !== '/' || !S.game || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (S.route !== '/' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const tag = (ev.target.tagName || '').toLowerCase();
     if (tag === 'input' || tag === 'textarea' || tag === 'select' || ev.target.closest('dialog, .board')) return;
+    // Typing a square ("d3") plays it from anywhere on the page, as on the board.
+    const k = ev.key.toLowerCase();
+    if (k.length === 1 && k >= 'a' && k <= 'h') { S.typed = k; return; }
+    if (k.length === 1 && k >= '1' && k <= '8' && S.typed) {
+      const square = S.typed + k;
+      S.typed = '';
+      playSquare(square);
+      return;
+    }
+    S.typed = '';
+    if (!S.game) return;
     const n = S.game.plies.length;
     const cur = S.viewPly === null ? n : S.viewPly;
     if (ev.key === 'ArrowLeft' && cur > 0) { viewPly(cur - 1); ev.preventDefault(); }
@@ -205,16 +217,16 @@ function showGame(game, { fresh }) {
 }
 
 /** Takes a new state of the current game from a response, an event or a poll. */
-function update(g, { animate = true } = {}) {
+function update(g, { animate = true, rewind = false } = {}) {
   const old = S.game;
   if (old && old.id !== g.id) return;
-  if (old && Date.parse(g.updated_at) < Date.parse(old.updated_at)) return; // stale
+  if (old && isStale(old, g, rewind)) return;
   if (old && sameState(old, g)) {
     S.game = g;
     return;
   }
   const oldPlies = old ? old.plies : null;
-  const extends_ = oldPlies && g.plies.length > oldPlies.length && oldPlies.every((p, i) => p.move === g.plies[i].move);
+  const extends_ = oldPlies && g.plies.length > oldPlies.length && isPrefix(oldPlies, g.plies);
   if (extends_) announcePasses(g, g.plies.slice(oldPlies.length));
   if (!g.computer_thinking) S.thinking = null;
   S.game = g;
@@ -230,6 +242,24 @@ function update(g, { animate = true } = {}) {
     S.drawnPlies = g.plies.length;
     renderAll(false);
   }
+}
+
+/**
+ * Whether `g` is older than what we show. Responses and events can cross (a move's response may
+ * arrive after the event with the computer's reply), so: a smaller `version` is stale; without
+ * versions, an older time is stale, and so is a strict prefix of the current moves unless we
+ * asked for it (undo).
+ */
+function isStale(old, g, rewind) {
+  if (typeof g.version === 'number' && typeof old.version === 'number') return g.version < old.version;
+  const tg = Date.parse(g.updated_at);
+  const to = Date.parse(old.updated_at);
+  if (tg < to) return true;
+  return !rewind && tg === to && g.plies.length < old.plies.length && isPrefix(g.plies, old.plies);
+}
+
+function isPrefix(short, long) {
+  return short.length <= long.length && short.every((p, i) => p.move === long[i].move);
 }
 
 function sameState(a, b) {
@@ -328,7 +358,7 @@ async function undoRedo(which) {
   S.viewPly = null;
   try {
     const g = await (which === 'undo' ? api.undo(S.game.id) : api.redo(S.game.id));
-    update(g, { animate: which === 'redo' });
+    update(g, { animate: which === 'redo', rewind: which === 'undo' });
   } catch (e) {
     showError(e);
   } finally {
@@ -436,7 +466,7 @@ function renderPlayers() {
     let who = '';
     if (!g) who = color === 'black' ? t('player.you') : t('player.computer');
     else if (g.mode === 'computer') who = g.human_color === color ? t('player.you') : `${t('player.computer')}${g.level ? ' · ' + levelName(g.level) : ''}`;
-    box.querySelector('.pwho').textContent = who ? '(' + who + ')' : '';
+    box.querySelector('.pwho').textContent = who;
     const live = !g || S.viewPly === null;
     box.classList.toggle('to-move', live && (g ? g.side_to_move === color : color === 'black'));
   }
@@ -445,7 +475,8 @@ function renderPlayers() {
 function levelName(level) {
   const l = S.levels.find((x) => x.level === level);
   const name = l && l.name ? l.name[lang()] || l.name.en : '';
-  return name ? `${level} ${name}` : String(level);
+  if (!name) return String(level);
+  return name.includes(String(level)) ? name : `${level} · ${name}`;
 }
 
 function setStatusText(text) { $('status-text').textContent = text; }
@@ -489,7 +520,10 @@ function renderMoveList() {
     return;
   }
   const current = S.viewPly === null ? g.plies.length : S.viewPly;
-  const start = elt('button', 'start-btn', t('moves.start'));
+  const kind = g.start && g.start.kind;
+  const startLabel = kind === 'xot' ? t('moves.startXot', { opening: g.start.opening || '' }).trim()
+    : kind === 'setup' ? t('moves.startSetup') : t('moves.start');
+  const start = elt('button', 'start-btn', startLabel);
   start.type = 'button';
   start.dataset.ply = '0';
   if (current === 0) { start.classList.add('current'); start.setAttribute('aria-current', 'true'); }

@@ -67,6 +67,8 @@ const en = {
 
   'moves.title': 'Moves',
   'moves.start': 'Start',
+  'moves.startXot': 'Start: XOT opening {opening}',
+  'moves.startSetup': 'Start: set-up position',
   'moves.pass': 'pass',
   'moves.none': 'No moves yet.',
   'moves.transcript': 'Transcript',
@@ -203,6 +205,8 @@ const pt = {
 
   'moves.title': 'Jogadas',
   'moves.start': 'Início',
+  'moves.startXot': 'Início: abertura XOT {opening}',
+  'moves.startSetup': 'Início: posição montada',
   'moves.pass': 'passa',
   'moves.none': 'Nenhuma jogada ainda.',
   'moves.transcript': 'Registro',

@@ -18,11 +18,17 @@ pub struct BenchArgs {
 pub enum BenchKind {
     /// Single-threaded perft from the start: leaves per second (counts are checked).
     Perft(PerftBenchArgs),
+    /// Fixed positions searched to a fixed depth: total nodes (the search signature), nodes/s.
+    Search(super::bench_search::SearchBenchArgs),
+    /// Fit the Multi-ProbCut parameters from self-play searches (writes mpc_params.rs).
+    MpcFit(super::bench_search::MpcFitArgs),
 }
 
 pub fn run(args: BenchArgs) -> CmdResult {
     match args.kind {
         BenchKind::Perft(a) => perft(a),
+        BenchKind::Search(a) => super::bench_search::run_search(a),
+        BenchKind::MpcFit(a) => super::bench_search::run_mpc_fit(a),
     }
 }
 

@@ -2,8 +2,13 @@
 
 use std::fmt;
 
+pub mod analyze;
 pub mod bench;
+pub mod bench_search;
+pub mod matchcmd;
+pub mod openings;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod show;

@@ -7,6 +7,7 @@
 //! search and in discs (`f32`) in results.
 
 pub mod mpc;
+pub mod mpc_fit;
 mod mpc_params;
 pub mod order;
 pub(crate) mod root;

@@ -59,7 +59,7 @@ pub fn params(depth: i32, empties: u32) -> Option<MpcParams> {
         if p.depth as i32 == depth {
             return Some(*p);
         }
-        if (p.depth as i32) < depth && best.is_none_or(|b| b.depth < p.depth) {
+        if (p.depth as i32) < depth && !matches!(best, Some(b) if b.depth >= p.depth) {
             best = Some(*p);
         }
     }

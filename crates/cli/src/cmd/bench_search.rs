@@ -1,0 +1,137 @@
+//! `virada bench search` and `virada bench mpc-fit`.
+
+use super::{CliError, CmdResult};
+use clap::Args;
+use std::path::PathBuf;
+use std::time::Instant;
+use virada_engine::search::mpc_fit::{collect, fit, render_source, sample_positions};
+use virada_engine::{default_evaluator, Engine, EngineConfig, Limits};
+use virada_rules::Position;
+
+/// The fixed positions of `bench search`: the start, and midgame positions from well-known
+/// openings and FFO-style endgames (board strings, side to move).
+const POSITIONS: [&str; 8] = [
+    "---------------------------OX------XO--------------------------- X",
+    "------------------O--------OOX-----OXX------X------------------- X",
+    "-------------------OX-----OXXX----OOOX-----XO------------------- O",
+    "----------O-------OXOO----OXXOO---XXXOOX----XXX-----X----------- X",
+    "--OOOOO---OOXXO-XXXXXOOO-XXXOXOO-XXOXOXO--XXXXXO--X-XX----X----- X",
+    "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+    "-XXXXXX---XOOOO--XOXXOOX-OOOOOOOOOOOXXOOOOOXXOOX--XXOO----XXXXX- X",
+    "-----O----OOOO---OOOXOX-XOXXOOOO--XXXOOO--XXOOX----XXXX---X--X-- O",
+];
+
+#[derive(Args)]
+pub struct SearchBenchArgs {
+    /// Depth of each search.
+    #[arg(long, default_value_t = 12)]
+    pub depth: u32,
+    /// Threads (1 gives a reproducible node count, the bench signature).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+}
+
+pub fn run_search(args: SearchBenchArgs) -> CmdResult {
+    let mut engine = Engine::new(EngineConfig {
+        tt_mb: 64,
+        threads: args.threads.max(1),
+        ..EngineConfig::default()
+    });
+    let mut nodes = 0u64;
+    let t = Instant::now();
+    println!("pos  empties  best  score   depth  nodes");
+    for (i, s) in POSITIONS.iter().enumerate() {
+        let pos: Position = s
+            .parse()
+            .map_err(|e| CliError::failed(format!("bench position {i}: {e}")))?;
+        engine.clear();
+        let limits = Limits {
+            depth: Some(args.depth),
+            exact_empties: Some(0),
+            ..Limits::default()
+        };
+        let r = engine.search(pos.board(), &limits, None);
+        nodes += r.nodes;
+        println!(
+            "{:>3}  {:>7}  {:<4}  {:>+6.2}  {:>5}  {}",
+            i + 1,
+            pos.board().empty_count(),
+            r.best_move.to_string(),
+            r.score,
+            r.depth,
+            r.nodes
+        );
+    }
+    let secs = t.elapsed().as_secs_f64();
+    println!("evaluation {}", engine.evaluator().name());
+    println!(
+        "total nodes {nodes} (signature at depth {}, {} thread(s))",
+        args.depth, args.threads
+    );
+    println!(
+        "time {secs:.2} s, {:.0} nodes/s",
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct MpcFitArgs {
+    /// Number of self-play positions.
+    #[arg(long, default_value_t = 240)]
+    pub positions: usize,
+    /// Deepest depth fitted.
+    #[arg(long, default_value_t = 10)]
+    pub max_depth: u32,
+    /// Parallel searches (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the parameter source file here (default: standard output). The engine's file is
+    /// crates/engine/src/search/mpc_params.rs.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+}
+
+pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
+    if args.max_depth < 3 || args.max_depth > 20 {
+        return Err(CliError::input("--max-depth must be between 3 and 20"));
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let t = Instant::now();
+    let boards = sample_positions(args.positions, args.max_depth + 2, args.seed);
+    eprintln!(
+        "{} positions sampled in {:.1} s",
+        boards.len(),
+        t.elapsed().as_secs_f64()
+    );
+    let samples = collect(
+        &boards,
+        args.max_depth,
+        default_evaluator(),
+        threads,
+        &|done, total| {
+            eprint!(
+                "\r{done}/{total} positions searched, {:.0} s",
+                t.elapsed().as_secs_f64()
+            );
+        },
+    );
+    eprintln!();
+    let params = fit(&samples, args.max_depth);
+    let command = format!(
+        "virada bench mpc-fit --positions {} --max-depth {} --seed {}",
+        args.positions, args.max_depth, args.seed
+    );
+    let src = render_source(&params, &command, samples.len());
+    match &args.out {
+        Some(p) => std::fs::write(p, src)
+            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", p.display())))?,
+        None => print!("{src}"),
+    }
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! `virada play`: a terminal game against the engine, or between two people.
+
+use super::{CliError, CmdResult};
+use clap::{Args, ValueEnum};
+use std::io::{BufRead, Write};
+use virada_engine::openings::builtin;
+use virada_engine::{Engine, EngineConfig, Level, Limits};
+use virada_rules::{Color, Game, Move, Position, Scoring, Status};
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    Black,
+    White,
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Engine level, 1 (beginner) to 21 (maximum).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=21))]
+    pub level: u8,
+    /// Your colour (Black moves first).
+    #[arg(long, value_enum, default_value_t = Side::Black)]
+    pub color: Side,
+    /// Two people play each other; the engine only gives hints.
+    #[arg(long)]
+    pub two_players: bool,
+    /// Start from a random balanced 8-move opening (XOT).
+    #[arg(long)]
+    pub xot: bool,
+    /// Seed for the XOT opening and the beginner levels' choices (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+pub fn run(args: PlayArgs) -> CmdResult {
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let mut game = if args.xot {
+        let list = builtin();
+        let o = list[(seed % list.len() as u64) as usize];
+        println!("XOT opening: {o}");
+        o.game()
+    } else {
+        Game::new()
+    };
+    let human = match args.color {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    };
+    let level = Level::new(args.level);
+    let mut engine = Engine::new(EngineConfig::default());
+    if !args.two_players {
+        println!("{}", level.describe());
+    }
+    println!("Type a move (e.g. d3), or: hint, undo, quit.");
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        let pos = game.position();
+        print_board(&pos);
+        let to_move = match game.status() {
+            Status::Ended(result) => {
+                let (b, w) = result.score(Scoring::Wof);
+                let verdict = match result.winner() {
+                    Some(c) => format!("{} wins", c.name()),
+                    None => "Draw".to_string(),
+                };
+                println!("Game over: {verdict}, {b}-{w} (WOF score; Black-White).");
+                return Ok(());
+            }
+            Status::Ongoing { to_move, must_pass } => {
+                if must_pass {
+                    println!("{} has no legal move and passes.", to_move.name());
+                    game.play(Move::Pass)
+                        .map_err(|e| CliError::failed(e.to_string()))?;
+                    continue;
+                }
+                to_move
+            }
+        };
+        if !args.two_players && to_move != human {
+            let mv = engine.choose_move(pos.board(), level, seed ^ game.ply() as u64, None);
+            println!("{} (engine) plays {mv}.", to_move.name());
+            game.play(mv).map_err(|e| CliError::failed(e.to_string()))?;
+            continue;
+        }
+        print!("{} to move> ", to_move.name());
+        std::io::stdout().flush().ok();
+        let Some(line) = lines.next() else {
+            println!();
+            return Ok(());
+        };
+        let line = line.map_err(|e| CliError::failed(format!("cannot read input: {e}")))?;
+        let cmd = line.trim().to_lowercase();
+        match cmd.as_str() {
+            "" => {}
+            "quit" | "q" | "exit" => return Ok(()),
+            "undo" | "u" => undo(&mut game, args.two_players, human),
+            "hint" | "h" => {
+                let a = engine.analyze(pos.board(), &Limits::depth(8), None);
+                let values: Vec<String> = a
+                    .moves
+                    .iter()
+                    .map(|m| format!("{} {:+.1}{}", m.mv, m.value, if m.exact { "!" } else { "" }))
+                    .collect();
+                println!(
+                    "Hint (disc difference you can expect; ! = exact): {}",
+                    values.join(", ")
+                );
+            }
+            _ => match cmd.parse::<Move>() {
+                Ok(mv) => {
+                    if let Err(e) = game.play(mv) {
+                        println!("{}", e.reason);
+                    }
+                }
+                Err(_) => println!(
+                    "'{}' is not a move (like d3) or a command (hint, undo, quit).",
+                    line.trim()
+                ),
+            },
+        }
+    }
+}
+
+/// Takes back the last move, and against the engine also the engine's reply, so the human is
+/// to move again.
+fn undo(game: &mut Game, two_players: bool, human: Color) {
+    if game.undo().is_none() {
+        println!("Nothing to undo.");
+        return;
+    }
+    if !two_players {
+        while game.ply() > 0
+            && (game.position().side_to_move() != human || game.position().must_pass())
+        {
+            game.undo();
+        }
+    }
+}
+
+fn print_board(pos: &Position) {
+    println!();
+    print!("{}", pos.to_diagram());
+    let counts = pos.disc_counts();
+    let legal: Vec<String> = pos.legal_moves().iter().map(|s| s.to_string()).collect();
+    println!(
+        "Black (X) {}  White (O) {}   legal: {}",
+        counts.black_discs,
+        counts.white_discs,
+        if legal.is_empty() {
+            "none".to_string()
+        } else {
+            legal.join(" ")
+        }
+    );
+}
