@@ -156,14 +156,8 @@ fn build_record(req: CreateRequest, default_mode: Mode) -> AppResult<GameRecord>
     let (start_kind, game, opening) = match start_name.as_str() {
         "standard" => (StartKind::Standard, Game::new(), None),
         "xot" => {
-            let openings = engine_port::xot_openings().map_err(AppError::BadRequest)?;
-            if openings.is_empty() {
-                return Err(AppError::Internal("the XOT opening list is empty".into()));
-            }
-            let opening = openings[(random_u64() % openings.len() as u64) as usize].clone();
-            let setup = parse_setup(&opening)
-                .map_err(|e| AppError::Internal(format!("XOT opening {opening}: {e}")))?;
-            let after = setup.into_game().position();
+            let (opening, after) =
+                engine_port::xot_opening(random_u64()).map_err(AppError::Internal)?;
             (StartKind::Xot, Game::from_position(after), Some(opening))
         }
         "setup" => {

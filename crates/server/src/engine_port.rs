@@ -6,10 +6,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::OnceLock;
 use std::time::Duration;
 use std::time::Instant;
 use virada_engine::levels::MAX_LEVEL;
 use virada_engine::{Engine, EngineConfig, Level, Limits};
+use virada_rules::formats::xot::XotOpening;
 use virada_rules::{Color, Game, Move, Position};
 
 /// A computer level as shown to players.
@@ -152,11 +154,22 @@ pub fn max_level() -> u8 {
     MAX_LEVEL
 }
 
-/// The balanced XOT openings (moves as `f5d6c4d3c2b3b4b5`).
-pub fn xot_openings() -> Result<Vec<String>, String> {
-    // TODO(engine-openings): the engine's own balanced list (crates/engine/data/openings.txt)
-    // once the midgame work commits it; until then XOT games cannot be created.
-    Err("XOT openings are not available in this build yet".into())
+/// The engine's balanced XOT openings (parsed once).
+fn xot_list() -> &'static [XotOpening] {
+    static LIST: OnceLock<Vec<XotOpening>> = OnceLock::new();
+    LIST.get_or_init(virada_engine::openings::builtin)
+}
+
+/// The XOT opening number `pick % count`: its moves (`f5d6c4d3c2b3b4b5`) and the position after
+/// them (Black to move).
+pub fn xot_opening(pick: u64) -> Result<(String, Position), String> {
+    let list = xot_list();
+    if list.is_empty() {
+        return Err("the XOT opening list is empty".into());
+    }
+    let o = &list[(pick % list.len() as u64) as usize];
+    let moves: String = o.moves().iter().map(|s| s.to_string()).collect();
+    Ok((moves, o.position()))
 }
 
 /// [`EnginePort`] over the real engine.

@@ -358,6 +358,16 @@ async fn computer_game_replies_and_undo() {
     } else {
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     }
+    // XOT: 8 opening moves already played, Black to move, the plies start after them.
+    let g = t.create(json!({"mode": "friend", "start": "xot"})).await;
+    assert_eq!(g["start"]["kind"], "xot");
+    assert_eq!(g["start"]["opening"].as_str().unwrap().len(), 16);
+    assert_eq!(
+        g["black_discs"].as_u64().unwrap() + g["white_discs"].as_u64().unwrap(),
+        12
+    );
+    assert_eq!(g["side_to_move"], "black");
+    assert_eq!(plies(&g), 0);
     let (s, e) = t
         .post("/api/games", json!({"mode": "computer", "level": 99}))
         .await;
