@@ -39,6 +39,8 @@ enum Command {
     /// Benchmarks (`virada bench perft`, ...).
     #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
+    /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
+    Train(cmd::train::TrainArgs),
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),
 }
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Some(Command::Show(args)) => cmd::show::run(args),
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
+        Some(Command::Train(args)) => cmd::train::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };

@@ -1,1 +1,13 @@
-//! virada-train (under construction).
+//! # virada-train
+//!
+//! Training of the engine's pattern evaluation: labelled positions (from WTHOR tournament games,
+//! self-play and our own exact solver), their binary file format, and the least-squares fitter
+//! that produces the weights file shipped in `crates/engine/weights/`. See `docs/TRAINING.md`.
+
+pub mod accuracy;
+pub mod fit;
+pub mod pipeline;
+pub mod progress;
+pub mod samples;
+pub mod selfplay;
+pub mod wthor;

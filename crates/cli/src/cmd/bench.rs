@@ -22,6 +22,8 @@ pub enum BenchKind {
     Search(super::bench_search::SearchBenchArgs),
     /// Fit the Multi-ProbCut parameters from self-play searches (writes mpc_params.rs).
     MpcFit(super::bench_search::MpcFitArgs),
+    /// Fixed-depth search value and move against exact results: evaluation v1 vs trained.
+    Accuracy(super::bench_accuracy::AccuracyArgs),
 }
 
 pub fn run(args: BenchArgs) -> CmdResult {
@@ -29,6 +31,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::Perft(a) => perft(a),
         BenchKind::Search(a) => super::bench_search::run_search(a),
         BenchKind::MpcFit(a) => super::bench_search::run_mpc_fit(a),
+        BenchKind::Accuracy(a) => super::bench_accuracy::run(a),
     }
 }
 

@@ -4,6 +4,7 @@ use std::fmt;
 
 pub mod analyze;
 pub mod bench;
+pub mod bench_accuracy;
 pub mod bench_search;
 pub mod matchcmd;
 pub mod openings;
@@ -12,6 +13,7 @@ pub mod play;
 pub mod replay;
 pub mod serve;
 pub mod show;
+pub mod train;
 
 /// A command failure: a message for the user and the process exit code.
 #[derive(Debug)]

@@ -12,6 +12,10 @@ use std::sync::Arc;
 use virada_rules::Board;
 
 pub mod features;
+pub mod pattern;
+pub mod pattern_eval;
+pub mod pattern_state;
+pub mod pattern_weights;
 pub mod v1;
 
 pub use v1::EvalV1;

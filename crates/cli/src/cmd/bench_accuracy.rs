@@ -1,0 +1,118 @@
+//! `virada bench accuracy`: fixed-depth search value and move against exact results, for
+//! evaluation v1 and the trained evaluation side by side.
+
+use super::{CliError, CmdResult};
+use clap::Args;
+use std::path::PathBuf;
+use std::sync::Arc;
+use virada_engine::eval::pattern_eval::{self, PatternEval};
+use virada_engine::eval::EvalV1;
+use virada_engine::Evaluator;
+use virada_train::accuracy::{self, Case};
+
+#[derive(Args)]
+pub struct AccuracyArgs {
+    /// Data directory (with wthor/ and ffo/).
+    #[arg(long, default_value = "../shared/data")]
+    pub data: PathBuf,
+    /// Search depths, comma-separated.
+    #[arg(long, default_value = "4,8,12")]
+    pub depths: String,
+    /// Number of held-out WTHOR games whose 24-empty position is searched (0 = none).
+    #[arg(long, default_value_t = 200)]
+    pub wthor: usize,
+    /// Seed of the held-out split (as in `virada train`).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// OBF files with scored moves (default: the four FFO files of the data directory).
+    #[arg(long)]
+    pub obf: Vec<PathBuf>,
+    /// Weights file for the trained evaluation (default: the shipped weights).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+}
+
+fn parse_depths(s: &str) -> Result<Vec<u32>, CliError> {
+    s.split(',')
+        .map(|d| {
+            d.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (1..=30).contains(d))
+                .ok_or_else(|| CliError::input(format!("--depths: '{d}' is not a depth 1-30")))
+        })
+        .collect()
+}
+
+pub fn run(args: AccuracyArgs) -> CmdResult {
+    let depths = parse_depths(&args.depths)?;
+    let trained: Arc<dyn Evaluator> = match &args.weights {
+        Some(p) => Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
+        None => pattern_eval::trained().map_err(CliError::failed)?,
+    };
+    let evals: Vec<(&str, Arc<dyn Evaluator>)> =
+        vec![("v1", Arc::new(EvalV1::new())), ("trained", trained)];
+    let mut sets: Vec<(String, Vec<Case>)> = Vec::new();
+    if args.wthor > 0 {
+        let cases = accuracy::wthor_cases(&args.data.join("wthor"), args.seed, 20, args.wthor)
+            .map_err(CliError::input)?;
+        sets.push(("WTHOR held-out, 24 empties".into(), cases));
+    }
+    let obf = if args.obf.is_empty() {
+        [
+            "fforum-1-19",
+            "fforum-20-39",
+            "fforum-40-59",
+            "fforum-60-79",
+        ]
+        .iter()
+        .map(|n| args.data.join("ffo").join(format!("{n}.obf")))
+        .collect()
+    } else {
+        args.obf.clone()
+    };
+    for path in obf {
+        let cases = accuracy::obf_cases(&path).map_err(CliError::input)?;
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let (lo, hi) = cases.iter().fold((64, 0), |(lo, hi), c| {
+            let e = c.board.empty_count();
+            (e.min(lo), e.max(hi))
+        });
+        sets.push((format!("{name}, {lo}-{hi} empties"), cases));
+    }
+    if let (Some((_, cases)), Ok(t)) = (sets.first(), pattern_eval::trained()) {
+        let roots: Vec<_> = cases.iter().take(20).map(|c| c.board).collect();
+        let (ns, leaves) = accuracy::eval_speed(&roots, 4, &EvalV1::new(), &t);
+        println!(
+            "Evaluation cost in a 4-ply tree walk from {} positions ({leaves} leaves), ns per leaf:",
+            roots.len()
+        );
+        println!("| walk only | v1 | trained (from scratch) | trained (incremental) |");
+        println!("|---|---|---|---|");
+        println!(
+            "| {:.1} | {:.1} | {:.1} | {:.1} |\n",
+            ns[3], ns[0], ns[1], ns[2]
+        );
+    }
+    println!(
+        "| set | positions | depth | evaluation | MAE (discs) | best move | nodes | time (s) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (name, cases) in &sets {
+        for &d in &depths {
+            for (ename, e) in &evals {
+                let s = accuracy::measure(cases, e.clone(), d, &format!("{name} d{d} {ename}"));
+                let bm = s
+                    .best_move_rate
+                    .map_or("n/a".to_string(), |r| format!("{:.1}%", 100.0 * r));
+                println!(
+                    "| {name} | {} | {d} | {ename} | {:.2} | {bm} | {} | {:.1} |",
+                    s.positions, s.mae, s.nodes, s.seconds
+                );
+            }
+        }
+    }
+    Ok(())
+}

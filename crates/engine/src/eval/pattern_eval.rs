@@ -1,0 +1,176 @@
+//! The trained pattern evaluation: the sum of one weight per pattern instance plus a parity
+//! weight, from the weight tables of the board's phase.
+
+use crate::eval::pattern::{
+    features, phase_of_empties, PatternIndices, INSTANCE_PATTERN, NUM_INSTANCES, TABLE_OFFSETS,
+    WEIGHTS_PER_PHASE,
+};
+use crate::eval::pattern_state::PatternState;
+use crate::eval::pattern_weights::{PatternWeights, WeightsError};
+use crate::eval::{Evaluator, MAX_EVAL};
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+use virada_rules::Board;
+
+/// Per-instance offsets of the weight tables inside a phase.
+const INSTANCE_OFFSETS: [u32; NUM_INSTANCES] = {
+    let mut o = [0u32; NUM_INSTANCES];
+    let mut k = 0;
+    while k < NUM_INSTANCES {
+        o[k] = TABLE_OFFSETS[INSTANCE_PATTERN[k] as usize] as u32;
+        k += 1;
+    }
+    o
+};
+
+/// Offset of the parity table inside a phase.
+pub const PARITY_OFFSET: usize = TABLE_OFFSETS[11];
+
+/// A pattern evaluation with its weights.
+#[derive(Clone, Debug)]
+pub struct PatternEval {
+    weights: PatternWeights,
+    /// Multiplier from weight units to hundredths of a disc, as a fraction `num / den`.
+    num: i32,
+    den: i32,
+}
+
+impl PatternEval {
+    /// An evaluation with these weights.
+    pub fn new(weights: PatternWeights) -> PatternEval {
+        let den = weights.units_per_disc as i32;
+        PatternEval {
+            weights,
+            num: 100,
+            den,
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &PatternWeights {
+        &self.weights
+    }
+
+    /// The value of `board` for the side to move in hundredths of a disc (not clamped).
+    #[inline]
+    pub fn evaluate_centidiscs(&self, board: &Board) -> i32 {
+        self.sum_tables(&features(board), board.empty_count())
+    }
+
+    /// The value from incrementally maintained indices ([`PatternState`]) of a board with
+    /// `empties` empty squares, in hundredths of a disc (not clamped).
+    #[inline]
+    pub fn evaluate_state(&self, state: &PatternState, empties: u32) -> i32 {
+        self.sum_tables(state.indices(), empties)
+    }
+
+    #[inline]
+    fn sum_tables(&self, f: &PatternIndices, empties: u32) -> i32 {
+        let phase = phase_of_empties(empties);
+        let w = &self.weights.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE];
+        let mut sum = w[PARITY_OFFSET + (empties & 1) as usize] as i32;
+        for k in 0..NUM_INSTANCES {
+            sum += w[INSTANCE_OFFSETS[k] as usize + f[k] as usize] as i32;
+        }
+        if self.num == self.den {
+            sum
+        } else {
+            sum * self.num / self.den
+        }
+    }
+}
+
+impl Evaluator for PatternEval {
+    fn name(&self) -> &str {
+        &self.weights.name
+    }
+
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// The weights file shipped in the engine binary (`crates/engine/weights/pattern.vpw`).
+pub static EMBEDDED_WEIGHTS: &[u8] = include_bytes!("../../weights/pattern.vpw");
+
+/// Environment variable naming a weights file to use instead of the shipped one.
+pub const WEIGHTS_ENV: &str = "VIRADA_WEIGHTS";
+
+impl PatternEval {
+    /// The evaluation with the shipped weights (checked: magic, version, pattern set, size and
+    /// checksum).
+    pub fn embedded() -> Result<PatternEval, WeightsError> {
+        PatternWeights::from_bytes(EMBEDDED_WEIGHTS).map(PatternEval::new)
+    }
+
+    /// The evaluation with the weights of a file.
+    pub fn from_file(path: &Path) -> Result<PatternEval, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        PatternWeights::from_bytes(&bytes)
+            .map(PatternEval::new)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The trained evaluation, loaded once per process: the file named by `VIRADA_WEIGHTS` if set,
+/// else the shipped weights. The error says why the weights could not be used.
+pub fn trained() -> Result<Arc<PatternEval>, String> {
+    static LOADED: OnceLock<Result<Arc<PatternEval>, String>> = OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            let eval = match std::env::var_os(WEIGHTS_ENV) {
+                Some(p) => PatternEval::from_file(Path::new(&p))
+                    .map_err(|e| format!("{WEIGHTS_ENV}={}: {e}", Path::new(&p).display()))?,
+                None => PatternEval::embedded().map_err(|e| format!("shipped weights: {e}"))?,
+            };
+            Ok(Arc::new(eval))
+        })
+        .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::pattern::{features, PATTERNS};
+
+    #[test]
+    fn shipped_weights_load_and_are_sane() {
+        let e = PatternEval::embedded().expect("shipped weights load");
+        assert!(!e.name().is_empty());
+        // The start is balanced; a nearly full board where the side to move owns 50 discs
+        // including the corners is a big win for it, and a big loss for the other side.
+        let start = e.evaluate(&Board::start());
+        assert!(start.abs() < 300, "start {start}");
+        let empty = (1u64 << 20) | (1u64 << 43);
+        let opponent = 0x0000_3C3C_3C00_0000u64 & !empty;
+        let won = Board::new(!(opponent | empty), opponent);
+        assert!(e.evaluate(&won) > 2000, "{}", e.evaluate(&won));
+        assert!(
+            e.evaluate(&won.pass()) < -2000,
+            "{}",
+            e.evaluate(&won.pass())
+        );
+    }
+
+    #[test]
+    fn evaluation_is_the_sum_of_table_entries() {
+        let mut w = PatternWeights::zeros("t");
+        let phase = 14;
+        let b = Board::start();
+        let f = features(&b);
+        // Put distinct values on the entries the start position uses (instances of a pattern
+        // in the same configuration share an entry and count it once each).
+        let at =
+            |k: usize| phase * WEIGHTS_PER_PHASE + INSTANCE_OFFSETS[k] as usize + f[k] as usize;
+        for k in 0..NUM_INSTANCES {
+            w.weights[at(k)] = 3 * k as i16 + 1;
+        }
+        let mut want: i32 = (0..NUM_INSTANCES).map(|k| w.weights[at(k)] as i32).sum();
+        w.weights[phase * WEIGHTS_PER_PHASE + PARITY_OFFSET] = 1000; // 60 empties: even
+        want += 1000;
+        let e = PatternEval::new(w);
+        assert_eq!(e.evaluate(&b), want);
+        assert_eq!(PATTERNS.len(), 11);
+    }
+}

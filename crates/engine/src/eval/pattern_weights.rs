@@ -1,0 +1,302 @@
+//! The weights file of the trained evaluation: reading, checking and writing.
+//!
+//! Layout (all integers little-endian):
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `VIRADAPW` |
+//! | 8 | 4 | format version (u32, currently 1) |
+//! | 12 | 4 | pattern set id (u32, [`PATTERN_SET_ID`]) |
+//! | 16 | 4 | number of phases (u32, [`NUM_PHASES`]) |
+//! | 20 | 4 | weights per phase (u32, [`WEIGHTS_PER_PHASE`]) |
+//! | 24 | 4 | units per disc of the weights (u32, 100 = hundredths of a disc) |
+//! | 28 | 4 | reserved, 0 |
+//! | 32 | 8 | FNV-1a 64 checksum of everything after the header |
+//! | 40 | 24 | generation name, UTF-8, NUL-padded (e.g. `gen1-wthor`) |
+//! | 64 | 2·phases·weights | the weights, i16, phase after phase |
+//!
+//! Every field is checked on load and each failure says what is wrong, so a damaged or stale
+//! file is refused with a reason instead of producing a silently wrong evaluation.
+
+use crate::eval::pattern::{NUM_PHASES, PATTERN_SET_ID, WEIGHTS_PER_PHASE};
+use std::fmt;
+
+/// File magic.
+pub const MAGIC: &[u8; 8] = b"VIRADAPW";
+/// Current format version.
+pub const FORMAT_VERSION: u32 = 1;
+/// Header size in bytes.
+pub const HEADER_LEN: usize = 64;
+/// Length of the generation name field.
+pub const NAME_LEN: usize = 24;
+
+/// Weights of all phases, ready for evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternWeights {
+    /// Generation name from the file header.
+    pub name: String,
+    /// Units per disc of the stored weights.
+    pub units_per_disc: u32,
+    /// `NUM_PHASES * WEIGHTS_PER_PHASE` weights, phase after phase.
+    pub weights: Vec<i16>,
+}
+
+/// Why a weights file was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WeightsError {
+    /// Shorter than the header or than the header says.
+    Truncated {
+        expected: usize,
+        found: usize,
+    },
+    /// Longer than the header says.
+    TrailingBytes {
+        expected: usize,
+        found: usize,
+    },
+    BadMagic,
+    UnsupportedVersion(u32),
+    /// Made for another pattern set or phase scheme.
+    Mismatch {
+        field: &'static str,
+        expected: u32,
+        found: u32,
+    },
+    BadChecksum {
+        expected: u64,
+        found: u64,
+    },
+    BadName,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WeightsError::Truncated { expected, found } => write!(
+                f,
+                "weights file truncated: {found} bytes, expected {expected}"
+            ),
+            WeightsError::TrailingBytes { expected, found } => write!(
+                f,
+                "weights file has {found} bytes, expected exactly {expected}"
+            ),
+            WeightsError::BadMagic => f.write_str("not a Virada weights file (bad magic)"),
+            WeightsError::UnsupportedVersion(v) => write!(
+                f,
+                "weights file format version {v} is not supported (this build reads {FORMAT_VERSION})"
+            ),
+            WeightsError::Mismatch {
+                field,
+                expected,
+                found,
+            } => write!(
+                f,
+                "weights file made for another evaluation: {field} is {found}, this build needs {expected}"
+            ),
+            WeightsError::BadChecksum { expected, found } => write!(
+                f,
+                "weights file corrupt: checksum {found:016x}, header says {expected:016x}"
+            ),
+            WeightsError::BadName => f.write_str("weights file header: name is not UTF-8"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// FNV-1a 64-bit hash of `bytes` (the file checksum).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+impl PatternWeights {
+    /// All-zero weights (an evaluation that returns 0 everywhere) named `name`.
+    pub fn zeros(name: &str) -> PatternWeights {
+        PatternWeights {
+            name: name.to_string(),
+            units_per_disc: 100,
+            weights: vec![0; NUM_PHASES * WEIGHTS_PER_PHASE],
+        }
+    }
+
+    /// The weights of one phase.
+    pub fn phase(&self, phase: usize) -> &[i16] {
+        &self.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE]
+    }
+
+    /// Reads and checks a weights file.
+    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(WeightsError::Truncated {
+                expected: HEADER_LEN,
+                found: bytes.len(),
+            });
+        }
+        if &bytes[0..8] != MAGIC {
+            return Err(WeightsError::BadMagic);
+        }
+        let version = u32_at(bytes, 8);
+        if version != FORMAT_VERSION {
+            return Err(WeightsError::UnsupportedVersion(version));
+        }
+        let expect = |field, at, want: usize| {
+            let found = u32_at(bytes, at);
+            if found as usize == want {
+                Ok(())
+            } else {
+                Err(WeightsError::Mismatch {
+                    field,
+                    expected: want as u32,
+                    found,
+                })
+            }
+        };
+        expect("pattern set id", 12, PATTERN_SET_ID as usize)?;
+        expect("number of phases", 16, NUM_PHASES)?;
+        expect("weights per phase", 20, WEIGHTS_PER_PHASE)?;
+        let units_per_disc = u32_at(bytes, 24);
+        if units_per_disc == 0 {
+            return Err(WeightsError::Mismatch {
+                field: "units per disc",
+                expected: 100,
+                found: 0,
+            });
+        }
+        let total = HEADER_LEN + 2 * NUM_PHASES * WEIGHTS_PER_PHASE;
+        if bytes.len() < total {
+            return Err(WeightsError::Truncated {
+                expected: total,
+                found: bytes.len(),
+            });
+        }
+        if bytes.len() > total {
+            return Err(WeightsError::TrailingBytes {
+                expected: total,
+                found: bytes.len(),
+            });
+        }
+        let stored = u64::from_le_bytes(bytes[32..40].try_into().unwrap_or([0; 8]));
+        let actual = fnv1a64(&bytes[HEADER_LEN..]);
+        if stored != actual {
+            return Err(WeightsError::BadChecksum {
+                expected: stored,
+                found: actual,
+            });
+        }
+        let name_field = &bytes[40..40 + NAME_LEN];
+        let name_end = name_field.iter().position(|&c| c == 0).unwrap_or(NAME_LEN);
+        let name = std::str::from_utf8(&name_field[..name_end])
+            .map_err(|_| WeightsError::BadName)?
+            .to_string();
+        let weights = bytes[HEADER_LEN..]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect();
+        Ok(PatternWeights {
+            name,
+            units_per_disc,
+            weights,
+        })
+    }
+
+    /// The file bytes of these weights (the name is cut to 24 bytes at a character boundary).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_LEN + 2 * self.weights.len());
+        out.extend_from_slice(MAGIC);
+        for v in [
+            FORMAT_VERSION,
+            PATTERN_SET_ID,
+            NUM_PHASES as u32,
+            WEIGHTS_PER_PHASE as u32,
+            self.units_per_disc,
+            0,
+        ] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        let mut payload = Vec::with_capacity(2 * self.weights.len());
+        for w in &self.weights {
+            payload.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
+        let mut name = [0u8; NAME_LEN];
+        let mut cut = self.name.len().min(NAME_LEN);
+        while !self.name.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        name[..cut].copy_from_slice(&self.name.as_bytes()[..cut]);
+        out.extend_from_slice(&name);
+        out.extend_from_slice(&payload);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> PatternWeights {
+        let mut w = PatternWeights::zeros("test-gen");
+        for (i, x) in w.weights.iter_mut().enumerate() {
+            *x = (i as i64 * 7919 % 2001 - 1000) as i16;
+        }
+        w
+    }
+
+    #[test]
+    fn round_trip() {
+        let w = sample();
+        let bytes = w.to_bytes();
+        assert_eq!(bytes.len(), HEADER_LEN + 2 * NUM_PHASES * WEIGHTS_PER_PHASE);
+        assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), w);
+    }
+
+    #[test]
+    fn damage_is_detected_with_a_reason() {
+        let bytes = sample().to_bytes();
+        let mut flipped = bytes.clone();
+        flipped[HEADER_LEN + 12345] ^= 1;
+        assert!(matches!(
+            PatternWeights::from_bytes(&flipped),
+            Err(WeightsError::BadChecksum { .. })
+        ));
+        assert!(matches!(
+            PatternWeights::from_bytes(&bytes[..bytes.len() - 2]),
+            Err(WeightsError::Truncated { .. })
+        ));
+        assert!(matches!(
+            PatternWeights::from_bytes(&bytes[..10]),
+            Err(WeightsError::Truncated { .. })
+        ));
+        let mut magic = bytes.clone();
+        magic[0] = b'X';
+        assert_eq!(
+            PatternWeights::from_bytes(&magic),
+            Err(WeightsError::BadMagic)
+        );
+        let mut set = bytes.clone();
+        set[12] = 9;
+        let err = PatternWeights::from_bytes(&set).unwrap_err();
+        assert!(err.to_string().contains("pattern set id is 9"), "{err}");
+        let mut long = bytes;
+        long.push(0);
+        assert!(matches!(
+            PatternWeights::from_bytes(&long),
+            Err(WeightsError::TrailingBytes { .. })
+        ));
+    }
+
+    #[test]
+    fn fnv_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
+    }
+}

@@ -1,0 +1,185 @@
+//! Search accuracy benchmark: fixed-depth searches with different evaluations on positions whose
+//! exact value (and, when known, exact best moves) is known.
+
+use crate::progress::Progress;
+use crate::wthor;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+use virada_engine::eval::pattern_eval::PatternEval;
+use virada_engine::eval::pattern_state::PatternState;
+use virada_engine::search::Selectivity;
+use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
+use virada_rules::formats::obf::read_obf;
+use virada_rules::movegen::flips;
+use virada_rules::{Board, Move, Square};
+
+/// A position with its exact value.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub board: Board,
+    /// Exact WOF score for the side to move.
+    pub score: i32,
+    /// The moves that reach `score`, if known (empty = unknown).
+    pub best_moves: Vec<Move>,
+}
+
+/// The 24-empty positions of the first `count` held-out WTHOR games (same split as training
+/// with `seed`), with the theoretical score of the record.
+pub fn wthor_cases(dir: &Path, seed: u64, one_in: u64, count: usize) -> Result<Vec<Case>, String> {
+    let db = wthor::load(dir)?;
+    let mut out = Vec::new();
+    for (i, (game, depth)) in db.games.iter().enumerate() {
+        if out.len() >= count {
+            break;
+        }
+        if !wthor::is_held_out(i, seed, one_in) {
+            continue;
+        }
+        if let Some((board, score)) = wthor::theoretical_position(game, *depth) {
+            out.push(Case {
+                board,
+                score: score as i32,
+                best_moves: Vec::new(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The positions of an OBF file that list scored moves.
+pub fn obf_cases(path: &Path) -> Result<Vec<Case>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let entries = read_obf(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(entries
+        .into_iter()
+        .filter_map(|e| {
+            Some(Case {
+                board: e.position.board(),
+                score: e.best_score()?,
+                best_moves: e.best_moves(),
+            })
+        })
+        .collect())
+}
+
+/// Results of one evaluation at one depth on one set.
+#[derive(Clone, Debug, Default)]
+pub struct Score {
+    pub positions: usize,
+    /// Mean |search value - exact value| in discs.
+    pub mae: f64,
+    /// Share of positions (with known best moves) where the search chose a best move.
+    pub best_move_rate: Option<f64>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// Searches every case to `depth` (midgame search, the default selectivity, never an exact
+/// solve) with `eval`, one thread, table cleared per position (deterministic node counts).
+pub fn measure(cases: &[Case], eval: Arc<dyn Evaluator>, depth: u32, label: &str) -> Score {
+    let mut engine = Engine::new(EngineConfig {
+        tt_mb: 32,
+        threads: 1,
+        evaluator: eval,
+    });
+    let limits = Limits {
+        depth: Some(depth),
+        exact_empties: Some(0),
+        selectivity: Some(Selectivity::DEFAULT),
+        ..Limits::default()
+    };
+    let progress = Progress::new(label, cases.len() as u64);
+    let mut s = Score::default();
+    let (mut err, mut hits, mut known) = (0.0, 0usize, 0usize);
+    for c in cases {
+        engine.clear();
+        let r = engine.search(c.board, &limits, None);
+        err += (r.score as f64 - c.score as f64).abs();
+        if !c.best_moves.is_empty() {
+            known += 1;
+            if c.best_moves.contains(&r.best_move) {
+                hits += 1;
+            }
+        }
+        s.nodes += r.nodes;
+        s.seconds += r.elapsed.as_secs_f64();
+        progress.inc(1);
+    }
+    progress.finish();
+    s.positions = cases.len();
+    s.mae = err / cases.len().max(1) as f64;
+    s.best_move_rate = (known > 0).then(|| hits as f64 / known as f64);
+    s
+}
+
+/// Cost of evaluation inside a tree walk: every position to `depth` plies below each root is
+/// visited (as a full-width search would) and every leaf evaluated. Returns nanoseconds per
+/// leaf for: v1, the trained evaluation from scratch, and the trained evaluation with
+/// incremental indices ([`PatternState`] updated at every move), plus the walk without any
+/// evaluation, and the leaf count.
+pub fn eval_speed(
+    roots: &[Board],
+    depth: u32,
+    v1: &dyn Evaluator,
+    trained: &PatternEval,
+) -> ([f64; 4], u64) {
+    fn walk(b: Board, d: u32, leaf: &mut dyn FnMut(&Board)) {
+        let m = b.moves();
+        if d == 0 || m == 0 {
+            leaf(&b);
+            return;
+        }
+        let mut mm = m;
+        while mm != 0 {
+            let sq = Square::from_index(mm.trailing_zeros() as u8);
+            mm &= mm - 1;
+            walk(b.play_unchecked(sq), d - 1, leaf);
+        }
+    }
+    fn walk_state(b: Board, st: PatternState, d: u32, leaf: &mut dyn FnMut(&PatternState, u32)) {
+        let m = b.moves();
+        if d == 0 || m == 0 {
+            leaf(&st, b.empty_count());
+            return;
+        }
+        let mut mm = m;
+        while mm != 0 {
+            let sq = Square::from_index(mm.trailing_zeros() as u8);
+            mm &= mm - 1;
+            let flips = flips(b.player, b.opponent, sq.index());
+            walk_state(b.play_flips(sq, flips), st.play(sq, flips), d - 1, leaf);
+        }
+    }
+    let mut leaves = 0u64;
+    let mut sink = 0i64;
+    let mut times = [0f64; 4];
+    for (i, t) in times.iter_mut().enumerate() {
+        let start = Instant::now();
+        let mut n = 0u64;
+        for &r in roots {
+            match i {
+                0 => walk(r, depth, &mut |b| {
+                    n += 1;
+                    sink += v1.evaluate(b) as i64;
+                }),
+                1 => walk(r, depth, &mut |b| {
+                    n += 1;
+                    sink += trained.evaluate(b) as i64;
+                }),
+                2 => walk_state(r, PatternState::new(&r), depth, &mut |s, e| {
+                    n += 1;
+                    sink += trained.evaluate_state(s, e) as i64;
+                }),
+                _ => walk(r, depth, &mut |b| {
+                    n += 1;
+                    sink += b.player as i64 & 1;
+                }),
+            }
+        }
+        *t = start.elapsed().as_nanos() as f64 / n.max(1) as f64;
+        leaves = n;
+    }
+    std::hint::black_box(sink);
+    (times, leaves)
+}
