@@ -24,6 +24,8 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Solve positions exactly (perfect play): best moves, score, principal variation.
+    Solve(cmd::solve::SolveArgs),
     /// Balanced 8-move openings (`openings generate`).
     Openings(cmd::openings::OpeningsArgs),
     /// Play a game in the terminal against the engine (or two people).
@@ -36,7 +38,7 @@ enum Command {
     Show(cmd::show::ShowArgs),
     /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
     Replay(cmd::replay::ReplayArgs),
-    /// Benchmarks (`virada bench perft`, ...).
+    /// Benchmarks (`virada bench perft`, `virada bench ffo`, ...).
     #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
     /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Solve(args)) => cmd::solve::run(args),
         Some(Command::Openings(args)) => cmd::openings::run(args),
         Some(Command::Play(args)) => cmd::play::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
