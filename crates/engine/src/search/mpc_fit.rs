@@ -206,6 +206,8 @@ pub fn render_source(
          //! `deep = a * shallow + b` with residual standard deviation `sigma` (evaluation units,\n\
          //! hundredths of a disc). Regenerate after changing the evaluation or the search.\n\n"
     ));
+    s.push_str("// Fitted numbers can look like well-known constants; they are not.\n");
+    s.push_str("#![allow(clippy::approx_constant)]\n\n");
     s.push_str("use super::mpc::MpcParams;\n\n");
     s.push_str("const fn p(depth: u8, phase: u8, a: f32, b: f32, sigma: f32) -> MpcParams {\n");
     s.push_str("    MpcParams {\n        depth,\n        phase,\n        a,\n        b,\n        sigma,\n    }\n}\n\n");
