@@ -43,6 +43,8 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
     Train(cmd::train::TrainArgs),
+    /// Start the web app and JSON API (the default when no subcommand is given).
+    Serve(cmd::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,10 +60,8 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Train(args)) => cmd::train::run(args),
-        None => {
-            eprintln!("no subcommand given; see `virada --help`");
-            Ok(())
-        }
+        Some(Command::Serve(args)) => cmd::serve::run(args),
+        None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod explain;
 pub mod levels;
 pub mod search;
 pub mod time;

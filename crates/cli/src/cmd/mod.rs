@@ -12,6 +12,7 @@ pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod show;
 pub mod solve;
 mod solve_input;
