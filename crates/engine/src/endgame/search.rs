@@ -25,7 +25,7 @@ const TT_MIN: u32 = 7;
 /// From this many empties, children are probed for enhanced transposition cutoffs.
 const ETC_MIN: u32 = 10;
 /// From this many empties, moves are ordered by a shallow evaluated search.
-const DEEP_ORDER_MIN: u32 = 18;
+const DEEP_ORDER_MIN: u32 = 16;
 /// The same for principal-variation nodes.
 const PV_DEEP_ORDER_MIN: u32 = 10;
 /// From this many empties, a node may be shared with idle threads.
