@@ -4,9 +4,9 @@
 //! |---|---|---|---|
 //! | 1 | 1 | — | any move losing up to 24 discs, almost at random among them but preferring "natural" moves |
 //! | 2 | 1 | 2 | up to 16 discs (temperature 16) |
-//! | 3 | 2 | 4 | up to 10 discs (temperature 3) |
-//! | 4 | 2 | 6 | up to 5 discs (temperature 1.5) |
-//! | 5 | 3 | 8 | up to 2 discs (temperature 0.75) |
+//! | 3 | 2 | 4 | up to 12 discs (temperature 6) |
+//! | 4 | 2 | 6 | up to 6 discs (temperature 2.5) |
+//! | 5 | 3 | 8 | up to 3 discs (temperature 1) |
 //! | 6..=20 | see [`Level::spec`] | | none |
 //! | 21 | unlimited (time-limited) | 26 | none: the engine's full strength |
 //!
@@ -69,9 +69,9 @@ impl Level {
         let (depth, exact_empties, mistakes) = match n {
             1 => (1, 0, mistakes(24.0, 200.0)),
             2 => (1, 2, mistakes(16.0, 16.0)),
-            3 => (2, 4, mistakes(10.0, 3.0)),
-            4 => (2, 6, mistakes(5.0, 1.5)),
-            5 => (3, 8, mistakes(2.0, 0.75)),
+            3 => (2, 4, mistakes(12.0, 6.0)),
+            4 => (2, 6, mistakes(6.0, 2.5)),
+            5 => (3, 8, mistakes(3.0, 1.0)),
             // 6 -> depth 4, exact 10; every level adds a ply and every other level two
             // exact empties.
             6..=18 => (n as u32 - 2, 10 + 2 * ((n as u32 - 6) / 2), None),

@@ -205,7 +205,12 @@ impl MatchResult {
             })
             .collect();
         let mean = per_game.iter().sum::<f64>() / n;
-        let var = per_game.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+        let mut var = per_game.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+        if var == 0.0 {
+            // Identical results (all wins, say) carry no spread of their own: use the binomial
+            // variance at the nudged score rather than claim a zero margin.
+            var = p * (1.0 - p);
+        }
         let se = (var / n).sqrt();
         let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
         (elo, 1.96 * se * slope)
@@ -338,13 +343,15 @@ mod tests {
     fn a_deeper_engine_beats_a_one_ply_engine() {
         let a: PlayerSettings = "depth=4,exact=8".parse().unwrap();
         let b: PlayerSettings = "depth=1,exact=0".parse().unwrap();
-        let openings: Vec<Game> = crate::openings::builtin()
+        let list = crate::openings::builtin();
+        let openings: Vec<Game> = list
             .iter()
-            .take(3)
+            .step_by(list.len() / 5)
+            .take(5)
             .map(|o| o.game())
             .collect();
-        let r = run_match(&a, &b, &openings, 6, 2, &|_, _| {});
-        assert_eq!(r.games.len(), 6);
+        let r = run_match(&a, &b, &openings, 10, 2, &|_, _| {});
+        assert_eq!(r.games.len(), 10);
         assert!(r.games.iter().all(|g| g.game.is_over()));
         // Each opening is played with both colours.
         assert_eq!(r.games[0].opening, r.games[1].opening);

@@ -51,10 +51,20 @@ pub trait Evaluator: Send + Sync {
 
 /// The evaluator the engine uses when none is given: the best one available.
 ///
-/// Today this is [`EvalV1`]; when trained pattern weights are available the trained
-/// evaluation takes its place and v1 remains the fallback.
+/// The trained pattern evaluation ([`pattern_eval::trained`]: the shipped weights, or the
+/// file named by `VIRADA_WEIGHTS`); if the weights cannot be loaded, [`EvalV1`], with a message
+/// on standard error saying why (once per process).
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    Arc::new(EvalV1::new())
+    match pattern_eval::trained() {
+        Ok(e) => e,
+        Err(why) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                eprintln!("virada: trained evaluation unavailable ({why}); using evaluation v1")
+            });
+            Arc::new(EvalV1::new())
+        }
+    }
 }
 
 /// The exact value of a finished board (neither side can move), in evaluation units.

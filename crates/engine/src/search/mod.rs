@@ -10,6 +10,7 @@ pub(crate) mod handoff;
 pub mod mpc;
 pub mod mpc_fit;
 mod mpc_params;
+mod mpc_params_trained;
 pub mod order;
 pub(crate) mod root;
 pub mod selectivity;
