@@ -129,9 +129,11 @@ impl FromStr for PlayerSettings {
                     p.evaluator = match value {
                         "v1" => Arc::new(EvalV1::new()),
                         "default" => default_evaluator(),
+                        "trained" => crate::eval::pattern_eval::trained()
+                            .map_err(|e| format!("engine setting eval=trained: {e}"))?,
                         _ => {
                             return Err(format!(
-                                "engine setting eval: unknown evaluation '{value}' (v1, default)"
+                                "engine setting eval: unknown evaluation '{value}' (v1, trained, default)"
                             ))
                         }
                     }
@@ -336,8 +338,10 @@ mod tests {
 
     #[test]
     fn a_deeper_engine_beats_a_one_ply_engine() {
-        let a: PlayerSettings = "depth=4,exact=8".parse().unwrap();
-        let b: PlayerSettings = "depth=1,exact=0".parse().unwrap();
+        // Same evaluation on both sides (v1: with the trained evaluation one ply already plays
+        // well enough to split six games).
+        let a: PlayerSettings = "depth=4,exact=8,eval=v1".parse().unwrap();
+        let b: PlayerSettings = "depth=1,exact=0,eval=v1".parse().unwrap();
         let openings: Vec<Game> = crate::openings::builtin()
             .iter()
             .take(3)

@@ -51,10 +51,20 @@ pub trait Evaluator: Send + Sync {
 
 /// The evaluator the engine uses when none is given: the best one available.
 ///
-/// Today this is [`EvalV1`]; when trained pattern weights are available the trained
-/// evaluation takes its place and v1 remains the fallback.
+/// This is the trained pattern evaluation ([`pattern_eval::trained`]); if its weights cannot
+/// be loaded (missing, corrupt, made for another pattern set) the reason is printed once to
+/// stderr and evaluation v1 is used instead.
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    Arc::new(EvalV1::new())
+    match pattern_eval::trained() {
+        Ok(e) => e,
+        Err(why) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| {
+                eprintln!("warning: trained evaluation unavailable ({why}); using evaluation v1")
+            });
+            Arc::new(EvalV1::new())
+        }
+    }
 }
 
 /// The exact value of a finished board (neither side can move), in evaluation units.
