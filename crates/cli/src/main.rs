@@ -24,6 +24,8 @@ struct Cli {
 enum Command {
     /// Count move sequences of a given length (move-generator check and benchmark).
     Perft(cmd::perft::PerftArgs),
+    /// Solve positions exactly (perfect play): best moves, score, principal variation.
+    Solve(cmd::solve::SolveArgs),
     /// Balanced 8-move openings (`openings generate`).
     Openings(cmd::openings::OpeningsArgs),
     /// Play a game in the terminal against the engine (or two people).
@@ -36,17 +38,20 @@ enum Command {
     Show(cmd::show::ShowArgs),
     /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
     Replay(cmd::replay::ReplayArgs),
-    /// Benchmarks (`virada bench perft`, ...).
+    /// Benchmarks (`virada bench perft`, `virada bench ffo`, ...).
     #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
     /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
     Train(cmd::train::TrainArgs),
+    /// Start the web app and JSON API (the default when no subcommand is given).
+    Serve(cmd::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
+        Some(Command::Solve(args)) => cmd::solve::run(args),
         Some(Command::Openings(args)) => cmd::openings::run(args),
         Some(Command::Play(args)) => cmd::play::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
@@ -55,10 +60,8 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Train(args)) => cmd::train::run(args),
-        None => {
-            eprintln!("no subcommand given; see `virada --help`");
-            Ok(())
-        }
+        Some(Command::Serve(args)) => cmd::serve::run(args),
+        None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,8 +3,10 @@
 //! The [`Engine`] facade is what applications use; the modules below are its parts.
 
 pub mod analysis;
+pub mod endgame;
 pub mod engine;
 pub mod eval;
+pub mod explain;
 pub mod levels;
 pub mod search;
 pub mod time;

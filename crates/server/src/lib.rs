@@ -1,1 +1,36 @@
-//! virada-server (under construction).
+//! # virada-server
+//!
+//! The Virada web server: a JSON API (documented in docs/API.md) to create, play, undo, hint,
+//! analyse, list, resume, delete and export games; live updates over server-sent events; SQLite
+//! persistence (WAL, fsync per move, versioned schema); the web front end embedded in the
+//! binary. Engine work runs on a bounded pool of worker threads, never on the async runtime.
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), String> {
+//! use virada_server::{Server, ServerConfig};
+//! let server = Server::start(ServerConfig::default()).await?;
+//! println!("open {}", server.url());
+//! server.shutdown().await;
+//! # Ok(()) }
+//! ```
+
+pub mod analysis;
+pub mod api;
+pub mod assets;
+pub mod config;
+pub mod db;
+pub mod engine_port;
+pub mod error;
+pub mod export;
+pub mod model;
+pub mod pool;
+pub mod server;
+pub mod session;
+pub mod setup;
+pub mod state;
+pub mod util;
+pub mod view;
+
+pub use config::ServerConfig;
+pub use error::AppError;
+pub use server::{run_blocking, Server};

@@ -22,6 +22,8 @@ pub enum BenchKind {
     Search(super::bench_search::SearchBenchArgs),
     /// Fit the Multi-ProbCut parameters from self-play searches (writes mpc_params.rs).
     MpcFit(super::bench_search::MpcFitArgs),
+    /// Solve FFO endgame positions exactly and print a table (the classic #40-#59 benchmark).
+    Ffo(super::bench_ffo::FfoArgs),
     /// Fixed-depth search value and move against exact results: evaluation v1 vs trained.
     Accuracy(super::bench_accuracy::AccuracyArgs),
 }
@@ -31,6 +33,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::Perft(a) => perft(a),
         BenchKind::Search(a) => super::bench_search::run_search(a),
         BenchKind::MpcFit(a) => super::bench_search::run_mpc_fit(a),
+        BenchKind::Ffo(a) => super::bench_ffo::run(a),
         BenchKind::Accuracy(a) => super::bench_accuracy::run(a),
     }
 }

@@ -5,13 +5,17 @@ use std::fmt;
 pub mod analyze;
 pub mod bench;
 pub mod bench_accuracy;
+pub mod bench_ffo;
 pub mod bench_search;
 pub mod matchcmd;
 pub mod openings;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod serve;
 pub mod show;
+pub mod solve;
+mod solve_input;
 pub mod train;
 
 /// A command failure: a message for the user and the process exit code.
@@ -32,7 +36,6 @@ impl CliError {
     }
 
     /// The command ran but the outcome is a failure (exit code 1).
-    #[allow(dead_code)] // used by solve/bench once they land
     pub fn failed(message: impl Into<String>) -> CliError {
         CliError {
             message: message.into(),
@@ -52,3 +55,21 @@ impl fmt::Display for CliError {
 }
 
 pub type CmdResult = Result<(), CliError>;
+
+/// The shared data directory: `$VIRADA_DATA`, else `../shared/data` next to the workspace
+/// (found from the current directory or from where the binary was built).
+pub fn data_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("VIRADA_DATA") {
+        return d.into();
+    }
+    let candidates = [
+        std::path::PathBuf::from("../shared/data"),
+        std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data")),
+    ];
+    for c in &candidates {
+        if c.is_dir() {
+            return c.clone();
+        }
+    }
+    candidates[0].clone()
+}

@@ -1,0 +1,120 @@
+//! Move lists and move ordering for the solver.
+//!
+//! Near the end of the tree the cheapest good order is *fastest first*: try first the move
+//! that leaves the opponent the fewest replies (corners counted twice), which shrinks the tree
+//! below it; ties go to moves in odd regions (parity). Higher in the tree, where a node is
+//! expensive, moves are ordered by a shallow search with an evaluation function.
+
+use super::last::odd_quadrants;
+use super::search::tune;
+use virada_rules::movegen::{flips, legal_moves, neighbours};
+
+pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// One legal move with its flips and ordering value.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct MoveItem {
+    pub sq: u8,
+    pub flips: u64,
+    pub value: i32,
+}
+
+impl MoveItem {
+    /// The board after the move, from the opponent's side (player, opponent).
+    #[inline]
+    pub fn child(&self, player: u64, opponent: u64) -> (u64, u64) {
+        (
+            opponent & !self.flips,
+            player | self.flips | 1u64 << self.sq,
+        )
+    }
+}
+
+/// The legal moves of a position (at most 33 exist in Othello; 34 slots for safety).
+pub(crate) struct MoveList {
+    pub items: [MoveItem; 34],
+    pub len: usize,
+}
+
+impl MoveList {
+    /// The moves in `moves` (a legal-move mask of `player`), unsorted, value 0.
+    #[inline]
+    pub fn new(player: u64, opponent: u64, moves: u64) -> MoveList {
+        let mut list = MoveList {
+            items: [MoveItem::default(); 34],
+            len: 0,
+        };
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros() as usize;
+            m &= m - 1;
+            list.items[list.len] = MoveItem {
+                sq: sq as u8,
+                flips: flips(player, opponent, sq),
+                value: 0,
+            };
+            list.len += 1;
+        }
+        list
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[MoveItem] {
+        &self.items[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [MoveItem] {
+        &mut self.items[..self.len]
+    }
+
+    /// Sorts by value, best first; equal values keep square order (deterministic).
+    #[inline]
+    pub fn sort(&mut self) {
+        // Insertion sort: lists are short and often nearly sorted.
+        let items = self.as_mut_slice();
+        for i in 1..items.len() {
+            let x = items[i];
+            let mut j = i;
+            while j > 0 && items[j - 1].value < x.value {
+                items[j] = items[j - 1];
+                j -= 1;
+            }
+            items[j] = x;
+        }
+    }
+}
+
+/// Weighted number of replies: every legal move of `player`, corners twice.
+#[inline]
+pub(crate) fn weighted_mobility(player: u64, opponent: u64) -> i32 {
+    let m = legal_moves(player, opponent);
+    (m.count_ones() + (m & CORNERS).count_ones()) as i32
+}
+
+/// Fastest-first values: fewer opponent replies is better; odd-region moves and a stored best
+/// move (`hint`) go earlier.
+#[inline]
+pub(crate) fn fastest_first(list: &mut MoveList, player: u64, opponent: u64, hint: Option<u8>) {
+    let odd = odd_quadrants(!(player | opponent));
+    for item in list.as_mut_slice() {
+        let (cp, co) = item.child(player, opponent);
+        let mut v = -tune(4, 16) * weighted_mobility(cp, co);
+        // Potential mobility: empty squares next to our discs (future replies).
+        let empties = !(cp | co);
+        v -= tune(5, 0) * (neighbours(co) & empties).count_ones() as i32;
+        if odd & (1u64 << item.sq) != 0 {
+            v += tune(6, 4);
+        }
+        if (1u64 << item.sq) & CORNERS != 0 {
+            v += tune(7, 2);
+        }
+        // Own stable-ish discs: corners and edges next to own corners.
+        v += tune(8, 0) * (co & CORNERS).count_ones() as i32;
+        if Some(item.sq) == hint {
+            v += 1 << 20;
+        }
+        item.value = v;
+    }
+    list.sort();
+}

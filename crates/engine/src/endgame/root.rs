@@ -1,0 +1,432 @@
+//! The root of a solve: options, results, the root move loop and the principal variation.
+
+use super::last::game_over_score;
+use super::order::MoveList;
+use super::search::{Searcher, Shared};
+use crate::eval::Evaluator;
+use crate::tt::TranspositionTable;
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use virada_rules::movegen::legal_moves;
+use virada_rules::{Board, Move, Square};
+
+/// What a solve proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SolveMode {
+    /// The exact final disc difference.
+    #[default]
+    Exact,
+    /// Only win, draw or loss (a null window around 0: much faster).
+    Wld,
+}
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    pub mode: SolveMode,
+    /// Score every legal move, not only the best one.
+    pub all_moves: bool,
+    /// Search threads (1 = single-threaded). Results do not depend on it.
+    pub threads: usize,
+    /// Stop after this long (the result is then incomplete).
+    pub time_limit: Option<Duration>,
+    /// Stop after about this many nodes (the result is then incomplete).
+    pub node_limit: Option<u64>,
+    /// Stop when this flag becomes true (the result is then incomplete).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Transposition-table size for [`super::solve`], in MiB.
+    pub tt_mib: usize,
+}
+
+impl Default for SolveOptions {
+    /// Exact, best move only, all cores, no limits, 128 MiB table.
+    fn default() -> Self {
+        SolveOptions {
+            mode: SolveMode::Exact,
+            all_moves: false,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            time_limit: None,
+            node_limit: None,
+            stop: None,
+            tt_mib: 128,
+        }
+    }
+}
+
+/// Proven bounds on a score: `lower <= score <= upper` (exact when equal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreBound {
+    pub lower: i32,
+    pub upper: i32,
+}
+
+impl ScoreBound {
+    /// Nothing proven: -64..=64.
+    pub const UNKNOWN: ScoreBound = ScoreBound {
+        lower: -64,
+        upper: 64,
+    };
+
+    /// An exact score.
+    pub const fn exact(score: i32) -> ScoreBound {
+        ScoreBound {
+            lower: score,
+            upper: score,
+        }
+    }
+
+    pub const fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The exact score, if known.
+    pub const fn value(&self) -> Option<i32> {
+        if self.is_exact() {
+            Some(self.lower)
+        } else {
+            None
+        }
+    }
+
+    /// +1 (proven win), 0 (proven draw), -1 (proven loss), or `None` if not proven.
+    pub const fn wld(&self) -> Option<i32> {
+        if self.lower > 0 {
+            Some(1)
+        } else if self.upper < 0 {
+            Some(-1)
+        } else if self.lower == 0 && self.upper == 0 {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    /// The bound from a fail-soft result `v` of a search with window `(alpha, beta)`.
+    pub(crate) fn from_window(v: i32, alpha: i32, beta: i32) -> ScoreBound {
+        if v <= alpha {
+            ScoreBound {
+                lower: -64,
+                upper: v.clamp(-64, 64),
+            }
+        } else if v >= beta {
+            ScoreBound {
+                lower: v.clamp(-64, 64),
+                upper: 64,
+            }
+        } else {
+            ScoreBound::exact(v)
+        }
+    }
+
+    /// The weakest bound with the same win/draw/loss meaning (wins `>= +2`, losses `<= -2`;
+    /// scores are even): WLD results then do not depend on how far a search overshot.
+    pub(crate) fn wld_normalized(&self) -> ScoreBound {
+        match self.wld() {
+            Some(1) => ScoreBound {
+                lower: 2,
+                upper: 64,
+            },
+            Some(-1) => ScoreBound {
+                lower: -64,
+                upper: -2,
+            },
+            _ => *self,
+        }
+    }
+
+    /// The bound seen from the other side.
+    pub const fn negate(&self) -> ScoreBound {
+        ScoreBound {
+            lower: -self.upper,
+            upper: -self.lower,
+        }
+    }
+
+    /// Ranking key for listing moves: a higher tuple is better.
+    fn key(&self) -> (i32, i32) {
+        (self.lower, self.upper)
+    }
+}
+
+impl fmt::Display for ScoreBound {
+    /// `+12`, `-4`, `0` when exact; `>= +2`, `<= -2` or `-6..+10` otherwise.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |v: i32| {
+            if v > 0 {
+                format!("+{v}")
+            } else {
+                v.to_string()
+            }
+        };
+        if self.is_exact() {
+            f.write_str(&s(self.lower))
+        } else if self.upper == 64 {
+            write!(f, ">= {}", s(self.lower))
+        } else if self.lower == -64 {
+            write!(f, "<= {}", s(self.upper))
+        } else {
+            write!(f, "{}..{}", s(self.lower), s(self.upper))
+        }
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// Best moves: one (the first found in a thread-independent order) unless `all_moves` was
+    /// asked, then every move with the best score, in square order. `Pass` when the side to
+    /// move must pass; empty when the game is over.
+    pub best_moves: Vec<Move>,
+    /// The position's score (side to move's view): exact in a complete exact solve; in WLD
+    /// mode a bound that decides win/draw/loss; otherwise the bounds proven before stopping.
+    pub score: ScoreBound,
+    /// Principal variation (both sides' best play; passes included). In WLD mode only the
+    /// first move.
+    pub pv: Vec<Move>,
+    /// With `all_moves`: every legal move and its bound, best first (ties in square order).
+    pub move_scores: Vec<(Move, ScoreBound)>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// False if the solve was stopped before proving its result.
+    pub complete: bool,
+    /// Empty squares of the solved position.
+    pub empties: u32,
+}
+
+/// Solves `board` with a caller-provided table and move-ordering evaluation.
+///
+/// The table is used as is (call [`TranspositionTable::new_search`] or `clear` between
+/// unrelated solves if you like; stale exact entries are still correct).
+pub fn solve_with_table(
+    board: Board,
+    opts: &SolveOptions,
+    tt: &TranspositionTable,
+    eval: &dyn Evaluator,
+) -> SolveResult {
+    let start = Instant::now();
+    let shared = Shared {
+        tt,
+        eval,
+        stop: AtomicBool::new(false),
+        external_stop: opts.stop.as_deref(),
+        deadline: opts.time_limit.map(|t| start + t),
+        node_limit: opts.node_limit,
+        nodes: AtomicU64::new(0),
+        idle: AtomicUsize::new(opts.threads.max(1) - 1),
+    };
+    let mut searcher = Searcher::new(&shared);
+    let mut result = solve_root(&mut searcher, board, opts);
+    searcher.flush_nodes();
+    result.nodes = shared.nodes.load(Ordering::Relaxed);
+    result.elapsed = start.elapsed();
+    result.empties = board.empty_count();
+    result
+}
+
+fn empty_result() -> SolveResult {
+    SolveResult {
+        best_moves: Vec::new(),
+        score: ScoreBound::UNKNOWN,
+        pv: Vec::new(),
+        move_scores: Vec::new(),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        complete: false,
+        empties: 0,
+    }
+}
+
+fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveResult {
+    let (p, o) = (board.player, board.opponent);
+    let moves = legal_moves(p, o);
+    if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            // Finished game: the score is simply counted.
+            return SolveResult {
+                score: ScoreBound::exact(game_over_score(p, o)),
+                complete: true,
+                ..empty_result()
+            };
+        }
+        // Forced pass: solve the other side's position.
+        let inner = solve_root(s, board.pass(), opts);
+        let score = inner.score.negate();
+        let mut pv = vec![Move::Pass];
+        pv.extend(inner.pv);
+        return SolveResult {
+            best_moves: vec![Move::Pass],
+            score,
+            pv,
+            move_scores: if opts.all_moves {
+                vec![(Move::Pass, score)]
+            } else {
+                Vec::new()
+            },
+            complete: inner.complete,
+            ..empty_result()
+        };
+    }
+    let (alpha0, beta0) = match opts.mode {
+        SolveMode::Exact => (-64, 64),
+        SolveMode::Wld => (-1, 1),
+    };
+    // The root order must not depend on the table (shared with other threads), so no hint.
+    let mut list = MoveList::new(p, o, moves);
+    s.order(&mut list, p, o, board.empty_count(), None, true);
+    let items: Vec<_> = list.as_slice().to_vec();
+    let mut bounds = vec![ScoreBound::UNKNOWN; items.len()];
+    let mut alpha = alpha0;
+    let mut best_index: Option<usize> = None;
+    let mut complete = true;
+    // What makes a move better: its proven lower bound, or in WLD mode only its class (fail-soft
+    // bounds beyond the window depend on the table, hence on thread timing).
+    let rank = |b: &ScoreBound| match opts.mode {
+        SolveMode::Exact => b.lower,
+        SolveMode::Wld => b.lower.clamp(-1, 1),
+    };
+    for (i, item) in items.iter().enumerate() {
+        let (cp, co) = item.child(p, o);
+        if opts.all_moves || i == 0 {
+            let v = -s.pvs(cp, co, -beta0, -alpha0);
+            if s.aborted() {
+                complete = false;
+                break;
+            }
+            bounds[i] = ScoreBound::from_window(v, alpha0, beta0);
+        } else {
+            if alpha >= beta0 {
+                // Already proven best (a WLD win, or +64): the other moves cannot beat it.
+                break;
+            }
+            let v = -s.nws(cp, co, -alpha - 1);
+            if s.aborted() {
+                complete = false;
+                break;
+            }
+            bounds[i] = ScoreBound::from_window(v, alpha, alpha + 1);
+            if v > alpha && v < beta0 {
+                // Better than the best so far: find out by how much.
+                let a = (v - 1).max(alpha);
+                let v = -s.pvs(cp, co, -beta0, -a);
+                if s.aborted() {
+                    complete = false;
+                    break;
+                }
+                bounds[i] = ScoreBound::from_window(v, a, beta0);
+            }
+        }
+        if opts.mode == SolveMode::Wld {
+            bounds[i] = bounds[i].wld_normalized();
+        }
+        if best_index.is_none_or(|b| rank(&bounds[i]) > rank(&bounds[b])) {
+            best_index = Some(i);
+        }
+        alpha = alpha.max(bounds[i].lower.min(beta0));
+    }
+
+    // The position's bound: the best lower bound, and the best upper bound over all moves
+    // (unsearched moves count as unknown).
+    let mut score = ScoreBound {
+        lower: bounds.iter().map(|b| b.lower).max().unwrap_or(-64),
+        upper: bounds.iter().map(|b| b.upper).max().unwrap_or(64),
+    };
+    if !complete {
+        score.upper = 64;
+    }
+    if complete && opts.mode == SolveMode::Exact && !opts.all_moves {
+        // Moves after the first were only proven <= the best (alpha), which makes it exact.
+        score = ScoreBound::exact(score.lower);
+    }
+
+    let mut result = empty_result();
+    result.complete = complete;
+    result.score = score;
+    let to_move = |sq: u8| Move::Play(Square::from_index(sq));
+    if opts.all_moves {
+        let mut scored: Vec<(Move, ScoreBound)> = items
+            .iter()
+            .zip(&bounds)
+            .map(|(item, b)| (to_move(item.sq), *b))
+            .collect();
+        scored.sort_by(|a, b| {
+            b.1.key()
+                .cmp(&a.1.key())
+                .then(a.0.square().cmp(&b.0.square()))
+        });
+        if complete {
+            let top = scored[0].1;
+            result.best_moves = scored
+                .iter()
+                .filter(|(_, b)| match opts.mode {
+                    SolveMode::Exact => *b == top,
+                    SolveMode::Wld => b.wld() == top.wld(),
+                })
+                .map(|(m, _)| *m)
+                .collect();
+        }
+        result.move_scores = scored;
+    } else if let Some(i) = best_index {
+        if complete || bounds[i].lower > -64 || items.len() == 1 {
+            result.best_moves = vec![to_move(items[i].sq)];
+        }
+    }
+    if complete {
+        if let Some(&first) = result.best_moves.first() {
+            result.pv = match (opts.mode, score.value()) {
+                (SolveMode::Exact, Some(v)) => principal_variation(s, board, first, v),
+                _ => vec![first],
+            };
+        }
+    }
+    result
+}
+
+/// The principal variation starting with `first` from `board` whose exact score is `score`:
+/// at each position, the first move in a table-independent order that keeps the score
+/// (verified by null-window searches, cheap with the table filled by the solve).
+fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i32) -> Vec<Move> {
+    let mut pv = vec![first];
+    let Move::Play(sq) = first else {
+        return pv;
+    };
+    let mut b = board.play_unchecked(sq);
+    let mut score = -score;
+    loop {
+        let (p, o) = (b.player, b.opponent);
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return pv;
+            }
+            pv.push(Move::Pass);
+            b = b.pass();
+            score = -score;
+            continue;
+        }
+        let mut list = MoveList::new(p, o, moves);
+        s.order(&mut list, p, o, b.empty_count(), None, false);
+        let mut found = None;
+        for item in list.as_slice() {
+            let (cp, co) = item.child(p, o);
+            // The move keeps the score iff the child's score is <= -score.
+            let v = s.nws(cp, co, -score);
+            if s.aborted() {
+                return pv;
+            }
+            if v <= -score {
+                found = Some(item.sq);
+                break;
+            }
+        }
+        let Some(sq) = found else {
+            // Cannot happen with a correct score; stop rather than report a wrong line.
+            return pv;
+        };
+        let sq = Square::from_index(sq);
+        pv.push(Move::Play(sq));
+        b = b.play_unchecked(sq);
+        score = -score;
+    }
+}

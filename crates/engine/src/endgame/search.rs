@@ -1,0 +1,551 @@
+//! The solver's tree search: principal-variation search at PV nodes, null-window search with a
+//! transposition table, enhanced transposition cutoffs and stability cutoffs elsewhere, and
+//! parallel split points (young brothers wait) when several threads are available.
+//!
+//! Scores are final WOF disc differences from the side to move's view (always even, -64..=64).
+//! Every search is fail-soft: a result `v <= alpha` is an upper bound, `v >= beta` a lower bound.
+//! An interrupted search returns garbage; callers check [`Searcher::aborted`] before using (or
+//! storing) any result.
+
+use super::last::{game_over_score, solve_small, NEG_INF};
+use super::order::{fastest_first, weighted_mobility, MoveItem, MoveList, CORNERS};
+use super::stability::stable_count;
+use crate::eval::Evaluator;
+use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use virada_rules::movegen::legal_moves;
+use virada_rules::Board;
+
+/// Up to this many empties the table-free code of [`super::last`] runs.
+pub(crate) const SHALLOW_MAX: u32 = 6;
+/// From this many empties, nodes probe and store the transposition table.
+const TT_MIN: u32 = 7;
+/// From this many empties, children are probed for enhanced transposition cutoffs.
+const ETC_MIN: u32 = 12;
+/// From this many empties, moves are ordered by a shallow evaluated search.
+const DEEP_ORDER_MIN: u32 = 18;
+/// The same for principal-variation nodes.
+const PV_DEEP_ORDER_MIN: u32 = 10;
+/// From this many empties, a node may be shared with idle threads.
+const SPLIT_MIN: u32 = 13;
+/// Nodes between two checks of the clock, node limit and stop flag.
+const POLL_INTERVAL: u64 = 1 << 16;
+
+/// A minimal mobility and corner evaluation (for tests and comparisons; the solver normally
+/// orders with the engine's evaluator).
+pub struct MobilityEval;
+
+impl Evaluator for MobilityEval {
+    fn name(&self) -> &str {
+        "mobility"
+    }
+
+    fn evaluate(&self, board: &Board) -> i32 {
+        let (p, o) = (board.player, board.opponent);
+        let mobility = weighted_mobility(p, o) - weighted_mobility(o, p);
+        let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+        100 * mobility + 400 * corners
+    }
+}
+
+/// State shared by every thread of one solve.
+pub(crate) struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub eval: &'a dyn Evaluator,
+    /// Set when the solve must end (limit reached or stop requested).
+    pub stop: AtomicBool,
+    pub external_stop: Option<&'a AtomicBool>,
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    /// Nodes flushed by all threads so far.
+    pub nodes: AtomicU64,
+    /// Threads free to help at a split point.
+    pub idle: AtomicUsize,
+}
+
+impl Shared<'_> {
+    /// Checks the limits; sets `stop` when one is reached.
+    fn poll(&self) {
+        let over_nodes = self
+            .node_limit
+            .is_some_and(|l| self.nodes.load(Ordering::Relaxed) >= l);
+        let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let external = self
+            .external_stop
+            .is_some_and(|s| s.load(Ordering::Relaxed));
+        if over_nodes || over_time || external {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A split point: the moves of one node, searched by several threads.
+struct SplitPoint<'m> {
+    moves: &'m [MoveItem],
+    player: u64,
+    opponent: u64,
+    alpha: i32,
+    n: u32,
+    next: AtomicUsize,
+    /// Best value and move found so far.
+    best: Mutex<(i32, u8)>,
+    /// Set on a cutoff (or when the owner aborts): everyone under this node stops.
+    cut: Arc<AtomicBool>,
+}
+
+/// One thread's search.
+pub(crate) struct Searcher<'a> {
+    pub shared: &'a Shared<'a>,
+    /// Nodes not yet flushed to `shared.nodes`.
+    pub nodes: u64,
+    next_poll: u64,
+    /// Cut flags of the split points this thread works under.
+    chain: Vec<Arc<AtomicBool>>,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(shared: &'a Shared<'a>) -> Searcher<'a> {
+        Searcher {
+            shared,
+            nodes: 0,
+            next_poll: POLL_INTERVAL,
+            chain: Vec::new(),
+        }
+    }
+
+    /// Moves this thread's node count into the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+        self.next_poll = POLL_INTERVAL;
+    }
+
+    /// Whether the current search must be abandoned (its results are meaningless).
+    #[inline]
+    pub fn aborted(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+            || self.chain.iter().any(|c| c.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn maybe_poll(&mut self) {
+        if self.nodes >= self.next_poll {
+            self.flush_nodes();
+            self.shared.poll();
+        }
+    }
+
+    /// Exact-score null-window search: is the score of (player, opponent) above `alpha`?
+    pub fn nws(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
+        let n = (!(player | opponent)).count_ones();
+        if n <= tune(10, SHALLOW_MAX as i32) as u32 {
+            return solve_small(player, opponent, alpha, &mut self.nodes);
+        }
+        if n < TT_MIN {
+            return self.nws_plain(player, opponent, alpha, n);
+        }
+        self.nodes += 1;
+        self.maybe_poll();
+        if self.aborted() {
+            return 0;
+        }
+        let depth = n as u8;
+        let board = Board::new(player, opponent);
+
+        // Stability cutoff: the opponent's stable discs cap our score.
+        if alpha >= 2 * n as i32 + tune(2, 0) && alpha >= 64 - 2 * opponent.count_ones() as i32 {
+            let cap = 64 - 2 * stable_count(opponent, player);
+            if cap <= alpha {
+                return cap;
+            }
+        }
+
+        let entry = self.shared.tt.probe(&board);
+        let mut hint = None;
+        if let Some(e) = entry {
+            if e.covers(depth, EXACT_SELECTIVITY) {
+                if e.lower > alpha {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+            }
+            hint = e.best_move.map(|s| s.index() as u8);
+        }
+
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return game_over_score(player, opponent);
+            }
+            return -self.nws(opponent, player, -alpha - 1);
+        }
+        let mut list = MoveList::new(player, opponent, moves);
+
+        // Enhanced transposition cutoff: a child already known to be bad enough for the
+        // opponent proves the fail-high without searching.
+        if n >= tune(1, ETC_MIN as i32) as u32 {
+            for item in list.as_slice() {
+                let (cp, co) = item.child(player, opponent);
+                if let Some(e) = self.shared.tt.probe(&Board::new(cp, co)) {
+                    if e.covers(depth - 1, EXACT_SELECTIVITY) && -e.upper > alpha {
+                        let v = -e.upper;
+                        self.store(&board, v, alpha, depth, Some(item.sq));
+                        return v;
+                    }
+                }
+            }
+        }
+
+        self.order(&mut list, player, opponent, n, hint, false);
+
+        let items = list.as_slice();
+        let mut best = NEG_INF;
+        let mut best_sq = items[0].sq;
+        for (i, item) in items.iter().enumerate() {
+            let (cp, co) = item.child(player, opponent);
+            let v = -self.nws(cp, co, -alpha - 1);
+            if self.aborted() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = item.sq;
+                if v > alpha {
+                    break;
+                }
+            }
+            // Young brothers wait: after the first move, share the rest with idle threads.
+            if i == 0 && n >= SPLIT_MIN && items.len() > 2 && self.claim_helper() {
+                let (v, sq) = self.split(items, 1, player, opponent, alpha, n, best, best_sq);
+                if self.aborted() {
+                    return 0;
+                }
+                best = v;
+                best_sq = sq;
+                break;
+            }
+        }
+        self.store(&board, best, alpha, depth, Some(best_sq));
+        best
+    }
+
+    /// Null-window search between the shallow code and the table (no table, fastest first).
+    fn nws_plain(&mut self, player: u64, opponent: u64, alpha: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return game_over_score(player, opponent);
+            }
+            return -self.nws(opponent, player, -alpha - 1);
+        }
+        let mut list = MoveList::new(player, opponent, moves);
+        fastest_first(&mut list, player, opponent, None);
+        let mut best = NEG_INF;
+        for item in list.as_slice() {
+            let (cp, co) = item.child(player, opponent);
+            let v = -self.nws(cp, co, -alpha - 1);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        let _ = n;
+        best
+    }
+
+    #[inline]
+    fn store(&self, board: &Board, v: i32, alpha: i32, depth: u8, sq: Option<u8>) {
+        self.store_window(board, v, alpha, alpha + 1, depth, sq);
+    }
+
+    #[inline]
+    fn store_window(
+        &self,
+        board: &Board,
+        v: i32,
+        alpha: i32,
+        beta: i32,
+        depth: u8,
+        sq: Option<u8>,
+    ) {
+        let best_move = sq.map(virada_rules::Square::from_index);
+        self.shared.tt.store(
+            board,
+            TtData::from_search(v, alpha, beta, depth, EXACT_SELECTIVITY, best_move),
+        );
+    }
+
+    /// Orders `list` for a node with `n` empties; `pv` nodes (few, and each one expensive)
+    /// get a deeper ordering search.
+    pub(crate) fn order(
+        &mut self,
+        list: &mut MoveList,
+        player: u64,
+        opponent: u64,
+        n: u32,
+        hint: Option<u8>,
+        pv: bool,
+    ) {
+        let deep_min = if pv {
+            PV_DEEP_ORDER_MIN
+        } else {
+            tune(0, DEEP_ORDER_MIN as i32) as u32
+        };
+        if n < deep_min {
+            fastest_first(list, player, opponent, hint);
+            return;
+        }
+        let depth = (shallow_depth(n) as i32 + tune(3, 0)).max(0) as u32 + u32::from(pv);
+        for item in list.as_mut_slice() {
+            let (cp, co) = item.child(player, opponent);
+            let mut v = -self.eval_search(cp, co, depth, -i32::MAX, i32::MAX);
+            // Fewer replies still matters as a tie-breaker and for the solver's tree size.
+            v -= tune(9, 100) * weighted_mobility(cp, co);
+            if Some(item.sq) == hint {
+                v += 1 << 24;
+            }
+            item.value = v;
+        }
+        list.sort();
+    }
+
+    /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering only).
+    fn eval_search(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return self.shared.eval.evaluate(&Board::new(player, opponent));
+        }
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return 100 * game_over_score(player, opponent);
+            }
+            return -self.eval_search(opponent, player, depth - 1, -beta, -alpha);
+        }
+        let mut list = MoveList::new(player, opponent, moves);
+        if depth > 1 {
+            fastest_first(&mut list, player, opponent, None);
+        }
+        let mut best = -i32::MAX;
+        let mut alpha = alpha;
+        for item in list.as_slice() {
+            let (cp, co) = item.child(player, opponent);
+            let v = -self.eval_search(cp, co, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Full-window principal-variation search (exact score when it lands inside the window).
+    pub fn pvs(&mut self, player: u64, opponent: u64, alpha: i32, beta: i32) -> i32 {
+        if beta == alpha + 1 {
+            return self.nws(player, opponent, alpha);
+        }
+        let n = (!(player | opponent)).count_ones();
+        if n == 0 {
+            self.nodes += 1;
+            return game_over_score(player, opponent);
+        }
+        self.nodes += 1;
+        self.maybe_poll();
+        if self.aborted() {
+            return 0;
+        }
+        let depth = n as u8;
+        let board = Board::new(player, opponent);
+        let mut alpha = alpha;
+        let mut beta = beta;
+        let mut hint = None;
+        if let Some(e) = self.shared.tt.probe(&board) {
+            if e.covers(depth, EXACT_SELECTIVITY) {
+                if e.lower >= beta || e.lower == e.upper {
+                    return e.lower;
+                }
+                if e.upper <= alpha {
+                    return e.upper;
+                }
+                alpha = alpha.max(e.lower - 1);
+                beta = beta.min(e.upper + 1);
+            }
+            hint = e.best_move.map(|s| s.index() as u8);
+        }
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return game_over_score(player, opponent);
+            }
+            return -self.pvs(opponent, player, -beta, -alpha);
+        }
+        let mut list = MoveList::new(player, opponent, moves);
+        self.order(&mut list, player, opponent, n, hint, true);
+        let window_alpha = alpha;
+        let mut best = NEG_INF;
+        let mut best_sq = list.items[0].sq;
+        for (i, item) in list.as_slice().iter().enumerate() {
+            let (cp, co) = item.child(player, opponent);
+            let v = if i == 0 {
+                -self.pvs(cp, co, -beta, -alpha)
+            } else {
+                let mut v = -self.nws(cp, co, -alpha - 1);
+                if v > alpha && v < beta && !self.aborted() {
+                    v = -self.pvs(cp, co, -beta, -(v - 1).max(alpha));
+                }
+                v
+            };
+            if self.aborted() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_sq = item.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.store_window(&board, best, window_alpha, beta, depth, Some(best_sq));
+        best
+    }
+
+    /// Reserves an idle thread for a split point.
+    fn claim_helper(&self) -> bool {
+        let idle = &self.shared.idle;
+        let mut cur = idle.load(Ordering::Relaxed);
+        while cur > 0 {
+            match idle.compare_exchange_weak(cur, cur - 1, Ordering::AcqRel, Ordering::Relaxed) {
+                Ok(_) => return true,
+                Err(c) => cur = c,
+            }
+        }
+        false
+    }
+
+    /// Searches `moves[first..]` together with one claimed helper thread (plus any other idle
+    /// ones); returns the fail-soft best value and move, `best`/`best_sq` included.
+    #[allow(clippy::too_many_arguments)]
+    fn split(
+        &mut self,
+        moves: &[MoveItem],
+        first: usize,
+        player: u64,
+        opponent: u64,
+        alpha: i32,
+        n: u32,
+        best: i32,
+        best_sq: u8,
+    ) -> (i32, u8) {
+        let sp = SplitPoint {
+            moves,
+            player,
+            opponent,
+            alpha,
+            n,
+            next: AtomicUsize::new(first),
+            best: Mutex::new((best, best_sq)),
+            cut: Arc::new(AtomicBool::new(false)),
+        };
+        let mut helpers = 1;
+        while helpers + first + 1 < moves.len() && self.claim_helper() {
+            helpers += 1;
+        }
+        let mut helper_chain = self.chain.clone();
+        helper_chain.push(sp.cut.clone());
+        let shared = self.shared;
+        std::thread::scope(|s| {
+            for _ in 0..helpers {
+                let chain = helper_chain.clone();
+                let sp = &sp;
+                s.spawn(move || {
+                    let mut helper = Searcher::new(shared);
+                    helper.chain = chain;
+                    helper.work(sp);
+                    helper.flush_nodes();
+                    shared.idle.fetch_add(1, Ordering::AcqRel);
+                });
+            }
+            self.chain.push(sp.cut.clone());
+            self.work(&sp);
+            self.chain.pop();
+            // The owner stopped because of an outer abort: make the helpers stop too.
+            if self.aborted() {
+                sp.cut.store(true, Ordering::Relaxed);
+            }
+        });
+        let result = *sp.best.lock().unwrap_or_else(|e| e.into_inner());
+        result
+    }
+
+    /// Takes moves from a split point until none are left or the node is cut.
+    fn work(&mut self, sp: &SplitPoint<'_>) {
+        loop {
+            if self.aborted() {
+                return;
+            }
+            let i = sp.next.fetch_add(1, Ordering::AcqRel);
+            if i >= sp.moves.len() {
+                return;
+            }
+            let item = sp.moves[i];
+            let (cp, co) = item.child(sp.player, sp.opponent);
+            let v = -self.nws(cp, co, -sp.alpha - 1);
+            if self.aborted() {
+                return;
+            }
+            let mut best = sp.best.lock().unwrap_or_else(|e| e.into_inner());
+            if v > best.0 {
+                *best = (v, item.sq);
+            }
+            if v > sp.alpha {
+                sp.cut.store(true, Ordering::Relaxed);
+                return;
+            }
+            let _ = sp.n;
+        }
+    }
+}
+
+/// Plies of the ordering search at a node with `n` empties.
+fn shallow_depth(n: u32) -> u32 {
+    match n {
+        0..=19 => 1,
+        20..=23 => 2,
+        24..=27 => 3,
+        _ => 4,
+    }
+}
+
+/// Temporary tuning hook: `VIRADA_TUNE=a,b,c` overrides parameter `i`.
+pub(crate) fn tune(i: usize, default: i32) -> i32 {
+    static V: std::sync::OnceLock<Vec<Option<i32>>> = std::sync::OnceLock::new();
+    let v = V.get_or_init(|| {
+        std::env::var("VIRADA_TUNE")
+            .map(|s| s.split(',').map(|x| x.trim().parse().ok()).collect())
+            .unwrap_or_default()
+    });
+    v.get(i).copied().flatten().unwrap_or(default)
+}

@@ -1,0 +1,130 @@
+//! API errors: one enum, each variant mapped to an HTTP status and a JSON body
+//! `{"error": {"code": ..., "message": ..., "square": ...}}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+
+/// Everything that can go wrong in a request, as the client should see it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppError {
+    /// 422: the move is not legal; `square` names the square when there is one.
+    IllegalMove {
+        square: Option<String>,
+        message: String,
+    },
+    /// 409: it is not the client's turn (the computer is to move or thinking).
+    NotYourTurn(String),
+    /// 409: the game has ended.
+    GameOver(String),
+    /// 404: no such game (or route).
+    NotFound(String),
+    /// 400: malformed JSON, a bad field, bad setup text (with where it failed).
+    BadRequest(String),
+    /// 413: the body exceeds the limit.
+    PayloadTooLarge(String),
+    /// 405: the route exists, the method does not.
+    MethodNotAllowed,
+    /// 500: a fault on our side (database, engine, corrupt stored game).
+    Internal(String),
+}
+
+impl AppError {
+    /// The machine-readable code of the JSON body.
+    pub fn code(&self) -> &'static str {
+        match self {
+            AppError::IllegalMove { .. } => "illegal_move",
+            AppError::NotYourTurn(_) => "not_your_turn",
+            AppError::GameOver(_) => "game_over",
+            AppError::NotFound(_) => "not_found",
+            AppError::BadRequest(_) => "bad_request",
+            AppError::PayloadTooLarge(_) => "payload_too_large",
+            AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::Internal(_) => "internal",
+        }
+    }
+
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::NotYourTurn(_) | AppError::GameOver(_) => StatusCode::CONFLICT,
+            AppError::NotFound(_) => StatusCode::NOT_FOUND,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The human-readable message.
+    pub fn message(&self) -> String {
+        match self {
+            AppError::IllegalMove { message, .. } => message.clone(),
+            AppError::NotYourTurn(m)
+            | AppError::GameOver(m)
+            | AppError::NotFound(m)
+            | AppError::BadRequest(m)
+            | AppError::PayloadTooLarge(m)
+            | AppError::Internal(m) => m.clone(),
+            AppError::MethodNotAllowed => "this method is not allowed on this path".into(),
+        }
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: ErrorDetail {
+                code: self.code(),
+                message: self.message(),
+                square: match self {
+                    AppError::IllegalMove { square, .. } => square.clone(),
+                    _ => None,
+                },
+            },
+        }
+    }
+
+    pub fn not_found_game(id: &str) -> AppError {
+        AppError::NotFound(format!("no game with id {id:?}"))
+    }
+}
+
+/// `{"error": {...}}`.
+#[derive(Serialize, Debug)]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+}
+
+#[derive(Serialize, Debug)]
+pub struct ErrorDetail {
+    pub code: &'static str,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub square: Option<String>,
+}
+
+impl std::fmt::Display for AppError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code(), self.message())
+    }
+}
+
+impl std::error::Error for AppError {}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        if let AppError::Internal(m) = &self {
+            eprintln!("virada-server: internal error: {m}");
+        }
+        (self.status(), Json(self.body())).into_response()
+    }
+}
+
+impl From<rusqlite::Error> for AppError {
+    fn from(e: rusqlite::Error) -> AppError {
+        AppError::Internal(format!("database: {e}"))
+    }
+}
+
+pub type AppResult<T> = Result<T, AppError>;

@@ -1,0 +1,555 @@
+//! One actor (tokio task) per active game. It owns the game, applies moves, undo and redo one
+//! request at a time, stores every change before answering, runs the computer's search on the
+//! engine pool, and broadcasts each change to the game's live connections (SSE).
+//!
+//! A game nobody watches or touches for `idle_timeout` is abandoned: its search is cancelled and
+//! the actor stops (the game stays in the database and comes back on the next request; if the
+//! computer was to move, it starts thinking again).
+
+use crate::db;
+use crate::error::{AppError, AppResult};
+use crate::model::{GameRecord, Mode};
+use crate::state::Shared;
+use crate::util::now_millis;
+use crate::view::{game_view, GameView, ThinkingView};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use virada_rules::{Game, Move, Square};
+
+use crate::engine_port::Progress;
+
+/// A change pushed to live connections, already serialised to JSON.
+#[derive(Clone, Debug)]
+pub enum LiveEvent {
+    /// The whole game object.
+    Game(Arc<str>),
+    /// Search progress.
+    Thinking(Arc<str>),
+    /// Something went wrong in the background (the engine, the database).
+    Error(Arc<str>),
+}
+
+type Reply<T> = oneshot::Sender<AppResult<T>>;
+
+/// Requests to a game actor.
+pub enum Command {
+    Get(Reply<GameView>),
+    Play(Square, Reply<GameView>),
+    Undo(Reply<GameView>),
+    Redo(Reply<GameView>),
+    /// A copy of the game (for hints, analysis, export).
+    Snapshot(Reply<GameRecord>),
+    /// The current game and a receiver of every later change.
+    Subscribe(Reply<(GameView, broadcast::Receiver<LiveEvent>)>),
+    /// The game was deleted: cancel everything and stop.
+    Close(Reply<()>),
+    /// The computer's search finished.
+    EngineDone {
+        generation: u64,
+        result: AppResult<Move>,
+    },
+}
+
+/// The address of a running actor.
+#[derive(Clone)]
+pub struct GameHandle {
+    pub tx: mpsc::Sender<Command>,
+    /// Distinguishes successive actors of the same game.
+    pub instance: u64,
+}
+
+/// The registry of running actors, shared so that an actor can remove itself when it stops.
+pub type Registry = Arc<tokio::sync::Mutex<HashMap<String, GameHandle>>>;
+
+struct Thinking {
+    generation: u64,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    progress: Arc<Mutex<Option<Progress>>>,
+}
+
+struct Actor {
+    rec: GameRecord,
+    shared: Arc<Shared>,
+    registry: Registry,
+    instance: u64,
+    self_tx: mpsc::Sender<Command>,
+    events: broadcast::Sender<LiveEvent>,
+    thinking: Option<Thinking>,
+    generation: u64,
+    last_activity: Instant,
+    /// See [`GameView::version`]: starts at the clock (ms) so it also grows across restarts.
+    version: u64,
+}
+
+/// Starts the actor of `rec` and returns its handle (the caller registers it).
+pub fn spawn(
+    rec: GameRecord,
+    shared: Arc<Shared>,
+    registry: Registry,
+    instance: u64,
+) -> GameHandle {
+    let (tx, rx) = mpsc::channel(64);
+    let (events, _) = broadcast::channel(64);
+    let actor = Actor {
+        rec,
+        shared,
+        registry,
+        instance,
+        self_tx: tx.clone(),
+        events,
+        thinking: None,
+        generation: 0,
+        last_activity: Instant::now(),
+        version: now_millis().max(0) as u64,
+    };
+    tokio::spawn(actor.run(rx));
+    GameHandle { tx, instance }
+}
+
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
+
+impl Actor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        let mut shutdown = self.shared.shutdown.clone();
+        self.maybe_start_thinking();
+        let mut ticker = tokio::time::interval(PROGRESS_EVERY);
+        ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            let idle_deadline = self.last_activity + self.shared.config.idle_timeout;
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None => break,
+                    Some(Command::Close(reply)) => {
+                        let _ = reply.send(Ok(()));
+                        break;
+                    }
+                    Some(cmd) => self.handle(cmd).await,
+                },
+                _ = ticker.tick(), if self.thinking.is_some() => self.send_progress(),
+                _ = tokio::time::sleep_until(idle_deadline.into()) => {
+                    if self.events.receiver_count() == 0 && rx.is_empty() {
+                        break; // abandoned
+                    }
+                    self.last_activity = Instant::now();
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+        self.cancel_thinking();
+        let mut reg = self.registry.lock().await;
+        if reg.get(&self.rec.meta.id).map(|h| h.instance) == Some(self.instance) {
+            reg.remove(&self.rec.meta.id);
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        if !matches!(cmd, Command::EngineDone { .. }) {
+            self.last_activity = Instant::now();
+        }
+        match cmd {
+            Command::Get(reply) => {
+                self.maybe_start_thinking();
+                let _ = reply.send(Ok(self.view()));
+            }
+            Command::Snapshot(reply) => {
+                let _ = reply.send(Ok(self.rec.clone()));
+            }
+            Command::Subscribe(reply) => {
+                self.maybe_start_thinking();
+                let _ = reply.send(Ok((self.view(), self.events.subscribe())));
+            }
+            Command::Play(sq, reply) => {
+                let r = self.play(sq).await;
+                let _ = reply.send(r);
+            }
+            Command::Undo(reply) => {
+                let r = self.undo().await;
+                let _ = reply.send(r);
+            }
+            Command::Redo(reply) => {
+                let r = self.redo().await;
+                let _ = reply.send(r);
+            }
+            Command::EngineDone { generation, result } => {
+                self.engine_done(generation, result).await
+            }
+            Command::Close(reply) => {
+                let _ = reply.send(Ok(()));
+            }
+        }
+    }
+
+    fn view(&self) -> GameView {
+        game_view(&self.rec, self.thinking.is_some(), self.version)
+    }
+
+    /// Marks a change of the game.
+    fn bump(&mut self) {
+        self.version = (self.version + 1).max(now_millis().max(0) as u64);
+    }
+
+    fn broadcast_game(&self) {
+        if self.events.receiver_count() == 0 {
+            return;
+        }
+        match serde_json::to_string(&self.view()) {
+            Ok(json) => {
+                let _ = self.events.send(LiveEvent::Game(json.into()));
+            }
+            Err(e) => eprintln!("virada-server: cannot serialise game: {e}"),
+        }
+    }
+
+    fn broadcast_error(&self, message: &str) {
+        let body = AppError::Internal(message.to_string()).body();
+        if let Ok(json) = serde_json::to_string(&body) {
+            let _ = self.events.send(LiveEvent::Error(json.into()));
+        }
+    }
+
+    fn send_progress(&self) {
+        let Some(t) = &self.thinking else { return };
+        if self.events.receiver_count() == 0 {
+            return;
+        }
+        let p = *t.progress.lock().unwrap_or_else(|e| e.into_inner());
+        let view = ThinkingView::new(p, t.started.elapsed().as_millis() as u64);
+        if let Ok(json) = serde_json::to_string(&view) {
+            let _ = self.events.send(LiveEvent::Thinking(json.into()));
+        }
+    }
+
+    /// Stores `next` and, once it is on disk, makes it the current state.
+    async fn commit(&mut self, mut next: GameRecord) -> AppResult<()> {
+        next.meta.updated_at = now_millis().max(self.rec.meta.updated_at);
+        let stored = next.clone();
+        let found = self
+            .shared
+            .db
+            .call(move |conn| db::update_moves(conn, &stored))
+            .await?;
+        if !found {
+            return Err(AppError::not_found_game(&next.meta.id));
+        }
+        self.rec = next;
+        self.bump();
+        Ok(())
+    }
+
+    async fn play(&mut self, sq: Square) -> AppResult<GameView> {
+        let pos = self.rec.game.position();
+        if pos.is_game_over() {
+            return Err(AppError::GameOver(format!(
+                "the game is over ({}): no more moves",
+                pos.disc_counts()
+            )));
+        }
+        if self.rec.meta.mode == Mode::Computer
+            && self.rec.meta.human_color != Some(pos.side_to_move())
+        {
+            let msg = if self.thinking.is_some() {
+                "the computer is thinking; wait for its move"
+            } else {
+                "it is the computer's turn"
+            };
+            return Err(AppError::NotYourTurn(msg.into()));
+        }
+        if let Err(reason) = pos.check(Move::Play(sq)) {
+            return Err(AppError::IllegalMove {
+                square: Some(sq.to_string()),
+                message: reason.to_string(),
+            });
+        }
+        let mut next = self.rec.clone();
+        next.game
+            .play(Move::Play(sq))
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        play_forced_passes(&mut next.game);
+        self.commit(next).await?;
+        self.maybe_start_thinking();
+        self.broadcast_game();
+        Ok(self.view())
+    }
+
+    async fn undo(&mut self) -> AppResult<GameView> {
+        let mut next = self.rec.clone();
+        let changed = match self.rec.meta.mode {
+            Mode::Friend => undo_one_turn(&mut next.game),
+            Mode::Computer => {
+                let human = self
+                    .rec
+                    .meta
+                    .human_color
+                    .expect("computer games have a human colour");
+                undo_to_human_turn(&mut next.game, human)
+            }
+        };
+        if !changed {
+            return Ok(self.view());
+        }
+        self.cancel_thinking();
+        self.commit(next).await?;
+        self.maybe_start_thinking();
+        self.broadcast_game();
+        Ok(self.view())
+    }
+
+    async fn redo(&mut self) -> AppResult<GameView> {
+        if self.thinking.is_some() {
+            return Err(AppError::NotYourTurn(
+                "the computer is thinking; wait for its move".into(),
+            ));
+        }
+        let mut next = self.rec.clone();
+        let changed = match self.rec.meta.mode {
+            Mode::Friend => redo_one_turn(&mut next.game),
+            Mode::Computer => {
+                let human = self
+                    .rec
+                    .meta
+                    .human_color
+                    .expect("computer games have a human colour");
+                redo_to_human_turn(&mut next.game, human)
+            }
+        };
+        if !changed {
+            return Ok(self.view());
+        }
+        self.commit(next).await?;
+        self.maybe_start_thinking();
+        self.broadcast_game();
+        Ok(self.view())
+    }
+
+    fn cancel_thinking(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+            self.bump();
+        }
+    }
+
+    /// Starts the computer's search if it is the computer's turn and it is not already thinking.
+    fn maybe_start_thinking(&mut self) {
+        if self.thinking.is_some() || !self.rec.computer_to_move() {
+            return;
+        }
+        let Some(level) = self.rec.meta.level else {
+            return;
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Mutex::new(None));
+        let pos = self.rec.game.position();
+        let seed =
+            self.rec.meta.seed ^ (self.rec.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let pool = self.shared.pool.clone();
+        let tx = self.self_tx.clone();
+        let limit = self.shared.config.move_time_limit;
+        let (job_stop, job_progress) = (stop.clone(), progress.clone());
+        tokio::spawn(async move {
+            let timer_stop = job_stop.clone();
+            let timer = tokio::spawn(async move {
+                tokio::time::sleep(limit).await;
+                timer_stop.store(true, Ordering::Relaxed);
+            });
+            let result = pool
+                .run(move |engine| {
+                    engine.choose_move(pos, level, seed, &job_stop, &mut |p| {
+                        *job_progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
+                    })
+                })
+                .await;
+            timer.abort();
+            let _ = tx.send(Command::EngineDone { generation, result }).await;
+        });
+        self.thinking = Some(Thinking {
+            generation,
+            stop,
+            started: Instant::now(),
+            progress,
+        });
+        self.bump();
+    }
+
+    async fn engine_done(&mut self, generation: u64, result: AppResult<Move>) {
+        match &self.thinking {
+            Some(t) if t.generation == generation => {}
+            _ => return, // cancelled (undo, deletion): the answer is stale
+        }
+        self.thinking = None;
+        self.bump();
+        let mv = match result {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.broadcast_error(&format!("the computer could not move: {}", e.message()));
+                self.broadcast_game();
+                return;
+            }
+        };
+        if !self.rec.computer_to_move() {
+            return;
+        }
+        let pos = self.rec.game.position();
+        let mv = if pos.check(mv).is_ok() {
+            mv
+        } else {
+            // Never trust a move blindly: an engine fault must not corrupt the game.
+            eprintln!(
+                "virada-server: engine proposed illegal {mv} in {}; playing the first legal move",
+                self.rec.meta.id
+            );
+            match pos.legal_moves().first() {
+                Some(sq) => Move::Play(sq),
+                None => Move::Pass,
+            }
+        };
+        let mut next = self.rec.clone();
+        if next.game.play(mv).is_err() {
+            return;
+        }
+        play_forced_passes(&mut next.game);
+        if let Err(e) = self.commit(next).await {
+            self.broadcast_error(&format!(
+                "the computer's move could not be stored: {}",
+                e.message()
+            ));
+            self.broadcast_game();
+            return;
+        }
+        self.maybe_start_thinking();
+        self.broadcast_game();
+    }
+}
+
+/// Plays every forced pass (a player without a legal move in an unfinished game).
+pub fn play_forced_passes(game: &mut Game) {
+    while game.pass_if_forced() {}
+}
+
+/// Friend games: takes back one move and the passes around it. Returns whether anything changed.
+pub fn undo_one_turn(game: &mut Game) -> bool {
+    if !game.moves().iter().any(|m| *m != Move::Pass) {
+        return false;
+    }
+    while let Some(mv) = game.undo() {
+        if mv != Move::Pass {
+            break;
+        }
+    }
+    true
+}
+
+/// Friend games: replays one move and the forced passes after it.
+pub fn redo_one_turn(game: &mut Game) -> bool {
+    if !game.redo_moves().any(|m| m != Move::Pass) {
+        return false;
+    }
+    while let Some(mv) = game.redo() {
+        if mv != Move::Pass {
+            break;
+        }
+    }
+    while game.position().must_pass() {
+        if game.redo_moves().next() == Some(Move::Pass) {
+            game.redo();
+        } else {
+            play_forced_passes(game);
+        }
+    }
+    true
+}
+
+/// Computer games: back to the latest earlier position where the person is to move, taking back
+/// at least one of the person's moves (and the computer's reply). False if there is none.
+pub fn undo_to_human_turn(game: &mut Game, human: virada_rules::Color) -> bool {
+    // Find the last move played by the person: we go back to just before it.
+    let positions = game.positions();
+    let target = game
+        .moves()
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(i, m)| **m != Move::Pass && positions[*i].side_to_move() == human)
+        .map(|(i, _)| i);
+    match target {
+        Some(ply) => {
+            while game.ply() > ply {
+                game.undo();
+            }
+            true
+        }
+        None => false,
+    }
+}
+
+/// Computer games: replays the person's next move and everything up to the person's next turn
+/// (or the end of the redo list, where the computer then thinks afresh).
+pub fn redo_to_human_turn(game: &mut Game, human: virada_rules::Color) -> bool {
+    let pos = game.position();
+    if pos.is_game_over() || pos.side_to_move() != human || game.redo_moves().next().is_none() {
+        return false;
+    }
+    game.redo();
+    loop {
+        let pos = game.position();
+        if pos.is_game_over() || (pos.side_to_move() == human && !pos.must_pass()) {
+            break;
+        }
+        if game.redo().is_none() {
+            play_forced_passes(game);
+            break;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use virada_rules::Color;
+
+    fn play(g: &mut Game, moves: &str) {
+        for m in moves.split_whitespace() {
+            g.play(m.parse().unwrap()).unwrap();
+            play_forced_passes(g);
+        }
+    }
+
+    #[test]
+    fn friend_undo_redo() {
+        let mut g = Game::new();
+        play(&mut g, "f5 d6 c3");
+        assert!(undo_one_turn(&mut g));
+        assert_eq!(g.to_string(), "f5d6");
+        assert!(redo_one_turn(&mut g));
+        assert_eq!(g.to_string(), "f5d6c3");
+        assert!(!redo_one_turn(&mut g));
+        let mut start = Game::new();
+        assert!(!undo_one_turn(&mut start));
+    }
+
+    #[test]
+    fn computer_undo_redo() {
+        let mut g = Game::new();
+        play(&mut g, "f5 d6 c3 d3");
+        // Human is Black: undo takes back d3 (White's reply) and c3 (Black's move).
+        assert!(undo_to_human_turn(&mut g, Color::Black));
+        assert_eq!(g.to_string(), "f5d6");
+        assert!(redo_to_human_turn(&mut g, Color::Black));
+        assert_eq!(g.to_string(), "f5d6c3d3");
+        // While the computer is to move (thinking), undo takes back the person's move only.
+        let mut g = Game::new();
+        play(&mut g, "f5");
+        assert!(undo_to_human_turn(&mut g, Color::Black));
+        assert_eq!(g.ply(), 0);
+        // Human White with the computer's first move only: nothing to undo.
+        let mut g = Game::new();
+        play(&mut g, "f5");
+        assert!(!undo_to_human_turn(&mut g, Color::White));
+    }
+}

@@ -1,0 +1,104 @@
+//! Reads the text of a "set up" game: a transcript (`f5d6c3`), a 64-character board string with
+//! the side to move, or a GGF game record. Errors say what failed and where.
+
+use crate::session::play_forced_passes;
+use virada_rules::{Game, Move, Position};
+
+/// A start position and the moves played from it (passes included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub start: Position,
+    pub moves: Vec<Move>,
+}
+
+impl Setup {
+    /// Replays the moves (they were checked when parsed).
+    pub fn into_game(self) -> Game {
+        let mut game = Game::from_position(self.start);
+        for mv in self.moves {
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        play_forced_passes(&mut game);
+        game
+    }
+}
+
+fn is_board_char(c: char) -> bool {
+    matches!(
+        c,
+        'X' | 'x' | '*' | 'b' | 'B' | 'O' | 'o' | 'w' | 'W' | '0' | '-' | '.' | '_' | 'e' | 'E'
+    )
+}
+
+/// Parses setup text (see the module documentation).
+pub fn parse_setup(text: &str) -> Result<Setup, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("setup text is empty: give a transcript (f5d6c3), a 64-square board and side to move, or a GGF game".into());
+    }
+    if t.starts_with("(;") {
+        // TODO(formats-merge): GGF through virada_rules' GGF reader.
+        return Err("GGF: not supported by this build yet".into());
+    }
+    let squares: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).take(64).collect();
+    if squares.len() == 64 && squares.iter().all(|&c| is_board_char(c)) {
+        let start: Position = t.parse().map_err(|e| format!("{e}"))?;
+        return Ok(Setup {
+            start,
+            moves: Vec::new(),
+        });
+    }
+    parse_transcript(t)
+}
+
+/// A transcript from the standard start: squares run together or separated by spaces; passes
+/// may be written (`pa`, `ps`, `--`) or left out.
+fn parse_transcript(t: &str) -> Result<Setup, String> {
+    let mut game = Game::new();
+    let chars: Vec<(usize, char)> = t
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_whitespace())
+        .collect();
+    for (n, chunk) in chars.chunks(2).enumerate() {
+        let column = chunk[0].0 + 1;
+        let token: String = chunk.iter().map(|(_, c)| *c).collect();
+        let mv: Move = token.parse().map_err(|_| {
+            format!(
+                "transcript, move {} (column {column}): {token:?} is not a square (a1..h8) or pass",
+                n + 1
+            )
+        })?;
+        if mv != Move::Pass {
+            play_forced_passes(&mut game);
+        }
+        game.play(mv)
+            .map_err(|e| format!("transcript, move {} (column {column}): {}", n + 1, e.reason))?;
+    }
+    play_forced_passes(&mut game);
+    Ok(Setup {
+        start: Position::start(),
+        moves: game.moves().to_vec(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transcript_board_and_errors() {
+        let s = parse_setup("f5 d6c3").unwrap();
+        assert_eq!(s.moves.len(), 3);
+        let start = Position::start().to_string();
+        let s = parse_setup(&start).unwrap();
+        assert_eq!(s.start, Position::start());
+        let e = parse_setup("f5d6z9").unwrap_err();
+        assert!(e.contains("move 3") && e.contains("column 5"), "{e}");
+        let e = parse_setup("f5f5").unwrap_err();
+        assert!(e.contains("move 2") && e.contains("occupied"), "{e}");
+        assert!(parse_setup("  ").is_err());
+    }
+}

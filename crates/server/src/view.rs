@@ -1,0 +1,277 @@
+//! The JSON shapes of the API (see docs/API.md), built from server state.
+
+use crate::db::GameSummary;
+use crate::engine_port::{HintResult, LevelInfo, Progress};
+use crate::model::{color_str, GameRecord};
+use crate::util::iso8601;
+use serde::Serialize;
+use virada_rules::{Bitboard, GameResult, Move, Position};
+
+/// `{"en": ..., "pt": ...}`.
+#[derive(Serialize, Debug, Clone)]
+pub struct Text {
+    pub en: String,
+    pub pt: String,
+}
+
+/// One entry of `GET /api/levels`.
+#[derive(Serialize, Debug, Clone)]
+pub struct LevelView {
+    pub level: u8,
+    pub name: Text,
+    pub description: Text,
+    /// `null` for the level that searches as deep as its time allows.
+    pub depth: Option<u32>,
+    pub exact_empties: u32,
+}
+
+impl From<&LevelInfo> for LevelView {
+    fn from(l: &LevelInfo) -> LevelView {
+        LevelView {
+            level: l.level,
+            name: Text {
+                en: l.name_en.clone(),
+                pt: l.name_pt.clone(),
+            },
+            description: Text {
+                en: l.description_en.clone(),
+                pt: l.description_pt.clone(),
+            },
+            depth: l.depth,
+            exact_empties: l.exact_empties,
+        }
+    }
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct StartView {
+    pub kind: &'static str,
+    pub board: String,
+    pub side_to_move: &'static str,
+    pub opening: Option<String>,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct PlyView {
+    pub ply: usize,
+    pub color: &'static str,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub flipped: Vec<String>,
+    pub board: String,
+    pub black_discs: u32,
+    pub white_discs: u32,
+}
+
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct ResultView {
+    pub winner: Option<&'static str>,
+    pub black_score: u8,
+    pub white_score: u8,
+    pub black_discs: u8,
+    pub white_discs: u8,
+    pub wof_differs: bool,
+}
+
+impl From<GameResult> for ResultView {
+    fn from(r: GameResult) -> ResultView {
+        let (b, w) = r.wof();
+        ResultView {
+            winner: r.winner().map(color_str),
+            black_score: b,
+            white_score: w,
+            black_discs: r.black_discs,
+            white_discs: r.white_discs,
+            wof_differs: r.wof_differs(),
+        }
+    }
+}
+
+/// The game object returned by create/get/move/undo/redo and pushed over SSE.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct GameView {
+    pub id: String,
+    /// Grows at every change of the game (moves, undo/redo, thinking on/off), so a client can
+    /// order SSE events against responses.
+    pub version: u64,
+    pub created_at: String,
+    pub updated_at: String,
+    pub mode: &'static str,
+    pub level: Option<u8>,
+    pub human_color: Option<&'static str>,
+    pub start: StartView,
+    pub plies: Vec<PlyView>,
+    pub redo: Vec<String>,
+    pub board: String,
+    pub side_to_move: Option<&'static str>,
+    pub legal_moves: Vec<String>,
+    pub black_discs: u32,
+    pub white_discs: u32,
+    pub empties: u32,
+    pub status: &'static str,
+    pub computer_thinking: bool,
+    pub result: Option<ResultView>,
+    pub transcript: String,
+}
+
+/// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
+pub fn board_string(pos: &Position) -> String {
+    let s = pos.to_string();
+    s[..64].to_string()
+}
+
+fn squares(b: Bitboard) -> Vec<String> {
+    b.iter().map(|s| s.to_string()).collect()
+}
+
+/// Builds the game object.
+pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
+    let game = &rec.game;
+    let meta = &rec.meta;
+    let start = game.start();
+    let mut plies = Vec::with_capacity(game.ply());
+    for (i, (&mv, before)) in game.moves().iter().zip(game.positions()).enumerate() {
+        let after = game.positions()[i + 1];
+        let mover = before.side_to_move();
+        let flipped = match mv {
+            Move::Play(sq) => Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit()),
+            Move::Pass => Bitboard::EMPTY,
+        };
+        plies.push(PlyView {
+            ply: i + 1,
+            color: color_str(mover),
+            mv: mv.to_string(),
+            flipped: squares(flipped),
+            board: board_string(&after),
+            black_discs: after.black().count(),
+            white_discs: after.white().count(),
+        });
+    }
+    let pos = game.position();
+    let over = pos.is_game_over();
+    GameView {
+        id: meta.id.clone(),
+        version,
+        created_at: iso8601(meta.created_at),
+        updated_at: iso8601(meta.updated_at),
+        mode: meta.mode.as_str(),
+        level: meta.level,
+        human_color: meta.human_color.map(color_str),
+        start: StartView {
+            kind: meta.start_kind.as_str(),
+            board: board_string(&start),
+            side_to_move: color_str(start.side_to_move()),
+            opening: meta.opening.clone(),
+        },
+        plies,
+        redo: game
+            .redo_moves()
+            .filter_map(|m| m.square())
+            .map(|s| s.to_string())
+            .collect(),
+        board: board_string(&pos),
+        side_to_move: (!over).then(|| color_str(pos.side_to_move())),
+        legal_moves: squares(pos.legal_moves()),
+        black_discs: pos.black().count(),
+        white_discs: pos.white().count(),
+        empties: 64 - pos.black().count() - pos.white().count(),
+        status: if over { "finished" } else { "ongoing" },
+        computer_thinking: thinking,
+        result: pos.result().map(ResultView::from),
+        transcript: game.to_string(),
+    }
+}
+
+/// One line of `GET /api/games`.
+#[derive(Serialize, Debug, Clone)]
+pub struct SummaryView {
+    pub id: String,
+    pub created_at: String,
+    pub updated_at: String,
+    pub mode: String,
+    pub level: Option<u8>,
+    pub human_color: Option<String>,
+    pub status: String,
+    pub black_discs: u8,
+    pub white_discs: u8,
+    pub ply_count: u32,
+    pub result: Option<ResultView>,
+    pub transcript: String,
+}
+
+impl From<GameSummary> for SummaryView {
+    fn from(s: GameSummary) -> SummaryView {
+        let result =
+            (s.status == "finished").then(|| GameResult::new(s.black_discs, s.white_discs).into());
+        SummaryView {
+            id: s.id,
+            created_at: iso8601(s.created_at),
+            updated_at: iso8601(s.updated_at),
+            mode: s.mode,
+            level: s.level,
+            human_color: s.human_color,
+            status: s.status,
+            black_discs: s.black_discs,
+            white_discs: s.white_discs,
+            ply_count: s.ply_count,
+            result,
+            transcript: s.transcript,
+        }
+    }
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct HintMoveView {
+    pub square: String,
+    pub value: f32,
+    pub exact: bool,
+    pub best: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct HintView {
+    pub ply: usize,
+    pub moves: Vec<HintMoveView>,
+    pub depth: u32,
+}
+
+/// The hint object; `best` marks every move sharing the best value.
+pub fn hint_view(ply: usize, h: &HintResult) -> HintView {
+    let top = h.moves.first().map(|m| m.value);
+    HintView {
+        ply,
+        depth: h.depth,
+        moves: h
+            .moves
+            .iter()
+            .filter_map(|m| {
+                m.mv.square().map(|sq| HintMoveView {
+                    square: sq.to_string(),
+                    value: m.value,
+                    exact: m.exact,
+                    best: Some(m.value) == top,
+                })
+            })
+            .collect(),
+    }
+}
+
+/// `event: thinking` data.
+#[derive(Serialize, Debug, Clone)]
+pub struct ThinkingView {
+    pub depth: Option<u32>,
+    pub best: Option<String>,
+    pub value: Option<f32>,
+    pub elapsed_ms: u64,
+}
+
+impl ThinkingView {
+    pub fn new(p: Option<Progress>, elapsed_ms: u64) -> ThinkingView {
+        ThinkingView {
+            depth: p.map(|p| p.depth),
+            best: p.and_then(|p| p.best).map(|m| m.to_string()),
+            value: p.and_then(|p| p.value),
+            elapsed_ms,
+        }
+    }
+}
