@@ -183,3 +183,29 @@ pub fn eval_speed(
     std::hint::black_box(sink);
     (times, leaves)
 }
+
+/// Our exact solver against known exact scores (the WTHOR theoretical scores): for each case,
+/// (solver score, expected score, nodes, seconds).
+pub fn solver_check(cases: &[Case]) -> Vec<(i32, i32, u64, f64)> {
+    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+    use virada_engine::tt::TranspositionTable;
+    let eval = virada_engine::default_evaluator();
+    let tt = TranspositionTable::new(64);
+    let progress = Progress::new("solver check", cases.len() as u64);
+    let out = cases
+        .iter()
+        .map(|c| {
+            tt.clear();
+            let opts = SolveOptions {
+                mode: SolveMode::Exact,
+                threads: 1,
+                ..SolveOptions::default()
+            };
+            let r = solve_with_table(c.board, &opts, &tt, eval.as_ref());
+            progress.inc(1);
+            (r.score.lower, c.score, r.nodes, r.elapsed.as_secs_f64())
+        })
+        .collect();
+    progress.finish();
+    out
+}

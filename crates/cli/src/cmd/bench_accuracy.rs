@@ -27,6 +27,10 @@ pub struct AccuracyArgs {
     /// OBF files with scored moves (default: the four FFO files of the data directory).
     #[arg(long)]
     pub obf: Vec<PathBuf>,
+    /// Also solve this many of the WTHOR positions with our exact solver and compare with the
+    /// theoretical scores of the records (0 = skip).
+    #[arg(long, default_value_t = 0)]
+    pub solver_check: usize,
     /// Weights file for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -81,6 +85,30 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
             (e.min(lo), e.max(hi))
         });
         sets.push((format!("{name}, {lo}-{hi} empties"), cases));
+    }
+    if args.solver_check > 0 {
+        if let Some((_, cases)) = sets.first().filter(|_| args.wthor > 0) {
+            let n = args.solver_check.min(cases.len());
+            let r = accuracy::solver_check(&cases[..n]);
+            let agree = r.iter().filter(|(got, want, _, _)| got == want).count();
+            let nodes: u64 = r.iter().map(|x| x.2).sum();
+            let secs: f64 = r.iter().map(|x| x.3).sum();
+            println!(
+                "Exact solver vs WTHOR theoretical scores at 24 empties: {agree}/{n} agree, \
+                 {nodes} nodes, {secs:.1} s"
+            );
+            for (i, (got, want, _, _)) in r.iter().enumerate() {
+                if got != want {
+                    let b = cases[i].board;
+                    println!(
+                        "  mismatch: position {i} (player {:016x}, opponent {:016x}): solver \
+                         {got:+}, record {want:+}",
+                        b.player, b.opponent
+                    );
+                }
+            }
+            println!();
+        }
     }
     if let (Some((_, cases)), Ok(t)) = (sets.first(), pattern_eval::trained()) {
         let roots: Vec<_> = cases.iter().take(20).map(|c| c.board).collect();
