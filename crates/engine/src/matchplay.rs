@@ -125,15 +125,19 @@ impl FromStr for PlayerSettings {
                 "sel" => {
                     p.limits.selectivity = Some(Selectivity::from_percent(num("percent")? as u8))
                 }
-                "eval" => p.evaluator = match value {
-                    "v1" => Arc::new(EvalV1::new()),
-                    "default" => default_evaluator(),
-                    "trained" => crate::eval::pattern_eval::trained()
-                        .map_err(|e| format!("engine setting eval=trained: {e}"))?,
-                    _ => return Err(format!(
+                "eval" => {
+                    p.evaluator = match value {
+                        "v1" => Arc::new(EvalV1::new()),
+                        "default" => default_evaluator(),
+                        "trained" => crate::eval::pattern_eval::trained()
+                            .map_err(|e| format!("engine setting eval=trained: {e}"))?,
+                        _ => {
+                            return Err(format!(
                         "engine setting eval: unknown evaluation '{value}' (v1, trained, default)"
-                    )),
-                },
+                    ))
+                        }
+                    }
+                }
                 _ => {
                     return Err(format!(
                     "unknown engine setting '{key}' (level, depth, exact, time, nodes, sel, eval)"

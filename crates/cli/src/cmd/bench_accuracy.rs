@@ -31,6 +31,13 @@ pub struct AccuracyArgs {
     /// theoretical scores of the records (0 = skip).
     #[arg(long, default_value_t = 0)]
     pub solver_check: usize,
+    /// Instead of benchmarking, write a benchmark OBF file: the position with
+    /// `--benchmark-empties` empties of the first `--wthor` held-out games, every move solved.
+    #[arg(long)]
+    pub write_benchmark: Option<PathBuf>,
+    /// See `--write-benchmark`.
+    #[arg(long, default_value_t = 20)]
+    pub benchmark_empties: u32,
     /// Weights file for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -50,6 +57,20 @@ fn parse_depths(s: &str) -> Result<Vec<u32>, CliError> {
 
 pub fn run(args: AccuracyArgs) -> CmdResult {
     let depths = parse_depths(&args.depths)?;
+    if let Some(path) = &args.write_benchmark {
+        let text = accuracy::make_benchmark(
+            &args.data.join("wthor"),
+            args.seed,
+            20,
+            args.benchmark_empties,
+            args.wthor,
+        )
+        .map_err(CliError::input)?;
+        std::fs::write(path, text)
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        println!("wrote {}", path.display());
+        return Ok(());
+    }
     let trained: Arc<dyn Evaluator> = match &args.weights {
         Some(p) => Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
         None => pattern_eval::trained().map_err(CliError::failed)?,
