@@ -1,13 +1,14 @@
 //! Analysis: a value for every legal move (the hint display), and the mistakes of a game.
 
 use crate::eval::SCALE;
+use crate::search::handoff;
 use crate::search::order::{Candidate, MoveList};
 use crate::search::root::{schedule, Step};
 use crate::search::tree::{SearchShared, Worker, INF};
 use crate::search::{pv_from_tt, Limits, SearchSetup};
 use crate::time;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use virada_rules::{Board, Color, Game, Move, Square};
 
@@ -80,7 +81,7 @@ pub fn analyze(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
-    stop: Option<&AtomicBool>,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Analysis {
     let start = Instant::now();
     let moves = board.moves();
@@ -124,7 +125,7 @@ pub fn analyze(
         tt: setup.tt,
         eval: setup.eval,
         stop: &internal_stop,
-        user_stop: stop,
+        user_stop: stop.map(|s| &**s),
         deadline: budget.map(|b| start + b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
@@ -144,6 +145,26 @@ pub fn analyze(
     );
     for (i, step) in steps.iter().enumerate() {
         let first = i == 0;
+        if !first && step.selectivity.is_exact() && step.depth >= empties as i32 {
+            // The exact iteration goes to the solver, which scores every move.
+            if !handoff::node_budget_allows(&shared) {
+                break;
+            }
+            let (scores, _complete) = handoff::solve_all(board, setup, &shared, stop);
+            let mut s = scored.lock().unwrap_or_else(|e| e.into_inner());
+            for (mv, bound) in scores {
+                let (Some(sq), Some(v)) = (mv.square(), bound.value()) else {
+                    continue;
+                };
+                if let Some(x) = s.iter_mut().find(|x| x.cand.square as usize == sq.index()) {
+                    x.value = v * SCALE;
+                    x.depth = empties as i32;
+                    x.exact = true;
+                    x.searched = true;
+                }
+            }
+            break;
+        }
         let complete = iteration(&shared, &board, &scored, *step, first, setup.threads);
         if !complete || shared.must_stop() {
             break;
@@ -266,7 +287,7 @@ pub fn analyze_game(
     game: &Game,
     limits: &Limits,
     setup: &SearchSetup,
-    stop: Option<&AtomicBool>,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> Vec<PlyAnalysis> {
     let mut out = Vec::new();
     for (ply, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {

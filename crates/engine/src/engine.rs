@@ -54,6 +54,8 @@ impl std::fmt::Debug for EngineConfig {
 /// ```
 pub struct Engine {
     tt: TranspositionTable,
+    /// The endgame solver's table: same structure, but it stores discs.
+    solver_tt: TranspositionTable,
     eval: Arc<dyn Evaluator>,
     threads: usize,
 }
@@ -63,6 +65,7 @@ impl Engine {
     pub fn new(cfg: EngineConfig) -> Engine {
         Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
+            solver_tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
         }
@@ -86,11 +89,13 @@ impl Engine {
     /// Forgets everything learnt (new game, or reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.solver_tt.clear();
     }
 
     fn setup(&self) -> SearchSetup<'_> {
         SearchSetup {
             tt: &self.tt,
+            solver_tt: &self.solver_tt,
             eval: &*self.eval,
             threads: self.threads,
         }
@@ -104,7 +109,7 @@ impl Engine {
         limits: &Limits,
         stop: Option<Arc<AtomicBool>>,
     ) -> SearchResult {
-        search::search(board, limits, &self.setup(), stop.as_deref())
+        search::search(board, limits, &self.setup(), stop.as_ref())
     }
 
     /// A value for every legal move of `board`, best first, and the best line.
@@ -114,7 +119,7 @@ impl Engine {
         limits: &Limits,
         stop: Option<Arc<AtomicBool>>,
     ) -> Analysis {
-        analysis::analyze(board, limits, &self.setup(), stop.as_deref())
+        analysis::analyze(board, limits, &self.setup(), stop.as_ref())
     }
 
     /// For each move of `game`, the best move's value and the played move's value.
@@ -124,7 +129,7 @@ impl Engine {
         limits: &Limits,
         stop: Option<Arc<AtomicBool>>,
     ) -> Vec<PlyAnalysis> {
-        analysis::analyze_game(game, limits, &self.setup(), stop.as_deref())
+        analysis::analyze_game(game, limits, &self.setup(), stop.as_ref())
     }
 
     /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels

@@ -2,11 +2,11 @@
 //!
 //! | level | midgame depth | exact from (empties) | mistakes |
 //! |---|---|---|---|
-//! | 1 | 1 | — | any move losing up to 16 discs, prefers "natural" moves |
-//! | 2 | 1 | 2 | up to 10 discs |
-//! | 3 | 2 | 4 | up to 6 discs |
-//! | 4 | 2 | 6 | up to 3 discs |
-//! | 5 | 3 | 8 | up to 1.5 discs |
+//! | 1 | 1 | — | any move losing up to 24 discs, almost at random among them but preferring "natural" moves |
+//! | 2 | 1 | 2 | up to 16 discs (temperature 16) |
+//! | 3 | 2 | 4 | up to 12 discs (temperature 6) |
+//! | 4 | 2 | 6 | up to 6 discs (temperature 2.5) |
+//! | 5 | 3 | 8 | up to 3 discs (temperature 1) |
 //! | 6..=20 | see [`Level::spec`] | | none |
 //! | 21 | unlimited (time-limited) | 26 | none: the engine's full strength |
 //!
@@ -67,11 +67,11 @@ impl Level {
     pub fn spec(self) -> LevelSpec {
         let n = self.0.clamp(1, MAX_LEVEL);
         let (depth, exact_empties, mistakes) = match n {
-            1 => (1, 0, mistakes(16.0, 6.0)),
-            2 => (1, 2, mistakes(10.0, 4.0)),
-            3 => (2, 4, mistakes(6.0, 2.5)),
-            4 => (2, 6, mistakes(3.0, 1.5)),
-            5 => (3, 8, mistakes(1.5, 0.75)),
+            1 => (1, 0, mistakes(24.0, 200.0)),
+            2 => (1, 2, mistakes(16.0, 16.0)),
+            3 => (2, 4, mistakes(12.0, 6.0)),
+            4 => (2, 6, mistakes(6.0, 2.5)),
+            5 => (3, 8, mistakes(3.0, 1.0)),
             // 6 -> depth 4, exact 10; every level adds a ply and every other level two
             // exact empties.
             6..=18 => (n as u32 - 2, 10 + 2 * ((n as u32 - 6) / 2), None),

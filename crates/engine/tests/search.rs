@@ -208,16 +208,19 @@ fn levels_are_deterministic_with_a_seed() {
     }
     // Beginner levels vary with the seed (human-like variety), within their loss bound.
     let mut e = engine(1);
-    let mut seen = std::collections::HashSet::new();
     let b = start.play_unchecked("d6".parse().unwrap());
-    for seed in 0..40 {
-        seen.insert(e.choose_move(b, Level(1), seed, None));
-    }
-    assert!(seen.len() > 1);
-    let a = e.analyze(b, &Level(1).limits(), None);
-    let best = a.best().unwrap().value;
-    for mv in seen {
-        assert!(best - a.value_of(mv).unwrap().value <= 16.0);
+    for level in [1u8, 3] {
+        let max_loss = Level(level).spec().mistakes.unwrap().max_loss;
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..40 {
+            seen.insert(e.choose_move(b, Level(level), seed, None));
+        }
+        assert!(seen.len() > 1, "level {level} always plays the same move");
+        let a = e.analyze(b, &Level(level).limits(), None);
+        let best = a.best().unwrap().value;
+        for mv in seen {
+            assert!(best - a.value_of(mv).unwrap().value <= max_loss);
+        }
     }
 }
 

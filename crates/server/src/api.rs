@@ -88,8 +88,15 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> AppResult<T> {
 
 // ---------- meta ----------
 
-async fn health() -> Json<Value> {
-    Json(json!({"status": "ok", "version": env!("CARGO_PKG_VERSION")}))
+async fn health(State(state): State<AppState>) -> Json<Value> {
+    let active = state.registry.lock().await.len();
+    Json(json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "active_games": active,
+        "engine_workers": state.shared.pool.workers(),
+        "engine_jobs": state.shared.pool.load(),
+    }))
 }
 
 async fn levels() -> Json<Vec<LevelView>> {

@@ -1,48 +1,26 @@
-//! Game export: GGF text.
-//!
-//! TODO(formats-merge): use virada_rules' GGF writer once it is on main.
+//! Game export: GGF text (through virada_rules' GGF writer).
 
 use crate::model::GameRecord;
 use crate::util::iso8601;
-use virada_rules::{Color, Move};
+use virada_rules::formats::ggf::{write_ggf, GgfGame};
+use virada_rules::Color;
 
-/// The game as a GGF record: start board, moves, and the result when finished.
+/// The game as a GGF record: start board, moves (passes as `PA`), players, date, and the
+/// result (Black's WOF disc difference) when finished.
 pub fn ggf(rec: &GameRecord) -> String {
-    let start = rec.game.start();
-    let board: String = start.to_string()[..64]
-        .chars()
-        .map(|c| match c {
-            'X' => '*',
-            c => c,
-        })
-        .collect();
-    let side = if start.side_to_move() == Color::Black {
-        '*'
-    } else {
-        'O'
-    };
-    let mut s = format!(
-        "(;GM[Othello]PC[Virada]DT[{}]PB[{}]PW[{}]TY[8]BO[8 {board} {side}]",
-        iso8601(rec.meta.created_at),
-        player_name(rec, Color::Black),
-        player_name(rec, Color::White),
-    );
+    let mut g = GgfGame::from_game(&rec.game);
+    g.set_tag("PC", "Virada");
+    g.set_tag("DT", &iso8601(rec.meta.created_at));
+    g.set_tag("PB", &player_name(rec, Color::Black));
+    g.set_tag("PW", &player_name(rec, Color::White));
     if let Some(r) = rec.game.result() {
-        s.push_str(&format!("RE[{:+}]", r.difference_for(Color::Black)));
+        g.set_tag("RE", &format!("{:+}", r.difference_for(Color::Black)));
     }
-    for (mv, pos) in rec.game.moves().iter().zip(rec.game.positions()) {
-        let tag = if pos.side_to_move() == Color::Black {
-            'B'
-        } else {
-            'W'
-        };
-        match mv {
-            Move::Play(sq) => s.push_str(&format!("{tag}[{}]", sq.to_string().to_uppercase())),
-            Move::Pass => s.push_str(&format!("{tag}[PA]")),
-        }
+    let mut text = write_ggf(&[g]);
+    if !text.ends_with('\n') {
+        text.push('\n');
     }
-    s.push_str(";)\n");
-    s
+    text
 }
 
 fn player_name(rec: &GameRecord, c: Color) -> String {

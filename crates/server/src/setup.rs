@@ -2,6 +2,9 @@
 //! the side to move, or a GGF game record. Errors say what failed and where.
 
 use crate::session::play_forced_passes;
+use virada_rules::formats::ggf::read_ggf;
+use virada_rules::formats::transcript::Transcript;
+use virada_rules::formats::FormatError;
 use virada_rules::{Game, Move, Position};
 
 /// A start position and the moves played from it (passes included).
@@ -39,8 +42,15 @@ pub fn parse_setup(text: &str) -> Result<Setup, String> {
         return Err("setup text is empty: give a transcript (f5d6c3), a 64-square board and side to move, or a GGF game".into());
     }
     if t.starts_with("(;") {
-        // TODO(formats-merge): GGF through virada_rules' GGF reader.
-        return Err("GGF: not supported by this build yet".into());
+        let games = read_ggf(t).map_err(|e| e.to_string())?;
+        let first = games
+            .first()
+            .ok_or_else(|| "GGF: no game found".to_string())?;
+        let game = first.replay().map_err(|e| e.to_string())?;
+        return Ok(Setup {
+            start: first.start,
+            moves: game.moves().to_vec(),
+        });
     }
     let squares: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).take(64).collect();
     if squares.len() == 64 && squares.iter().all(|&c| is_board_char(c)) {
@@ -50,34 +60,10 @@ pub fn parse_setup(text: &str) -> Result<Setup, String> {
             moves: Vec::new(),
         });
     }
-    parse_transcript(t)
-}
-
-/// A transcript from the standard start: squares run together or separated by spaces; passes
-/// may be written (`pa`, `ps`, `--`) or left out.
-fn parse_transcript(t: &str) -> Result<Setup, String> {
-    let mut game = Game::new();
-    let chars: Vec<(usize, char)> = t
-        .chars()
-        .enumerate()
-        .filter(|(_, c)| !c.is_whitespace())
-        .collect();
-    for (n, chunk) in chars.chunks(2).enumerate() {
-        let column = chunk[0].0 + 1;
-        let token: String = chunk.iter().map(|(_, c)| *c).collect();
-        let mv: Move = token.parse().map_err(|_| {
-            format!(
-                "transcript, move {} (column {column}): {token:?} is not a square (a1..h8) or pass",
-                n + 1
-            )
-        })?;
-        if mv != Move::Pass {
-            play_forced_passes(&mut game);
-        }
-        game.play(mv)
-            .map_err(|e| format!("transcript, move {} (column {column}): {}", n + 1, e.reason))?;
-    }
-    play_forced_passes(&mut game);
+    let transcript: Transcript = t.parse().map_err(|e: FormatError| e.to_string())?;
+    let game = transcript
+        .replay(Position::start())
+        .map_err(|e| e.to_string())?;
     Ok(Setup {
         start: Position::start(),
         moves: game.moves().to_vec(),
@@ -96,9 +82,13 @@ mod tests {
         let s = parse_setup(&start).unwrap();
         assert_eq!(s.start, Position::start());
         let e = parse_setup("f5d6z9").unwrap_err();
-        assert!(e.contains("move 3") && e.contains("column 5"), "{e}");
+        assert!(e.contains("column 5"), "{e}");
         let e = parse_setup("f5f5").unwrap_err();
-        assert!(e.contains("move 2") && e.contains("occupied"), "{e}");
+        assert!(e.contains("ply 2") && e.contains("occupied"), "{e}");
+        let ggf = "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)";
+        let s = parse_setup(ggf).unwrap();
+        assert_eq!(s.moves.len(), 2);
+        assert!(parse_setup("(;GM[Othello]BO[8 zz").is_err());
         assert!(parse_setup("  ").is_err());
     }
 }

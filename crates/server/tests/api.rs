@@ -193,10 +193,11 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
         .await
         .unwrap();
     let ggf = r.text().await.unwrap();
-    assert!(
-        ggf.starts_with("(;GM[Othello]") && ggf.contains("B[F5]W[D6]"),
-        "{ggf}"
-    );
+    assert!(ggf.starts_with("(;GM[Othello]"), "{ggf}");
+    // The export reads back as the same game.
+    let (s, back) = t.post("/api/import", json!({ "text": ggf })).await;
+    assert_eq!(s, StatusCode::CREATED, "{back}");
+    assert_eq!(back["transcript"], "f5d6");
     let (s, _) = t.get(&format!("/api/games/{id}/export?format=pdf")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
 
@@ -486,7 +487,7 @@ async fn bad_requests_get_json_errors() {
     let (s, e) = t.post("/api/import", json!({"text": "f5d6c3zz"})).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let m = e["error"]["message"].as_str().unwrap();
-    assert!(m.contains("move 4"), "{m}");
+    assert!(m.contains("column 7"), "{m}");
     let (s, _) = t
         .post("/api/games/g_nosuchgame/moves", json!({"square": "d3"}))
         .await;
@@ -521,5 +522,107 @@ async fn bad_requests_get_json_errors() {
         .to_str()
         .unwrap()
         .starts_with("text/html"));
+    t.server.shutdown().await;
+}
+
+/// Waits (up to 20 s) until `key` of /api/health is `want`; the searches below would take
+/// minutes, so reaching 0 engine jobs proves that they were cancelled.
+async fn wait_health(t: &TestServer, key: &str, want: u64) {
+    for _ in 0..400 {
+        let (_, h) = t.get("/api/health").await;
+        if h[key].as_u64() == Some(want) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{key} never became {want}");
+}
+
+async fn wait_engine_idle(t: &TestServer) {
+    wait_health(t, "engine_jobs", 0).await;
+}
+
+#[tokio::test]
+async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+    config.move_time_limit = Duration::from_secs(600);
+    config.idle_timeout = Duration::from_millis(300);
+    let server = Server::start(config).await.unwrap();
+    let t = TestServer {
+        base: server.url(),
+        server,
+        client: Client::new(),
+    };
+    // Level 20 searches 20 plies deep: far longer than this test.
+    let g = t
+        .create(json!({"mode": "computer", "level": 20, "human_color": "black"}))
+        .await;
+    let id = id_of(&g);
+    let (s, g) = t.play(&id, "f5").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["computer_thinking"], true);
+    let (s, e) = t.play(&id, "d6").await;
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(e["error"]["code"], "not_your_turn");
+    wait_health(&t, "engine_jobs", 1).await;
+    // Undo while thinking cancels the search and takes back the person's move.
+    let (s, u) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(plies(&u), 0);
+    assert_eq!(u["computer_thinking"], false);
+    wait_engine_idle(&t).await;
+
+    // Deleting a game cancels its search.
+    let (_, g) = t.play(&id, "f5").await;
+    assert_eq!(g["computer_thinking"], true);
+    let r = t
+        .client
+        .delete(format!("{}/api/games/{id}", t.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), StatusCode::NO_CONTENT);
+    wait_engine_idle(&t).await;
+
+    // A game nobody watches is abandoned after the idle timeout: search cancelled, unloaded.
+    let g = t
+        .create(json!({"mode": "computer", "level": 20, "human_color": "white"}))
+        .await;
+    assert_eq!(g["computer_thinking"], true);
+    wait_health(&t, "engine_jobs", 1).await;
+    wait_health(&t, "active_games", 0).await;
+    wait_engine_idle(&t).await;
+    // It resumes on the next request, thinking again.
+    let (s, g) = t.get(&format!("/api/games/{}", id_of(&g))).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(g["computer_thinking"], true);
+    t.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn corrupt_stored_game_is_reported_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db.sqlite");
+    let t = TestServer::start(&db).await;
+    let g = t.create(json!({"mode": "friend"})).await;
+    let id = id_of(&g);
+    t.server.shutdown().await;
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("UPDATE games SET moves = 'f5 f5' WHERE id = ?1", [&id])
+            .unwrap();
+    }
+    let t = TestServer::start(&db).await;
+    let (s, e) = t.get(&format!("/api/games/{id}")).await;
+    assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(e["error"]["code"], "internal");
+    assert!(e["error"]["message"].as_str().unwrap().contains("corrupt"));
+    // The server goes on, and the list still shows the game.
+    let (s, list) = t.get("/api/games").await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(list["games"].as_array().unwrap().len(), 1);
+    let g = t.create(json!({"mode": "friend"})).await;
+    assert_eq!(t.play(&id_of(&g), "d3").await.0, StatusCode::OK);
     t.server.shutdown().await;
 }

@@ -3,9 +3,11 @@
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
+use virada_engine::eval::EvalV1;
 use virada_engine::search::mpc_fit::{collect, fit, render_source, sample_positions};
-use virada_engine::{default_evaluator, Engine, EngineConfig, Limits};
+use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::Position;
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
@@ -93,6 +95,10 @@ pub struct MpcFitArgs {
     /// Seed of the self-play games.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+    /// Evaluation to fit for: `default` (the trained one; writes MPC_TABLE_TRAINED for
+    /// mpc_params_trained.rs) or `v1` (MPC_TABLE_V1 for mpc_params.rs).
+    #[arg(long, default_value = "default")]
+    pub eval: String,
 }
 
 pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
@@ -109,10 +115,20 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
         boards.len(),
         t.elapsed().as_secs_f64()
     );
+    let evaluator: Arc<dyn Evaluator> = match args.eval.as_str() {
+        "default" => default_evaluator(),
+        "v1" => Arc::new(EvalV1::new()),
+        other => {
+            return Err(CliError::input(format!(
+                "--eval: unknown evaluation '{other}' (default, v1)"
+            )))
+        }
+    };
+    let eval_name = evaluator.name().to_string();
     let samples = collect(
         &boards,
         args.max_depth,
-        default_evaluator(),
+        evaluator,
         threads,
         &|done, total| {
             eprint!(
@@ -124,10 +140,10 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
     eprintln!();
     let params = fit(&samples, args.max_depth);
     let command = format!(
-        "virada bench mpc-fit --positions {} --max-depth {} --seed {}",
-        args.positions, args.max_depth, args.seed
+        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --eval {}",
+        args.positions, args.max_depth, args.seed, args.eval
     );
-    let src = render_source(&params, &command, samples.len());
+    let src = render_source(&params, &command, samples.len(), &eval_name);
     match &args.out {
         Some(p) => std::fs::write(p, src)
             .map_err(|e| CliError::failed(format!("cannot write {}: {e}", p.display())))?,

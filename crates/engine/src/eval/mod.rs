@@ -51,16 +51,16 @@ pub trait Evaluator: Send + Sync {
 
 /// The evaluator the engine uses when none is given: the best one available.
 ///
-/// This is the trained pattern evaluation ([`pattern_eval::trained`]); if its weights cannot
-/// be loaded (missing, corrupt, made for another pattern set) the reason is printed once to
-/// stderr and evaluation v1 is used instead.
+/// The trained pattern evaluation ([`pattern_eval::trained`]: the shipped weights, or the
+/// file named by `VIRADA_WEIGHTS`); if the weights cannot be loaded, [`EvalV1`], with a message
+/// on standard error saying why (once per process).
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
     match pattern_eval::trained() {
         Ok(e) => e,
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
             WARNED.call_once(|| {
-                eprintln!("warning: trained evaluation unavailable ({why}); using evaluation v1")
+                eprintln!("virada: trained evaluation unavailable ({why}); using evaluation v1")
             });
             Arc::new(EvalV1::new())
         }

@@ -6,9 +6,11 @@
 //! Values are in evaluation units (hundredths of a disc, [`crate::eval::SCALE`]) inside the
 //! search and in discs (`f32`) in results.
 
+pub(crate) mod handoff;
 pub mod mpc;
 pub mod mpc_fit;
 mod mpc_params;
+mod mpc_params_trained;
 pub mod order;
 pub(crate) mod root;
 pub mod selectivity;

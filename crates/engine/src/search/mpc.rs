@@ -6,7 +6,8 @@
 //! `mpc_params.rs`, fitted from our own searches by `virada bench mpc-fit` (see
 //! `docs/SEARCH.md`).
 
-use super::mpc_params::MPC_TABLE;
+use super::mpc_params::MPC_TABLE_V1;
+use super::mpc_params_trained::MPC_TABLE_TRAINED;
 
 /// Smallest deep depth that uses Multi-ProbCut.
 pub const MPC_MIN_DEPTH: i32 = 3;
@@ -47,15 +48,27 @@ pub fn phase_of(empties: u32) -> u8 {
     }
 }
 
-/// The model for a deep search of `depth` at `empties`. Depths beyond the fitted range reuse
-/// the deepest fitted line with sigma grown by 5% per extra ply (errors grow with depth).
-pub fn params(depth: i32, empties: u32) -> Option<MpcParams> {
+/// The fitted table for an evaluation: the error model depends on the evaluation's accuracy,
+/// so v1 and the trained evaluation have their own (any other evaluation uses the trained
+/// one's).
+pub fn table_for(eval_name: &str) -> &'static [MpcParams] {
+    if eval_name == "v1" {
+        MPC_TABLE_V1
+    } else {
+        MPC_TABLE_TRAINED
+    }
+}
+
+/// The model for a deep search of `depth` at `empties`, from `table`. Depths beyond the fitted
+/// range reuse the deepest fitted line with sigma grown by 5% per extra ply (errors grow with
+/// depth).
+pub fn params(table: &[MpcParams], depth: i32, empties: u32) -> Option<MpcParams> {
     if depth < MPC_MIN_DEPTH {
         return None;
     }
     let phase = phase_of(empties);
     let mut best: Option<MpcParams> = None;
-    for p in MPC_TABLE.iter().filter(|p| p.phase == phase) {
+    for p in table.iter().filter(|p| p.phase == phase) {
         if p.depth as i32 == depth {
             return Some(*p);
         }
@@ -85,12 +98,14 @@ mod tests {
 
     #[test]
     fn every_phase_has_parameters() {
-        for e in [10, 30, 50] {
-            for d in MPC_MIN_DEPTH..25 {
-                let p = params(d, e).expect("fitted");
-                assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
+        for table in [table_for("v1"), table_for("trained")] {
+            for e in [10, 30, 50] {
+                for d in MPC_MIN_DEPTH..25 {
+                    let p = params(table, d, e).expect("fitted");
+                    assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
+                }
             }
+            assert!(params(table, 2, 30).is_none());
         }
-        assert!(params(2, 30).is_none());
     }
 }

@@ -1,6 +1,7 @@
 //! The root of the search: iterative deepening, aspiration windows, threads, limits and the
 //! hand-off to the exact search.
 
+use super::handoff;
 use super::order::{Candidate, MoveList};
 use super::selectivity::Selectivity;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
@@ -9,12 +10,15 @@ use crate::eval::{Evaluator, SCALE};
 use crate::time::{self, MoveBudget};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 use virada_rules::{Board, Move, Square};
 
 /// The long-lived resources a search uses.
 pub struct SearchSetup<'a> {
     pub tt: &'a TranspositionTable,
+    /// The endgame solver's table (it stores discs, not hundredths).
+    pub solver_tt: &'a TranspositionTable,
     pub eval: &'a dyn Evaluator,
     /// Search threads (1 = single-threaded and deterministic).
     pub threads: usize,
@@ -77,7 +81,7 @@ pub fn search(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
-    stop: Option<&AtomicBool>,
+    stop: Option<&Arc<AtomicBool>>,
 ) -> SearchResult {
     let start = Instant::now();
     let moves = board.moves();
@@ -103,7 +107,7 @@ pub fn search(
         tt: setup.tt,
         eval: setup.eval,
         stop: &internal_stop,
-        user_stop: stop,
+        user_stop: stop.map(|s| &**s),
         deadline: budget.map(|b| start + b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
@@ -115,17 +119,23 @@ pub fn search(
             let steps = &steps;
             scope.spawn(move || helper_thread(shared, board, steps, id));
         }
-        let outcome = main_thread(&shared, board, &steps, budget, start);
+        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, start);
         internal_stop.store(true, Ordering::Relaxed);
         outcome
     });
 
-    let mut pv = vec![Move::Play(outcome.best)];
-    pv.extend(pv_from_tt(
-        setup.tt,
-        outcome.best_child(&board),
-        outcome.depth.max(1) as usize - 1,
-    ));
+    let pv = match &outcome.pv {
+        Some(pv) => pv.clone(),
+        None => {
+            let mut pv = vec![Move::Play(outcome.best)];
+            pv.extend(pv_from_tt(
+                setup.tt,
+                outcome.best_child(&board),
+                outcome.depth.max(1) as usize - 1,
+            ));
+            pv
+        }
+    };
     SearchResult {
         best_move: Move::Play(outcome.best),
         score: outcome.value as f32 / SCALE as f32,
@@ -143,7 +153,7 @@ fn search_pass(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
-    stop: Option<&AtomicBool>,
+    stop: Option<&Arc<AtomicBool>>,
     start: Instant,
 ) -> SearchResult {
     let other = board.pass();
@@ -178,6 +188,8 @@ struct Outcome {
     depth: i32,
     selectivity: Selectivity,
     proven: bool,
+    /// The principal variation when it does not come from the table (the solver's).
+    pv: Option<Vec<Move>>,
 }
 
 impl Outcome {
@@ -196,6 +208,8 @@ fn root_moves(board: &Board) -> Vec<RootMove> {
 
 fn main_thread(
     shared: &SearchShared,
+    setup: &SearchSetup,
+    stop: Option<&Arc<AtomicBool>>,
     board: Board,
     steps: &[Step],
     budget: Option<MoveBudget>,
@@ -204,7 +218,30 @@ fn main_thread(
     let mut worker = Worker::new(shared, steps[0].selectivity);
     let mut root = root_moves(&board);
     let mut outcome: Option<Outcome> = None;
+    let empties = board.empty_count() as i32;
     for step in steps {
+        if outcome.is_some() && step.selectivity.is_exact() && step.depth >= empties {
+            // The final exact iteration goes to the solver. Helpers stop first: the solver
+            // runs its own threads.
+            worker.flush_nodes();
+            if shared.must_stop() || !handoff::node_budget_allows(shared) {
+                break;
+            }
+            shared.stop.store(true, Ordering::Relaxed);
+            if let Some((mv, score, pv)) = handoff::solve_best(board, setup, shared, stop) {
+                if let Some(sq) = mv.square() {
+                    outcome = Some(Outcome {
+                        best: sq,
+                        value: score * SCALE,
+                        depth: empties,
+                        selectivity: Selectivity::EXACT,
+                        proven: true,
+                        pv: Some(pv),
+                    });
+                }
+            }
+            break;
+        }
         worker.selectivity = step.selectivity;
         worker.interruptible = outcome.is_some();
         let prev = outcome.as_ref().map(|o| o.value);
@@ -223,6 +260,7 @@ fn main_thread(
                     depth: step.depth,
                     selectivity: step.selectivity,
                     proven,
+                    pv: None,
                 });
                 if proven {
                     // Every line reached the end of the game: deeper iterations cannot change

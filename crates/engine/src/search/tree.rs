@@ -67,6 +67,8 @@ pub struct Worker<'a> {
     /// Whether interruptions are honoured (off for the first iteration, which must finish).
     pub interruptible: bool,
     pub selectivity: Selectivity,
+    /// Multi-ProbCut parameters for the evaluation in use.
+    mpc_table: &'static [mpc::MpcParams],
     /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
     /// or a table entry that is not a proof). When false after a search, its value is exact.
     pub heuristic: bool,
@@ -82,6 +84,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             interruptible: false,
             selectivity,
+            mpc_table: mpc::table_for(shared.eval.name()),
             heuristic: false,
         }
     }
@@ -247,7 +250,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         empties: u32,
     ) -> Option<i32> {
-        let p = mpc::params(depth, empties)?;
+        let p = mpc::params(self.mpc_table, depth, empties)?;
         let shallow = mpc::shallow_depth(depth);
         let margin = self.selectivity.t() * p.sigma;
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.

@@ -1,0 +1,103 @@
+//! `virada serve` as a real process: it prints its URL, serves the app, and a game whose moves
+//! were acknowledged survives `kill -9` (SIGKILL) and a restart.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Starts `virada serve` on a free port; returns the child and `host:port`.
+fn start(db: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1", "--db"])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("virada starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .trim()
+        .strip_prefix("listening on http://")
+        .unwrap_or_else(|| panic!("first line was {first:?}"))
+        .to_string();
+    (child, addr)
+}
+
+/// One HTTP/1.1 request (connection closed after it); returns (status, body).
+fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut resp = String::new();
+    s.read_to_string(&mut resp).unwrap();
+    let status = resp[9..12].parse().unwrap();
+    let body = resp
+        .split_once("\r\n\r\n")
+        .map(|x| x.1)
+        .unwrap_or("")
+        .to_string();
+    (status, body)
+}
+
+/// The value of a top-level string field in a JSON text (enough for these checks).
+fn field(json: &str, name: &str) -> String {
+    let key = format!("\"{name}\":\"");
+    let at = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("{name} in {json}"))
+        + key.len();
+    json[at..].split('"').next().unwrap().to_string()
+}
+
+#[test]
+fn acknowledged_moves_survive_kill_9() {
+    let dir = tempfile_dir();
+    let db = dir.join("games.sqlite");
+    let (mut child, addr) = start(&db);
+    let (status, page) = request(&addr, "GET", "/", "");
+    assert_eq!(status, 200);
+    assert!(page.to_lowercase().contains("<html") || page.contains("<!doctype"));
+    let (status, game) = request(&addr, "POST", "/api/games", r#"{"mode":"friend"}"#);
+    assert_eq!(status, 201, "{game}");
+    let id = field(&game, "id");
+    for mv in ["f5", "d6", "c3", "d3", "c4"] {
+        let (status, body) = request(
+            &addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            &format!(r#"{{"square":"{mv}"}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+    }
+    child.kill().unwrap(); // SIGKILL: no shutdown code runs
+    child.wait().unwrap();
+
+    let (mut child, addr) = start(&db);
+    let (status, game) = request(&addr, "GET", &format!("/api/games/{id}"), "");
+    assert_eq!(status, 200, "{game}");
+    assert_eq!(field(&game, "transcript"), "f5d6c3d3c4");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fresh directory under the system temp dir.
+fn tempfile_dir() -> std::path::PathBuf {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let dir = std::env::temp_dir().join(format!("virada-kill9-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

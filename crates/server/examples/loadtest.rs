@@ -1,0 +1,438 @@
+//! Load and latency measurements of the Virada server, against 127.0.0.1 only, bounded in count
+//! and time (it stops by itself).
+//!
+//! ```text
+//! cargo run --release -p virada-server --example loadtest -- levels [--max-level 21] [--positions 3] [--cap-secs 30]
+//! cargo run --release -p virada-server --example loadtest -- load [--games 500] [--secs 60] [--level 1] [--think-ms 1000]
+//! ```
+//!
+//! Both start an in-process server on 127.0.0.1:0 with a temporary database (or use `--url
+//! http://127.0.0.1:PORT` for a running `virada serve`) and talk to it over HTTP like a browser:
+//! JSON requests plus one live event stream (SSE) per game.
+//!
+//! - `levels`: for each level, the time from creating a game where the computer is to move to
+//!   the arrival of its move on the event stream, over a few fixed positions (opening, midgame,
+//!   endgame).
+//! - `load`: opens `--games` games against the computer, each with its event stream open, and
+//!   plays them (a random legal move after `--think-ms` on average) for `--secs`; reports how many
+//!   games were live at once, moves played, request latencies, errors and the server's memory.
+
+use reqwest::Client;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use virada_rules::{Game, Move};
+use virada_server::{Server, ServerConfig};
+
+struct Args(Vec<String>);
+
+impl Args {
+    fn get<T: std::str::FromStr>(&self, name: &str, default: T) -> T {
+        self.0
+            .iter()
+            .position(|a| a == name)
+            .and_then(|i| self.0.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
+    fn opt(&self, name: &str) -> Option<String> {
+        self.0
+            .iter()
+            .position(|a| a == name)
+            .and_then(|i| self.0.get(i + 1))
+            .cloned()
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = Args(std::env::args().skip(1).collect());
+    let mode = args.0.first().cloned().unwrap_or_default();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cap = Duration::from_secs(args.get("--cap-secs", 30u64));
+    let (server, base) = match args.opt("--url") {
+        Some(url) => {
+            assert!(
+                url.starts_with("http://127.") || url.starts_with("http://localhost"),
+                "--url must be a loopback address"
+            );
+            (None, url)
+        }
+        None => {
+            let mut config = ServerConfig {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                db_path: dir.path().join("load.sqlite"),
+                ..ServerConfig::default()
+            };
+            config.move_time_limit = cap;
+            let s = Server::start(config).await.expect("server starts");
+            let url = s.url();
+            (Some(s), url)
+        }
+    };
+    println!("server {base}");
+    match mode.as_str() {
+        "levels" => levels(&base, &args).await,
+        "load" => load(&base, &args).await,
+        _ => eprintln!("usage: loadtest levels|load [options] (see the source header)"),
+    }
+    if let Some(s) = server {
+        s.shutdown().await;
+    }
+}
+
+/// A deterministic sequence of `plies` legal moves from the start (a fixed pseudo-random game).
+fn fixed_transcript(plies: usize, seed: u64) -> String {
+    let mut g = Game::new();
+    let mut x = seed;
+    while g.ply() < plies && !g.is_over() {
+        if g.pass_if_forced() {
+            continue;
+        }
+        let moves: Vec<_> = g.position().legal_moves().iter().collect();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        g.play(Move::Play(moves[(x % moves.len() as u64) as usize]))
+            .unwrap();
+    }
+    g.to_string()
+}
+
+/// Reads the event stream until a `game` event satisfies `pred`; returns that game.
+async fn next_game(
+    resp: &mut reqwest::Response,
+    buf: &mut String,
+    pred: impl Fn(&Value) -> bool,
+) -> Option<Value> {
+    loop {
+        while let Some(end) = buf.find("\n\n") {
+            let event: String = buf.drain(..end + 2).collect();
+            if event.starts_with("event: game") || event.contains("\nevent: game") {
+                let data = event.lines().find_map(|l| l.strip_prefix("data: "))?;
+                let g: Value = serde_json::from_str(data).ok()?;
+                if pred(&g) {
+                    return Some(g);
+                }
+            }
+        }
+        let chunk = resp.chunk().await.ok()??;
+        buf.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+async fn levels(base: &str, args: &Args) {
+    let client = Client::new();
+    let max: u8 = args.get("--max-level", 21u8);
+    let min: u8 = args.get("--min-level", 1u8);
+    let positions: usize = args.get("--positions", 3usize);
+    // Opening (52 empties), midgame (36), endgame (20).
+    let setups: Vec<(String, String)> = [(8usize, 11u64), (24, 12), (40, 13)]
+        .iter()
+        .take(positions)
+        .map(|&(plies, seed)| {
+            (
+                format!("{} empties", 60 - plies),
+                fixed_transcript(plies, seed),
+            )
+        })
+        .collect();
+    println!(
+        "level | {} | mean",
+        setups
+            .iter()
+            .map(|s| s.0.clone())
+            .collect::<Vec<_>>()
+            .join(" | ")
+    );
+    for level in min..=max {
+        let mut row = Vec::new();
+        let mut total = 0.0;
+        for (_, transcript) in &setups {
+            // The computer plays the side to move of the set-up position.
+            let to_move = Game::from_moves(
+                virada_rules::Position::start(),
+                transcript
+                    .as_bytes()
+                    .chunks(2)
+                    .map(|c| std::str::from_utf8(c).unwrap().parse().unwrap()),
+            )
+            .map(|g| g.position().side_to_move())
+            .unwrap_or(virada_rules::Color::Black);
+            let human = if to_move == virada_rules::Color::Black {
+                "white"
+            } else {
+                "black"
+            };
+            let t0 = Instant::now();
+            let g: Value = client
+                .post(format!("{base}/api/import"))
+                .json(&json!({"text": transcript, "mode": "computer", "level": level, "human_color": human}))
+                .send()
+                .await
+                .unwrap()
+                .json()
+                .await
+                .unwrap();
+            let id = g["id"].as_str().unwrap().to_string();
+            let plies0 = g["plies"].as_array().unwrap().len();
+            let mut resp = client
+                .get(format!("{base}/api/games/{id}/events"))
+                .send()
+                .await
+                .unwrap();
+            let mut buf = String::new();
+            let got = next_game(&mut resp, &mut buf, |g| {
+                g["plies"].as_array().map(|p| p.len()).unwrap_or(0) > plies0
+            })
+            .await;
+            let secs = t0.elapsed().as_secs_f64();
+            assert!(got.is_some(), "no computer move at level {level}");
+            total += secs;
+            row.push(format!("{secs:.3} s"));
+            drop(resp);
+            let _ = client.delete(format!("{base}/api/games/{id}")).send().await;
+        }
+        println!(
+            "{level:>5} | {} | {:.3} s",
+            row.join(" | "),
+            total / setups.len() as f64
+        );
+    }
+}
+
+#[derive(Default)]
+struct Stats {
+    live: AtomicU64,
+    max_live: AtomicU64,
+    moves: AtomicU64,
+    games_finished: AtomicU64,
+    errors: AtomicU64,
+    latency_us: std::sync::Mutex<Vec<u64>>,
+    computer_us: std::sync::Mutex<Vec<u64>>,
+}
+
+async fn load(base: &str, args: &Args) {
+    let games: usize = args.get("--games", 500usize).min(5000);
+    let secs: u64 = args.get("--secs", 60u64).min(600);
+    let level: u8 = args.get("--level", 1u8);
+    let think_ms: u64 = args.get("--think-ms", 1000u64);
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let client = Client::builder()
+        .pool_max_idle_per_host(256)
+        .build()
+        .unwrap();
+    let stats = Arc::new(Stats::default());
+    println!("load: {games} games at level {level}, one event stream each, ~{think_ms} ms per human move, {secs} s");
+    let mut tasks = Vec::new();
+    for i in 0..games {
+        let client = client.clone();
+        let base = base.to_string();
+        let stats = stats.clone();
+        tasks.push(tokio::spawn(async move {
+            // Stagger the arrivals over the first tenth of the run.
+            let stagger = Duration::from_millis((i as u64 * secs * 100) / games.max(1) as u64);
+            tokio::time::sleep(stagger).await;
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (i as u64).wrapping_mul(0x1000_0000_01B3);
+            while Instant::now() < deadline {
+                if play_one(&client, &base, level, think_ms, deadline, &stats, &mut seed)
+                    .await
+                    .is_err()
+                {
+                    stats.errors.fetch_add(1, Ordering::Relaxed);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }));
+    }
+    let t0 = Instant::now();
+    let reporter = {
+        let stats = stats.clone();
+        let base = base.to_string();
+        let client = client.clone();
+        tokio::spawn(async move {
+            while Instant::now() < deadline {
+                tokio::time::sleep(Duration::from_secs(5)).await;
+                let h: Value = match client.get(format!("{base}/api/health")).send().await {
+                    Ok(r) => r.json().await.unwrap_or(Value::Null),
+                    Err(_) => Value::Null,
+                };
+                println!(
+                    "t={:>4.0}s live streams {:>5}  moves {:>7}  errors {:>3}  server: active games {} engine jobs {}  rss {} MiB",
+                    t0.elapsed().as_secs_f64(),
+                    stats.live.load(Ordering::Relaxed),
+                    stats.moves.load(Ordering::Relaxed),
+                    stats.errors.load(Ordering::Relaxed),
+                    h["active_games"],
+                    h["engine_jobs"],
+                    rss_mib()
+                );
+            }
+        })
+    };
+    for t in tasks {
+        let _ = t.await;
+    }
+    let _ = reporter.await;
+    let elapsed = t0.elapsed().as_secs_f64();
+    let pct = |v: &mut Vec<u64>, p: f64| -> f64 {
+        if v.is_empty() {
+            return 0.0;
+        }
+        v.sort_unstable();
+        v[((v.len() - 1) as f64 * p) as usize] as f64 / 1000.0
+    };
+    let mut lat = stats.latency_us.lock().unwrap().clone();
+    let mut comp = stats.computer_us.lock().unwrap().clone();
+    println!("---");
+    println!("games requested at once        {games}");
+    println!(
+        "most live event streams        {}",
+        stats.max_live.load(Ordering::Relaxed)
+    );
+    println!(
+        "human moves acknowledged       {} ({:.0}/s)",
+        stats.moves.load(Ordering::Relaxed),
+        stats.moves.load(Ordering::Relaxed) as f64 / elapsed
+    );
+    println!(
+        "games finished                 {}",
+        stats.games_finished.load(Ordering::Relaxed)
+    );
+    println!(
+        "errors                         {}",
+        stats.errors.load(Ordering::Relaxed)
+    );
+    println!(
+        "POST move latency ms  p50 {:.1}  p95 {:.1}  p99 {:.1}  max {:.1}",
+        pct(&mut lat, 0.5),
+        pct(&mut lat, 0.95),
+        pct(&mut lat, 0.99),
+        pct(&mut lat, 1.0)
+    );
+    println!(
+        "computer reply (move ack -> SSE event) ms  p50 {:.1}  p95 {:.1}  p99 {:.1}",
+        pct(&mut comp, 0.5),
+        pct(&mut comp, 0.95),
+        pct(&mut comp, 0.99)
+    );
+    println!("process rss (server + client)  {} MiB", rss_mib());
+}
+
+fn rss_mib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines().find(|l| l.starts_with("VmRSS:")).and_then(|l| {
+                l.split_whitespace()
+                    .nth(1)
+                    .and_then(|v| v.parse::<u64>().ok())
+            })
+        })
+        .map(|kb| kb / 1024)
+        .unwrap_or(0)
+}
+
+fn next_rand(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
+/// Plays one game against the computer (the person is Black) with its event stream open.
+async fn play_one(
+    client: &Client,
+    base: &str,
+    level: u8,
+    think_ms: u64,
+    deadline: Instant,
+    stats: &Stats,
+    seed: &mut u64,
+) -> Result<(), String> {
+    let g: Value = client
+        .post(format!("{base}/api/games"))
+        .json(&json!({"mode": "computer", "level": level, "human_color": "black"}))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?
+        .json()
+        .await
+        .map_err(|e| e.to_string())?;
+    let id = g["id"].as_str().ok_or("no id")?.to_string();
+    let mut resp = client
+        .get(format!("{base}/api/games/{id}/events"))
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if !resp.status().is_success() {
+        return Err(format!("events: {}", resp.status()));
+    }
+    let live = stats.live.fetch_add(1, Ordering::Relaxed) + 1;
+    stats.max_live.fetch_max(live, Ordering::Relaxed);
+    let mut buf = String::new();
+    let result = async {
+        let mut g = g;
+        loop {
+            if g["status"] == "finished" {
+                stats.games_finished.fetch_add(1, Ordering::Relaxed);
+                return Ok(());
+            }
+            if Instant::now() >= deadline {
+                return Ok(());
+            }
+            let legal = g["legal_moves"].as_array().cloned().unwrap_or_default();
+            if legal.is_empty() || g["side_to_move"] != "black" {
+                return Err("not the person's turn".to_string());
+            }
+            let pause = think_ms / 2 + next_rand(seed) % (think_ms.max(1));
+            tokio::time::sleep(Duration::from_millis(pause)).await;
+            let sq = legal[(next_rand(seed) % legal.len() as u64) as usize].clone();
+            let t = Instant::now();
+            let r = client
+                .post(format!("{base}/api/games/{id}/moves"))
+                .json(&json!({ "square": sq }))
+                .send()
+                .await
+                .map_err(|e| e.to_string())?;
+            if !r.status().is_success() {
+                return Err(format!("move: {}", r.status()));
+            }
+            let after: Value = r.json().await.map_err(|e| e.to_string())?;
+            let acked = Instant::now();
+            stats
+                .latency_us
+                .lock()
+                .unwrap()
+                .push((acked - t).as_micros() as u64);
+            stats.moves.fetch_add(1, Ordering::Relaxed);
+            let version = after["version"].as_u64().unwrap_or(0);
+            g = if after["computer_thinking"] == true {
+                let next = tokio::time::timeout(
+                    deadline.saturating_duration_since(Instant::now()) + Duration::from_secs(35),
+                    next_game(&mut resp, &mut buf, |x| {
+                        x["version"].as_u64().unwrap_or(0) > version
+                            && x["computer_thinking"] == false
+                    }),
+                )
+                .await
+                .map_err(|_| "computer move timed out".to_string())?
+                .ok_or("event stream ended")?;
+                stats
+                    .computer_us
+                    .lock()
+                    .unwrap()
+                    .push(acked.elapsed().as_micros() as u64);
+                next
+            } else {
+                after
+            };
+        }
+    }
+    .await;
+    stats.live.fetch_sub(1, Ordering::Relaxed);
+    drop(resp);
+    let _ = client.delete(format!("{base}/api/games/{id}")).send().await;
+    result
+}
