@@ -45,40 +45,58 @@ impl Args {
     }
 }
 
+/// Starts an in-process server with a fresh temporary database.
+async fn start_local(dir: &std::path::Path, name: &str, cap: Duration) -> Server {
+    let config = ServerConfig {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db_path: dir.join(name),
+        move_time_limit: cap,
+        ..ServerConfig::default()
+    };
+    Server::start(config).await.expect("server starts")
+}
+
 #[tokio::main]
 async fn main() {
     let args = Args(std::env::args().skip(1).collect());
     let mode = args.0.first().cloned().unwrap_or_default();
     let dir = tempfile::tempdir().expect("temp dir");
     let cap = Duration::from_secs(args.get("--cap-secs", 30u64));
-    let (server, base) = match args.opt("--url") {
-        Some(url) => {
-            assert!(
-                url.starts_with("http://127.") || url.starts_with("http://localhost"),
-                "--url must be a loopback address"
-            );
-            (None, url)
-        }
-        None => {
-            let mut config = ServerConfig {
-                addr: "127.0.0.1:0".parse().unwrap(),
-                db_path: dir.path().join("load.sqlite"),
-                ..ServerConfig::default()
-            };
-            config.move_time_limit = cap;
-            let s = Server::start(config).await.expect("server starts");
-            let url = s.url();
-            (Some(s), url)
-        }
-    };
-    println!("server {base}");
-    match mode.as_str() {
-        "levels" => levels(&base, &args).await,
-        "load" => load(&base, &args).await,
-        _ => eprintln!("usage: loadtest levels|load [options] (see the source header)"),
+    let url = args.opt("--url");
+    if let Some(url) = &url {
+        assert!(
+            url.starts_with("http://127.") || url.starts_with("http://localhost"),
+            "--url must be a loopback address"
+        );
     }
-    if let Some(s) = server {
-        s.shutdown().await;
+    match mode.as_str() {
+        "levels" => {
+            // A fresh server (fresh engine tables) per level, so no level profits from what
+            // the previous one learnt about the same positions.
+            let max: u8 = args.get("--max-level", 21u8);
+            let min: u8 = args.get("--min-level", 1u8);
+            print_level_header(&args);
+            for level in min..=max {
+                match &url {
+                    Some(u) => levels(u, &args, level).await,
+                    None => {
+                        let s = start_local(dir.path(), &format!("l{level}.sqlite"), cap).await;
+                        levels(&s.url(), &args, level).await;
+                        s.shutdown().await;
+                    }
+                }
+            }
+        }
+        "load" => match &url {
+            Some(u) => load(u, &args).await,
+            None => {
+                let s = start_local(dir.path(), "load.sqlite", cap).await;
+                println!("server {}", s.url());
+                load(&s.url(), &args).await;
+                s.shutdown().await;
+            }
+        },
+        _ => eprintln!("usage: loadtest levels|load [options] (see the source header)"),
     }
 }
 
@@ -122,13 +140,10 @@ async fn next_game(
     }
 }
 
-async fn levels(base: &str, args: &Args) {
-    let client = Client::new();
-    let max: u8 = args.get("--max-level", 21u8);
-    let min: u8 = args.get("--min-level", 1u8);
+fn level_setups(args: &Args) -> Vec<(String, String)> {
     let positions: usize = args.get("--positions", 3usize);
     // Opening (52 empties), midgame (36), endgame (20).
-    let setups: Vec<(String, String)> = [(8usize, 11u64), (24, 12), (40, 13)]
+    [(8usize, 11u64), (24, 12), (40, 13)]
         .iter()
         .take(positions)
         .map(|&(plies, seed)| {
@@ -137,7 +152,11 @@ async fn levels(base: &str, args: &Args) {
                 fixed_transcript(plies, seed),
             )
         })
-        .collect();
+        .collect()
+}
+
+fn print_level_header(args: &Args) {
+    let setups = level_setups(args);
     println!(
         "level | {} | mean",
         setups
@@ -146,7 +165,12 @@ async fn levels(base: &str, args: &Args) {
             .collect::<Vec<_>>()
             .join(" | ")
     );
-    for level in min..=max {
+}
+
+async fn levels(base: &str, args: &Args, level: u8) {
+    let client = Client::new();
+    let setups = level_setups(args);
+    {
         let mut row = Vec::new();
         let mut total = 0.0;
         for (_, transcript) in &setups {

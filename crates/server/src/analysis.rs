@@ -3,6 +3,7 @@
 
 use crate::engine_port::PlyReview;
 use crate::model::color_str;
+use crate::view::round2;
 use serde::Serialize;
 use serde_json::{json, Value};
 use virada_engine::explain::explain;
@@ -17,11 +18,15 @@ struct PlyAnalysisView {
     color: &'static str,
     #[serde(rename = "move")]
     mv: String,
+    #[serde(serialize_with = "round2")]
     played_value: f32,
     best_move: String,
+    #[serde(serialize_with = "round2")]
     best_value: f32,
+    #[serde(serialize_with = "round2")]
     loss: f32,
     exact: bool,
+    #[serde(serialize_with = "round2")]
     eval_black: f32,
     tags: Vec<&'static str>,
 }
@@ -63,4 +68,52 @@ pub fn analysis_json(game: &Game, reviews: &[PlyReview]) -> Value {
         })
         .collect();
     json!({ "plies": plies })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use virada_rules::Position;
+
+    #[test]
+    fn mistakes_get_tags_and_black_view() {
+        // Black to move with a1 empty: b2 is an X-square, f4 a quiet alternative.
+        let start: Position = "--------\
+             --------\
+             --O-----\
+             ---XO---\
+             ---OX---\
+             --------\
+             --------\
+             -------- X"
+            .parse()
+            .unwrap();
+        let mut game = Game::from_position(start);
+        game.play("b2".parse().unwrap()).unwrap();
+        let review = PlyReview {
+            ply: 1,
+            color: Color::Black,
+            played: "b2".parse().unwrap(),
+            played_value: -5.0,
+            best_move: "f4".parse().unwrap(),
+            best_value: 1.0,
+            loss: 6.0,
+            exact: false,
+        };
+        let v = analysis_json(&game, std::slice::from_ref(&review));
+        let ply = &v["plies"][0];
+        assert!(ply["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t == "x_square"));
+        assert_eq!(ply["eval_black"], -5.0);
+        // A small loss is not explained.
+        let small = PlyReview {
+            loss: 0.5,
+            ..review
+        };
+        let v = analysis_json(&game, &[small]);
+        assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
+    }
 }

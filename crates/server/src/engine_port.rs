@@ -197,11 +197,41 @@ impl EnginePort for RealEngine {
     ) -> Move {
         let level = Level::new(level);
         let board = pos.board();
+        let spec = level.spec();
+        let empties = 64 - (board.player | board.opponent).count_ones();
+        // Levels that play the engine's best move at a fixed depth deepen one ply at a time
+        // (the table makes the earlier depths cheap), so the person sees the depth, the best
+        // move and its value grow. Beginner levels (fast), the maximum level (time-managed)
+        // and exact endgames (one solve) are a single call.
+        let stepwise = spec.mistakes.is_none() && empties > spec.exact_empties;
+        if let (true, Some(depth)) = (stepwise, spec.depth) {
+            let full = level.limits();
+            let mut best = None;
+            for d in 1..=depth {
+                let limits = Limits {
+                    depth: Some(d),
+                    ..full.clone()
+                };
+                let r = self.engine.search(board, &limits, Some(stop.clone()));
+                best = Some(r.best_move);
+                progress(Progress {
+                    depth: r.depth,
+                    best: Some(r.best_move),
+                    value: Some(r.score),
+                });
+                if stop.load(Ordering::Relaxed) || r.exact {
+                    break;
+                }
+            }
+            if let Some(mv) = best {
+                return mv;
+            }
+        }
         let mv = self
             .engine
             .choose_move(board, level, seed, Some(stop.clone()));
         progress(Progress {
-            depth: level.spec().depth.unwrap_or(0),
+            depth: spec.depth.unwrap_or(0),
             best: Some(mv),
             value: None,
         });

@@ -7,6 +7,19 @@ use crate::util::iso8601;
 use serde::Serialize;
 use virada_rules::{Bitboard, GameResult, Move, Position};
 
+/// Serialises a disc value with at most two decimals (`1.62`, not `1.6200000047683716`).
+pub fn round2<S: serde::Serializer>(v: &f32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64((f64::from(*v) * 100.0).round() / 100.0)
+}
+
+/// [`round2`] for an optional value.
+pub fn round2_opt<S: serde::Serializer>(v: &Option<f32>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => round2(v, s),
+        None => s.serialize_none(),
+    }
+}
+
 /// `{"en": ..., "pt": ...}`.
 #[derive(Serialize, Debug, Clone)]
 pub struct Text {
@@ -223,6 +236,7 @@ impl From<GameSummary> for SummaryView {
 #[derive(Serialize, Debug, Clone)]
 pub struct HintMoveView {
     pub square: String,
+    #[serde(serialize_with = "round2")]
     pub value: f32,
     pub exact: bool,
     pub best: bool,
@@ -261,6 +275,7 @@ pub fn hint_view(ply: usize, h: &HintResult) -> HintView {
 pub struct ThinkingView {
     pub depth: Option<u32>,
     pub best: Option<String>,
+    #[serde(serialize_with = "round2_opt")]
     pub value: Option<f32>,
     pub elapsed_ms: u64,
 }
