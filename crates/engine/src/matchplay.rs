@@ -207,7 +207,12 @@ impl MatchResult {
             })
             .collect();
         let mean = per_game.iter().sum::<f64>() / n;
-        let var = per_game.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+        let mut var = per_game.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n;
+        if var == 0.0 {
+            // Identical results (all wins, say) carry no spread of their own: use the binomial
+            // variance at the nudged score rather than claim a zero margin.
+            var = p * (1.0 - p);
+        }
         let se = (var / n).sqrt();
         let slope = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
         (elo, 1.96 * se * slope)

@@ -266,3 +266,51 @@ fn analyze_game_reports_losses() {
         }
     }
 }
+
+#[test]
+fn stop_flag_interrupts_the_exact_solver() {
+    // FFO #40 (20 empties) takes the solver well over 100 ms; stop it after 50 ms.
+    let b = pos("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+    let mut e = engine(2);
+    let stop = Arc::new(AtomicBool::new(false));
+    let s2 = Arc::clone(&stop);
+    let h = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        s2.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let t = Instant::now();
+    let limits = Limits {
+        exact_empties: Some(30),
+        ..Limits::default()
+    };
+    let r = e.search(b, &limits, Some(stop));
+    h.join().unwrap();
+    assert!(
+        t.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(b.is_legal(r.best_move.square().unwrap()));
+}
+
+#[test]
+fn a_game_clock_is_respected() {
+    let mut e = engine(2);
+    let clock = virada_engine::Clock {
+        remaining: Duration::from_secs(2),
+        increment: Duration::ZERO,
+    };
+    let limits = Limits {
+        clock: Some(clock),
+        ..Limits::default()
+    };
+    let t = Instant::now();
+    let r = e.search(Board::start(), &limits, None);
+    // The opening gets a small share of two seconds.
+    assert!(
+        t.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.depth >= 2);
+}
