@@ -10,6 +10,9 @@ use virada_engine::eval::EvalV1;
 use virada_engine::Evaluator;
 use virada_train::accuracy::{self, Case};
 
+/// Our benchmark file (written once by `--write-benchmark`), relative to the workspace root.
+const STORED_BENCHMARK: &str = "crates/train/bench/wthor-heldout-20.obf";
+
 #[derive(Args)]
 pub struct AccuracyArgs {
     /// Data directory (with wthor/ and ffo/).
@@ -24,7 +27,8 @@ pub struct AccuracyArgs {
     /// Seed of the held-out split (as in `virada train`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// OBF files with scored moves (default: the four FFO files of the data directory).
+    /// OBF files with scored moves (default: the four FFO files of the data directory and our
+    /// stored benchmark `crates/train/bench/wthor-heldout-20.obf`).
     #[arg(long)]
     pub obf: Vec<PathBuf>,
     /// Also solve this many of the WTHOR positions with our exact solver and compare with the
@@ -84,7 +88,7 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         sets.push(("WTHOR held-out, 24 empties".into(), cases));
     }
     let obf = if args.obf.is_empty() {
-        [
+        let mut list: Vec<PathBuf> = [
             "fforum-1-19",
             "fforum-20-39",
             "fforum-40-59",
@@ -92,7 +96,12 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         ]
         .iter()
         .map(|n| args.data.join("ffo").join(format!("{n}.obf")))
-        .collect()
+        .collect();
+        let ours = PathBuf::from(STORED_BENCHMARK);
+        if ours.exists() {
+            list.push(ours);
+        }
+        list
     } else {
         args.obf.clone()
     };
