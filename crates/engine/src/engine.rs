@@ -13,7 +13,8 @@ use virada_rules::{Board, Game, Move};
 /// How to build an [`Engine`].
 #[derive(Clone)]
 pub struct EngineConfig {
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB. The engine holds two tables of this size: the midgame
+    /// search's and the endgame solver's.
     pub tt_mb: usize,
     /// Search threads (1 = deterministic node counts).
     pub threads: usize,
