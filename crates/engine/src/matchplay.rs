@@ -129,10 +129,12 @@ impl FromStr for PlayerSettings {
                     p.evaluator = match value {
                         "v1" => Arc::new(EvalV1::new()),
                         "default" => default_evaluator(),
+                        "trained" => crate::eval::pattern_eval::trained()
+                            .map_err(|e| format!("engine setting eval=trained: {e}"))?,
                         _ => {
                             return Err(format!(
-                                "engine setting eval: unknown evaluation '{value}' (v1, default)"
-                            ))
+                        "engine setting eval: unknown evaluation '{value}' (v1, trained, default)"
+                    ))
                         }
                     }
                 }

@@ -183,3 +183,94 @@ pub fn eval_speed(
     std::hint::black_box(sink);
     (times, leaves)
 }
+
+/// Our exact solver against known exact scores (the WTHOR theoretical scores): for each case,
+/// (solver score, expected score, nodes, seconds).
+pub fn solver_check(cases: &[Case]) -> Vec<(i32, i32, u64, f64)> {
+    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+    use virada_engine::tt::TranspositionTable;
+    let eval = virada_engine::default_evaluator();
+    let tt = TranspositionTable::new(64);
+    let progress = Progress::new("solver check", cases.len() as u64);
+    let out = cases
+        .iter()
+        .map(|c| {
+            tt.clear();
+            let opts = SolveOptions {
+                mode: SolveMode::Exact,
+                threads: 1,
+                ..SolveOptions::default()
+            };
+            let r = solve_with_table(c.board, &opts, &tt, eval.as_ref());
+            progress.inc(1);
+            (r.score.lower, c.score, r.nodes, r.elapsed.as_secs_f64())
+        })
+        .collect();
+    progress.finish();
+    out
+}
+
+/// A benchmark file of positions with every move solved: the position with `empties` empty
+/// squares of each of the first `count` held-out WTHOR games that reach it, in OBF (best move
+/// first). Solved once with our exact solver and stored, so later runs only read it.
+pub fn make_benchmark(
+    dir: &Path,
+    seed: u64,
+    one_in: u64,
+    empties: u32,
+    count: usize,
+) -> Result<String, String> {
+    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+    use virada_engine::tt::TranspositionTable;
+    use virada_rules::formats::obf::{write_obf, ObfEntry, ObfMove};
+    let db = wthor::load(dir)?;
+    let mut positions = Vec::new();
+    for (i, (game, _)) in db.games.iter().enumerate() {
+        if positions.len() >= count {
+            break;
+        }
+        if !wthor::is_held_out(i, seed, one_in) {
+            continue;
+        }
+        let Ok(played) = game.replay() else { continue };
+        if let Some(p) = played
+            .positions()
+            .iter()
+            .find(|p| p.board().empty_count() == empties && p.board().moves() != 0)
+        {
+            positions.push(*p);
+        }
+    }
+    let eval = virada_engine::default_evaluator();
+    let tt = TranspositionTable::new(64);
+    let progress = Progress::new(
+        format!("solve {empties}-empty benchmark"),
+        positions.len() as u64,
+    );
+    let mut entries = Vec::new();
+    for p in positions {
+        tt.clear();
+        let opts = SolveOptions {
+            mode: SolveMode::Exact,
+            all_moves: true,
+            threads: 1,
+            ..SolveOptions::default()
+        };
+        let r = solve_with_table(p.board(), &opts, &tt, eval.as_ref());
+        let mut moves: Vec<ObfMove> = r
+            .move_scores
+            .iter()
+            .map(|(mv, s)| ObfMove {
+                mv: *mv,
+                score: Some(s.lower),
+            })
+            .collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        let mut e = ObfEntry::new(p);
+        e.moves = moves;
+        entries.push(e);
+        progress.inc(1);
+    }
+    progress.finish();
+    Ok(write_obf(&entries))
+}

@@ -316,34 +316,31 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
     Ok(report)
 }
 
-/// An exact solver for labelling: the engine's search run to the end (no selectivity), one
-/// engine per thread.
+/// An exact solver for labelling: the engine's endgame solver, one thread per call, a small
+/// table per labelling thread.
 pub fn engine_solver() -> Box<ExactSolver> {
     use std::cell::RefCell;
-    use virada_engine::{Engine, EngineConfig, Limits};
+    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+    use virada_engine::tt::TranspositionTable;
     thread_local! {
-        static ENGINE: RefCell<Option<Engine>> = const { RefCell::new(None) };
+        static TABLE: RefCell<Option<TranspositionTable>> = const { RefCell::new(None) };
     }
-    Box::new(|board: Board| {
-        ENGINE.with(|cell| {
+    let eval = virada_engine::default_evaluator();
+    Box::new(move |board: Board| {
+        if board.is_game_over() {
+            return board.final_score();
+        }
+        TABLE.with(|cell| {
             let mut slot = cell.borrow_mut();
-            let engine = slot.get_or_insert_with(|| {
-                Engine::new(EngineConfig {
-                    tt_mb: 8,
-                    threads: 1,
-                    ..EngineConfig::default()
-                })
-            });
-            let e = board.empty_count();
-            if board.is_game_over() {
-                return board.final_score();
-            }
-            let limits = Limits {
-                depth: Some(e),
-                exact_empties: Some(e),
-                ..Limits::default()
+            let tt = slot.get_or_insert_with(|| TranspositionTable::new(8));
+            tt.clear();
+            let opts = SolveOptions {
+                mode: SolveMode::Exact,
+                threads: 1,
+                ..SolveOptions::default()
             };
-            engine.search(board, &limits, None).score.round() as i32
+            let r = solve_with_table(board, &opts, tt, eval.as_ref());
+            r.score.lower
         })
     })
 }

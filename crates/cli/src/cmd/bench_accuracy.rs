@@ -10,6 +10,9 @@ use virada_engine::eval::EvalV1;
 use virada_engine::Evaluator;
 use virada_train::accuracy::{self, Case};
 
+/// Our benchmark file (written once by `--write-benchmark`), relative to the workspace root.
+const STORED_BENCHMARK: &str = "crates/train/bench/wthor-heldout-20.obf";
+
 #[derive(Args)]
 pub struct AccuracyArgs {
     /// Data directory (with wthor/ and ffo/).
@@ -24,9 +27,21 @@ pub struct AccuracyArgs {
     /// Seed of the held-out split (as in `virada train`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// OBF files with scored moves (default: the four FFO files of the data directory).
+    /// OBF files with scored moves (default: the four FFO files of the data directory and our
+    /// stored benchmark `crates/train/bench/wthor-heldout-20.obf`).
     #[arg(long)]
     pub obf: Vec<PathBuf>,
+    /// Also solve this many of the WTHOR positions with our exact solver and compare with the
+    /// theoretical scores of the records (0 = skip).
+    #[arg(long, default_value_t = 0)]
+    pub solver_check: usize,
+    /// Instead of benchmarking, write a benchmark OBF file: the position with
+    /// `--benchmark-empties` empties of the first `--wthor` held-out games, every move solved.
+    #[arg(long)]
+    pub write_benchmark: Option<PathBuf>,
+    /// See `--write-benchmark`.
+    #[arg(long, default_value_t = 20)]
+    pub benchmark_empties: u32,
     /// Weights file for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -46,6 +61,20 @@ fn parse_depths(s: &str) -> Result<Vec<u32>, CliError> {
 
 pub fn run(args: AccuracyArgs) -> CmdResult {
     let depths = parse_depths(&args.depths)?;
+    if let Some(path) = &args.write_benchmark {
+        let text = accuracy::make_benchmark(
+            &args.data.join("wthor"),
+            args.seed,
+            20,
+            args.benchmark_empties,
+            args.wthor,
+        )
+        .map_err(CliError::input)?;
+        std::fs::write(path, text)
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        println!("wrote {}", path.display());
+        return Ok(());
+    }
     let trained: Arc<dyn Evaluator> = match &args.weights {
         Some(p) => Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
         None => pattern_eval::trained().map_err(CliError::failed)?,
@@ -59,7 +88,7 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         sets.push(("WTHOR held-out, 24 empties".into(), cases));
     }
     let obf = if args.obf.is_empty() {
-        [
+        let mut list: Vec<PathBuf> = [
             "fforum-1-19",
             "fforum-20-39",
             "fforum-40-59",
@@ -67,7 +96,12 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         ]
         .iter()
         .map(|n| args.data.join("ffo").join(format!("{n}.obf")))
-        .collect()
+        .collect();
+        let ours = PathBuf::from(STORED_BENCHMARK);
+        if ours.exists() {
+            list.push(ours);
+        }
+        list
     } else {
         args.obf.clone()
     };
@@ -81,6 +115,30 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
             (e.min(lo), e.max(hi))
         });
         sets.push((format!("{name}, {lo}-{hi} empties"), cases));
+    }
+    if args.solver_check > 0 {
+        if let Some((_, cases)) = sets.first().filter(|_| args.wthor > 0) {
+            let n = args.solver_check.min(cases.len());
+            let r = accuracy::solver_check(&cases[..n]);
+            let agree = r.iter().filter(|(got, want, _, _)| got == want).count();
+            let nodes: u64 = r.iter().map(|x| x.2).sum();
+            let secs: f64 = r.iter().map(|x| x.3).sum();
+            println!(
+                "Exact solver vs WTHOR theoretical scores at 24 empties: {agree}/{n} agree, \
+                 {nodes} nodes, {secs:.1} s"
+            );
+            for (i, (got, want, _, _)) in r.iter().enumerate() {
+                if got != want {
+                    let b = cases[i].board;
+                    println!(
+                        "  mismatch: position {i} (player {:016x}, opponent {:016x}): solver \
+                         {got:+}, record {want:+}",
+                        b.player, b.opponent
+                    );
+                }
+            }
+            println!();
+        }
     }
     if let (Some((_, cases)), Ok(t)) = (sets.first(), pattern_eval::trained()) {
         let roots: Vec<_> = cases.iter().take(20).map(|c| c.board).collect();

@@ -121,7 +121,7 @@ pub fn trained() -> Result<Arc<PatternEval>, String> {
         .get_or_init(|| {
             let eval = match std::env::var_os(WEIGHTS_ENV) {
                 Some(p) => PatternEval::from_file(Path::new(&p))
-                    .map_err(|e| format!("{WEIGHTS_ENV}={}: {e}", Path::new(&p).display()))?,
+                    .map_err(|e| format!("{WEIGHTS_ENV}: {e}"))?,
                 None => PatternEval::embedded().map_err(|e| format!("shipped weights: {e}"))?,
             };
             Ok(Arc::new(eval))

@@ -1,0 +1,35 @@
+//! The stored accuracy benchmark must stay a valid, complete OBF file: every position lists
+//! every legal move exactly once with a score, best first.
+
+use std::path::Path;
+use virada_rules::formats::obf::read_obf;
+
+#[test]
+fn stored_benchmark_lists_every_legal_move_best_first() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/wthor-heldout-20.obf");
+    let text = std::fs::read_to_string(&path).expect("benchmark file is committed");
+    let entries = read_obf(&text).expect("valid OBF");
+    assert_eq!(entries.len(), 60);
+    for (i, e) in entries.iter().enumerate() {
+        let board = e.position.board();
+        assert_eq!(board.empty_count(), 20, "entry {i}");
+        let legal = board.legal_moves();
+        assert_eq!(e.moves.len(), legal.count() as usize, "entry {i}");
+        let mut seen = 0u64;
+        for m in &e.moves {
+            let sq = m.mv.square().expect("a square, not a pass");
+            assert!(legal.contains(sq), "entry {i}: {sq} is not legal");
+            assert_eq!(seen & sq.bit(), 0, "entry {i}: {sq} twice");
+            seen |= sq.bit();
+            let s = m.score.expect("scored");
+            assert!(
+                (-64..=64).contains(&s) && s % 2 == 0,
+                "entry {i}: score {s}"
+            );
+        }
+        assert!(
+            e.moves.windows(2).all(|w| w[0].score >= w[1].score),
+            "entry {i}"
+        );
+    }
+}
