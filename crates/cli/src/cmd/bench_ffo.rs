@@ -24,7 +24,7 @@ pub struct FfoArgs {
     #[arg(long)]
     pub file: Option<PathBuf>,
     /// Stop each solve after this many seconds.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 256)]

@@ -11,6 +11,7 @@ use virada_rules::{Color, Move, Position};
 const SLOW_EMPTIES: u32 = 30;
 
 #[derive(Args)]
+#[command(allow_hyphen_values = true)]
 pub struct SolveArgs {
     /// A board string (64 squares a1..h8 with X/O/-, then the side to move), a move transcript
     /// from the standard start (e.g. f5d6c3d3c4), or an OBF file (one position a line).
@@ -25,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub threads: Option<usize>,
     /// Stop each solve after this many seconds and report the proven bounds.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f64>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 128)]
@@ -197,7 +198,15 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
         );
         return;
     }
-    if !r.complete {
+    if r.complete && r.best_moves.first() == Some(&Move::Pass) {
+        println!(
+            "  {} has no legal move and must pass",
+            side_name(pos.side_to_move())
+        );
+    }
+    if !r.complete && r.score == ScoreBound::UNKNOWN {
+        println!("  STOPPED before anything was proven (score between -64 and +64)");
+    } else if !r.complete {
         println!(
             "  STOPPED before the end: proven score {} (not exact){}",
             r.score,

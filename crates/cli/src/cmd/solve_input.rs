@@ -6,6 +6,9 @@ use virada_rules::formats::obf::read_obf;
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Move, Position};
 
+/// d4 e4 d5 e5.
+const CENTRE: u64 = 0x0000_0018_1800_0000;
+
 /// One position to solve, with the scores an OBF line expects (if any).
 pub struct SolveInput {
     /// "line 3 of file.obf", "board", ...
@@ -27,16 +30,29 @@ pub fn read_positions(arg: &str) -> Result<Vec<SolveInput>, CliError> {
     if arg.ends_with(".obf") {
         return Err(CliError::input(format!("{arg}: no such file")));
     }
-    let compact: String = arg.chars().filter(|c| !c.is_whitespace()).collect();
-    // A board string has 64 squares (and a side); a transcript is pairs of letter + digit.
-    let looks_like_board = compact.len() >= 64
-        && compact[..64.min(compact.len())]
-            .chars()
-            .all(|c| "XOxo*-._0wWbBeE".contains(c));
+    // A board string is made of square characters (then a side to move); a transcript of
+    // letter-digit pairs. Decide by the first 64 non-blank characters.
+    let squares: String = arg
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(64)
+        .collect();
+    // Transcripts always contain row digits 1-8; board strings never do.
+    let looks_like_board = !squares.is_empty()
+        && !squares.chars().any(|c| ('1'..='8').contains(&c))
+        && !virada_rules::moves::is_pass_token(arg.trim());
     if looks_like_board {
         let position = arg
             .parse::<Position>()
-            .map_err(|e| CliError::input(format!("board: {e}")))?;
+            .map_err(|e| CliError::input(e.to_string()))?;
+        if position.black().count() + position.white().count() < 4
+            || (position.black() | position.white()).0 & CENTRE != CENTRE
+        {
+            eprintln!(
+                "warning: the four centre squares d4 e4 d5 e5 are never empty in a real game; \
+                 solving the position anyway"
+            );
+        }
         return Ok(vec![SolveInput {
             label: "board".to_string(),
             position,

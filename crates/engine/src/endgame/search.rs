@@ -19,13 +19,13 @@ use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
 
 /// Up to this many empties the table-free code of [`super::last`] runs.
-pub(crate) const SHALLOW_MAX: u32 = 6;
+pub(crate) const SHALLOW_MAX: u32 = 5;
 /// From this many empties, nodes probe and store the transposition table.
 const TT_MIN: u32 = 7;
 /// From this many empties, children are probed for enhanced transposition cutoffs.
-const ETC_MIN: u32 = 12;
+const ETC_MIN: u32 = 10;
 /// From this many empties, moves are ordered by a shallow evaluated search.
-const DEEP_ORDER_MIN: u32 = 18;
+const DEEP_ORDER_MIN: u32 = 16;
 /// The same for principal-variation nodes.
 const PV_DEEP_ORDER_MIN: u32 = 10;
 /// From this many empties, a node may be shared with idle threads.
@@ -140,7 +140,7 @@ impl<'a> Searcher<'a> {
     /// Exact-score null-window search: is the score of (player, opponent) above `alpha`?
     pub fn nws(&mut self, player: u64, opponent: u64, alpha: i32) -> i32 {
         let n = (!(player | opponent)).count_ones();
-        if n <= tune(10, SHALLOW_MAX as i32) as u32 {
+        if n <= SHALLOW_MAX {
             return solve_small(player, opponent, alpha, &mut self.nodes);
         }
         if n < TT_MIN {
@@ -155,7 +155,7 @@ impl<'a> Searcher<'a> {
         let board = Board::new(player, opponent);
 
         // Stability cutoff: the opponent's stable discs cap our score.
-        if alpha >= 2 * n as i32 + tune(2, 0) && alpha >= 64 - 2 * opponent.count_ones() as i32 {
+        if alpha >= 2 * n as i32 && alpha >= 64 - 2 * opponent.count_ones() as i32 {
             let cap = 64 - 2 * stable_count(opponent, player);
             if cap <= alpha {
                 return cap;
@@ -187,7 +187,7 @@ impl<'a> Searcher<'a> {
 
         // Enhanced transposition cutoff: a child already known to be bad enough for the
         // opponent proves the fail-high without searching.
-        if n >= tune(1, ETC_MIN as i32) as u32 {
+        if n >= ETC_MIN {
             for item in list.as_slice() {
                 let (cp, co) = item.child(player, opponent);
                 if let Some(e) = self.shared.tt.probe(&Board::new(cp, co)) {
@@ -296,18 +296,18 @@ impl<'a> Searcher<'a> {
         let deep_min = if pv {
             PV_DEEP_ORDER_MIN
         } else {
-            tune(0, DEEP_ORDER_MIN as i32) as u32
+            DEEP_ORDER_MIN
         };
         if n < deep_min {
             fastest_first(list, player, opponent, hint);
             return;
         }
-        let depth = (shallow_depth(n) as i32 + tune(3, 0)).max(0) as u32 + u32::from(pv);
+        let depth = shallow_depth(n) + u32::from(pv);
         for item in list.as_mut_slice() {
             let (cp, co) = item.child(player, opponent);
             let mut v = -self.eval_search(cp, co, depth, -i32::MAX, i32::MAX);
             // Fewer replies still matters as a tie-breaker and for the solver's tree size.
-            v -= tune(9, 100) * weighted_mobility(cp, co);
+            v -= 100 * weighted_mobility(cp, co);
             if Some(item.sq) == hint {
                 v += 1 << 24;
             }
@@ -317,7 +317,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering only).
-    fn eval_search(
+    pub(crate) fn eval_search(
         &mut self,
         player: u64,
         opponent: u64,
@@ -531,21 +531,11 @@ impl<'a> Searcher<'a> {
 
 /// Plies of the ordering search at a node with `n` empties.
 fn shallow_depth(n: u32) -> u32 {
+    // Measured on FFO #26-#37: two plies more than this (1-2-3-4) cut the tree by 25%.
     match n {
-        0..=19 => 1,
-        20..=23 => 2,
-        24..=27 => 3,
-        _ => 4,
+        0..=19 => 3,
+        20..=23 => 4,
+        24..=27 => 5,
+        _ => 6,
     }
-}
-
-/// Temporary tuning hook: `VIRADA_TUNE=a,b,c` overrides parameter `i`.
-pub(crate) fn tune(i: usize, default: i32) -> i32 {
-    static V: std::sync::OnceLock<Vec<Option<i32>>> = std::sync::OnceLock::new();
-    let v = V.get_or_init(|| {
-        std::env::var("VIRADA_TUNE")
-            .map(|s| s.split(',').map(|x| x.trim().parse().ok()).collect())
-            .unwrap_or_default()
-    });
-    v.get(i).copied().flatten().unwrap_or(default)
 }
