@@ -205,10 +205,13 @@ impl TranspositionTable {
         {
             let i = self.bucket_start(board);
             let ptr = self.words[i..].as_ptr() as *const i8;
-            // SAFETY: `ptr` points into `self.words` (in bounds by construction); prefetching
-            // never reads or writes memory observably.
+            // A bucket (96 bytes) always spans two cache lines: fetch its last word's too.
+            let last = self.words[i + BUCKET * 3 - 1..].as_ptr() as *const i8;
+            // SAFETY: both pointers point into `self.words` (in bounds by construction);
+            // prefetching never reads or writes memory observably.
             unsafe {
                 std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0);
+                std::arch::x86_64::_mm_prefetch(last, std::arch::x86_64::_MM_HINT_T0);
             }
         }
         #[cfg(not(target_arch = "x86_64"))]

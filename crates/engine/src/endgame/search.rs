@@ -185,6 +185,15 @@ impl<'a> Searcher<'a> {
         }
         let mut list = MoveList::new(player, opponent, moves);
 
+        // The children probe the table (here for ETC, or first thing when searched): start
+        // fetching their buckets now, so the memory latency overlaps the work until then.
+        if n > TT_MIN {
+            for item in list.as_slice() {
+                let (cp, co) = item.child(player, opponent);
+                self.shared.tt.prefetch(&Board::new(cp, co));
+            }
+        }
+
         // Enhanced transposition cutoff: a child already known to be bad enough for the
         // opponent proves the fail-high without searching.
         if n >= ETC_MIN {
