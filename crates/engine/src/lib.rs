@@ -8,6 +8,7 @@ pub mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;
+pub mod parallel;
 pub mod search;
 pub mod time;
 pub mod tt;

@@ -7,12 +7,10 @@
 //! The committed list is `crates/engine/data/openings.txt`; `docs/OPENINGS.md` records the
 //! depth and margin it was made with.
 
-use crate::engine::{Engine, EngineConfig};
 use crate::eval::Evaluator;
 use crate::search::Limits;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use virada_rules::formats::xot::{read_xot, XotOpening, XOT_PLIES};
 use virada_rules::symmetry::canonical;
 use virada_rules::{Board, Square};
@@ -72,41 +70,17 @@ pub fn rate_openings(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<RatedOpening> {
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let out = Mutex::new(vec![None; openings.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut engine = Engine::new(EngineConfig {
-                    tt_mb: 32,
-                    threads: 1,
-                    evaluator: evaluator.clone(),
-                });
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= openings.len() {
-                        break;
-                    }
-                    let mut board = Board::start();
-                    for sq in openings[i] {
-                        board = board.play_unchecked(sq);
-                    }
-                    let r = engine.search(board, &Limits::depth(depth), None);
-                    out.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(RatedOpening {
-                        moves: openings[i],
-                        value: r.score,
-                    });
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, openings.len());
-                }
-            });
+    crate::parallel::map_with_engines(openings, threads, &evaluator, progress, |engine, moves| {
+        let mut board = Board::start();
+        for &sq in moves {
+            board = board.play_unchecked(sq);
         }
-    });
-    out.into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .map(|r| r.expect("every opening rated"))
-        .collect()
+        let r = engine.search(board, &Limits::depth(depth), None);
+        RatedOpening {
+            moves: *moves,
+            value: r.score,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -11,8 +11,7 @@ use super::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
 use super::{Limits, Selectivity};
 use crate::engine::{Engine, EngineConfig};
 use crate::eval::Evaluator;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use virada_rules::{Board, Square};
 
 /// A position and its non-selective search values at depths `0..=max_depth` (index = depth;
@@ -100,47 +99,21 @@ pub fn collect(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<FitSample> {
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let out = Mutex::new(vec![None; boards.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1) {
-            s.spawn(|| {
-                let mut engine = Engine::new(EngineConfig {
-                    tt_mb: 32,
-                    threads: 1,
-                    evaluator: evaluator.clone(),
-                });
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= boards.len() {
-                        break;
-                    }
-                    let b = boards[i];
-                    engine.clear();
-                    let mut values = vec![evaluator.evaluate(&b)];
-                    for d in 1..=max_depth {
-                        let limits = Limits {
-                            depth: Some(d),
-                            exact_empties: Some(0),
-                            selectivity: Some(Selectivity::EXACT),
-                            ..Limits::default()
-                        };
-                        let r = engine.search(b, &limits, None);
-                        values.push((r.score * crate::eval::SCALE as f32).round() as i32);
-                    }
-                    out.lock().unwrap_or_else(|e| e.into_inner())[i] =
-                        Some(FitSample { board: b, values });
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, boards.len());
-                }
-            });
+    crate::parallel::map_with_engines(boards, threads, &evaluator, progress, |engine, &b| {
+        engine.clear();
+        let mut values = vec![evaluator.evaluate(&b)];
+        for d in 1..=max_depth {
+            let limits = Limits {
+                depth: Some(d),
+                exact_empties: Some(0),
+                selectivity: Some(Selectivity::EXACT),
+                ..Limits::default()
+            };
+            let r = engine.search(b, &limits, None);
+            values.push((r.score * crate::eval::SCALE as f32).round() as i32);
         }
-    });
-    out.into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+        FitSample { board: b, values }
+    })
 }
 
 /// Least-squares lines `deep = a * shallow + b` per (deep depth, phase), deep depths
