@@ -88,7 +88,7 @@ fn play_game(
     let mut board = Board::start();
     // Whether the side to move is the other side from the game's first mover.
     let mut flipped = false;
-    let random_plies = if index % 2 == 0 && !openings.is_empty() {
+    let random_plies = if index.is_multiple_of(2) && !openings.is_empty() {
         let opening = &openings[rng.below(openings.len() as u64) as usize];
         for &sq in opening.moves() {
             board = board.play_unchecked(sq);
