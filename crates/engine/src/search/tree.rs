@@ -1,9 +1,16 @@
 //! The principal variation search below the root: alpha-beta with null windows, the shared
 //! transposition table, move ordering and Multi-ProbCut.
+//!
+//! The tree search is generic over an [`IncrementalEval`]: with the trained pattern evaluation
+//! each node carries its [`crate::eval::pattern_state::PatternState`], updated as moves are made
+//! (copy-make), so leaves do not extract the pattern indices from scratch; any other evaluator
+//! takes the stateless path. Values are identical either way.
 
 use super::mpc::{self, MPC_MIN_DEPTH};
 use super::order::{mobility_key, ordering_depth, MoveList};
 use super::selectivity::Selectivity;
+use crate::eval::incremental::IncrementalEval;
+use crate::eval::pattern_eval::PatternEval;
 use crate::eval::{final_value, Evaluator};
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -69,6 +76,8 @@ pub struct Worker<'a> {
     pub selectivity: Selectivity,
     /// Multi-ProbCut parameters for the evaluation in use.
     mpc_table: &'static [mpc::MpcParams],
+    /// The evaluation as the pattern evaluation, when it is one (incremental path).
+    pattern: Option<&'a PatternEval>,
     /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
     /// or a table entry that is not a proof). When false after a search, its value is exact.
     pub heuristic: bool,
@@ -85,6 +94,7 @@ impl<'a> Worker<'a> {
             interruptible: false,
             selectivity,
             mpc_table: mpc::table_for(shared.eval.name()),
+            pattern: shared.eval.as_pattern_eval(),
             heuristic: false,
         }
     }
@@ -122,7 +132,29 @@ impl<'a> Worker<'a> {
 
     /// The value of `board` searched `depth` plies deep, within the window `(alpha, beta)`
     /// (fail-soft). A pass does not use a ply; finished games score exactly.
-    pub fn pvs(&mut self, board: &Board, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub fn pvs(&mut self, board: &Board, alpha: i32, beta: i32, depth: i32) -> i32 {
+        match self.pattern {
+            Some(p) => {
+                let state = p.state(board);
+                self.node(p, board, &state, alpha, beta, depth)
+            }
+            None => {
+                let eval = self.shared.eval;
+                self.node(eval, board, &(), alpha, beta, depth)
+            }
+        }
+    }
+
+    /// [`Worker::pvs`] with the evaluation `ev` and the state of `board`.
+    fn node<E: IncrementalEval + ?Sized>(
+        &mut self,
+        ev: &E,
+        board: &Board,
+        state: &E::State,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> i32 {
         if self.count_node() {
             return 0;
         }
@@ -131,11 +163,11 @@ impl<'a> Worker<'a> {
             if legal_moves(board.opponent, board.player) == 0 {
                 return final_value(board);
             }
-            return -self.pvs(&board.pass(), -beta, -alpha, depth);
+            return -self.node(ev, &board.pass(), &ev.pass(state), -beta, -alpha, depth);
         }
         if depth <= 0 {
             self.heuristic = true;
-            return self.shared.eval.evaluate(board);
+            return ev.evaluate_with(board, state);
         }
 
         let empties = board.empty_count();
@@ -160,7 +192,7 @@ impl<'a> Worker<'a> {
 
         if depth >= MPC_MIN_DEPTH && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
-            if let Some(v) = self.probcut(board, alpha, beta, depth, empties) {
+            if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
                 self.heuristic = true;
                 return v;
             }
@@ -169,19 +201,20 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = MoveList::new(board, moves);
-        self.order(board, &mut list, tt_move, depth);
+        self.order(ev, board, state, &mut list, tt_move, depth);
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         for (i, c) in list.as_slice().iter().enumerate() {
             let child = c.child(board);
+            let cs = ev.play(state, Square::from_index(c.square), c.flips);
             let v = if i == 0 {
-                -self.pvs(&child, -beta, -alpha, depth - 1)
+                -self.node(ev, &child, &cs, -beta, -alpha, depth - 1)
             } else {
-                let mut v = -self.pvs(&child, -alpha - 1, -alpha, depth - 1);
+                let mut v = -self.node(ev, &child, &cs, -alpha - 1, -alpha, depth - 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(&child, -beta, -alpha, depth - 1);
+                    v = -self.node(ev, &child, &cs, -beta, -alpha, depth - 1);
                 }
                 v
             };
@@ -207,9 +240,11 @@ impl<'a> Worker<'a> {
     }
 
     /// Orders `list`: the hash move first, then by shallow value and mobility.
-    pub fn order(
+    fn order<E: IncrementalEval + ?Sized>(
         &mut self,
+        ev: &E,
         board: &Board,
+        state: &E::State,
         list: &mut MoveList,
         tt_move: Option<Square>,
         depth: i32,
@@ -229,7 +264,8 @@ impl<'a> Worker<'a> {
                 let mut key = mobility_key(&child, c.square);
                 if let Some(d) = shallow {
                     // Selectivity stays as configured: ordering searches are hints only.
-                    key += -self.pvs(&child, -INF, INF, d) * 2;
+                    let cs = ev.play(state, Square::from_index(c.square), c.flips);
+                    key += -self.node(ev, &child, &cs, -INF, INF, d) * 2;
                 }
                 key
             };
@@ -242,9 +278,12 @@ impl<'a> Worker<'a> {
 
     /// Multi-ProbCut: if a shallow search says the deep value is outside `(alpha, beta)` with
     /// the configured confidence, returns the bound to fail with.
-    fn probcut(
+    #[allow(clippy::too_many_arguments)]
+    fn probcut<E: IncrementalEval + ?Sized>(
         &mut self,
+        ev: &E,
         board: &Board,
+        state: &E::State,
         alpha: i32,
         beta: i32,
         depth: i32,
@@ -256,7 +295,7 @@ impl<'a> Worker<'a> {
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
         let high = ((beta as f32 + margin - p.b) / p.a).ceil() as i32;
         if high < INF - 1 {
-            let v = self.pvs(board, high - 1, high, shallow);
+            let v = self.node(ev, board, state, high - 1, high, shallow);
             if self.aborted {
                 return Some(0);
             }
@@ -266,7 +305,7 @@ impl<'a> Worker<'a> {
         }
         let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
         if low > -INF + 1 {
-            let v = self.pvs(board, low, low + 1, shallow);
+            let v = self.node(ev, board, state, low, low + 1, shallow);
             if self.aborted {
                 return Some(0);
             }
