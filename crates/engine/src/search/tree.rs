@@ -2,9 +2,12 @@
 //! transposition table, move ordering and Multi-ProbCut.
 //!
 //! The tree search is generic over an [`IncrementalEval`]: with the trained pattern evaluation
-//! each node carries its [`crate::eval::pattern_state::PatternState`], updated as moves are made
-//! (copy-make), so leaves do not extract the pattern indices from scratch; any other evaluator
-//! takes the stateless path. Values are identical either way.
+//! each node derives its [`crate::eval::pattern_state::PatternState`] from its parent's and the
+//! move played (copy-make), so leaves do not extract the pattern indices from scratch; any
+//! other evaluator takes the stateless path. Values are identical either way. A node receives
+//! its parent's state and the move ([`Pending`]) and applies the move only when it needs the
+//! state: nodes cut by the transposition table never pay for it, and a leaf only computes the
+//! view it evaluates.
 
 use super::mpc::{self, MPC_MIN_DEPTH};
 use super::order::{mobility_key, ordering_depth, MoveList};
@@ -59,6 +62,43 @@ impl SearchShared<'_> {
             self.stop.store(true, Ordering::Relaxed);
         }
         hit
+    }
+}
+
+/// The evaluation state of a node not computed yet: a state and the move (square, flips) to
+/// apply to it, if any.
+#[derive(Clone, Copy)]
+struct Pending<'s, S> {
+    base: &'s S,
+    mv: Option<(Square, u64)>,
+}
+
+impl<'s, S: Copy> Pending<'s, S> {
+    /// A node whose state is `state`.
+    #[inline]
+    fn ready(state: &'s S) -> Self {
+        Pending {
+            base: state,
+            mv: None,
+        }
+    }
+
+    /// The child of the node whose state is `state`, reached by `sq` flipping `flips`.
+    #[inline]
+    fn after(state: &'s S, sq: u8, flips: u64) -> Self {
+        Pending {
+            base: state,
+            mv: Some((Square::from_index(sq), flips)),
+        }
+    }
+
+    /// The node's state.
+    #[inline(always)]
+    fn resolve<E: IncrementalEval<State = S> + ?Sized>(self, ev: &E) -> S {
+        match self.mv {
+            Some((sq, flips)) => ev.play(self.base, sq, flips),
+            None => *self.base,
+        }
     }
 }
 
@@ -136,21 +176,21 @@ impl<'a> Worker<'a> {
         match self.pattern {
             Some(p) => {
                 let state = p.state(board);
-                self.node(p, board, &state, alpha, beta, depth)
+                self.node(p, board, Pending::ready(&state), alpha, beta, depth)
             }
             None => {
                 let eval = self.shared.eval;
-                self.node(eval, board, &(), alpha, beta, depth)
+                self.node(eval, board, Pending::ready(&()), alpha, beta, depth)
             }
         }
     }
 
-    /// [`Worker::pvs`] with the evaluation `ev` and the state of `board`.
+    /// [`Worker::pvs`] with the evaluation `ev` and the (pending) state of `board`.
     fn node<E: IncrementalEval + ?Sized>(
         &mut self,
         ev: &E,
         board: &Board,
-        state: &E::State,
+        pending: Pending<'_, E::State>,
         mut alpha: i32,
         beta: i32,
         depth: i32,
@@ -163,11 +203,19 @@ impl<'a> Worker<'a> {
             if legal_moves(board.opponent, board.player) == 0 {
                 return final_value(board);
             }
-            return -self.node(ev, &board.pass(), &ev.pass(state), -beta, -alpha, depth);
+            let passed = ev.pass(&pending.resolve(ev));
+            return -self.node(
+                ev,
+                &board.pass(),
+                Pending::ready(&passed),
+                -beta,
+                -alpha,
+                depth,
+            );
         }
         if depth <= 0 {
             self.heuristic = true;
-            return ev.evaluate_with(board, state);
+            return ev.evaluate_with(board, &pending.resolve(ev));
         }
 
         let empties = board.empty_count();
@@ -190,6 +238,7 @@ impl<'a> Worker<'a> {
             tt_move = hit.best_move;
         }
 
+        let state = &pending.resolve(ev);
         if depth >= MPC_MIN_DEPTH && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
             if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
@@ -208,13 +257,13 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         for (i, c) in list.as_slice().iter().enumerate() {
             let child = c.child(board);
-            let cs = ev.play(state, Square::from_index(c.square), c.flips);
+            let cs = Pending::after(state, c.square, c.flips);
             let v = if i == 0 {
-                -self.node(ev, &child, &cs, -beta, -alpha, depth - 1)
+                -self.node(ev, &child, cs, -beta, -alpha, depth - 1)
             } else {
-                let mut v = -self.node(ev, &child, &cs, -alpha - 1, -alpha, depth - 1);
+                let mut v = -self.node(ev, &child, cs, -alpha - 1, -alpha, depth - 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.node(ev, &child, &cs, -beta, -alpha, depth - 1);
+                    v = -self.node(ev, &child, cs, -beta, -alpha, depth - 1);
                 }
                 v
             };
@@ -264,8 +313,8 @@ impl<'a> Worker<'a> {
                 let mut key = mobility_key(&child, c.square);
                 if let Some(d) = shallow {
                     // Selectivity stays as configured: ordering searches are hints only.
-                    let cs = ev.play(state, Square::from_index(c.square), c.flips);
-                    key += -self.node(ev, &child, &cs, -INF, INF, d) * 2;
+                    let cs = Pending::after(state, c.square, c.flips);
+                    key += -self.node(ev, &child, cs, -INF, INF, d) * 2;
                 }
                 key
             };
@@ -295,7 +344,7 @@ impl<'a> Worker<'a> {
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
         let high = ((beta as f32 + margin - p.b) / p.a).ceil() as i32;
         if high < INF - 1 {
-            let v = self.node(ev, board, state, high - 1, high, shallow);
+            let v = self.node(ev, board, Pending::ready(state), high - 1, high, shallow);
             if self.aborted {
                 return Some(0);
             }
@@ -305,7 +354,7 @@ impl<'a> Worker<'a> {
         }
         let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
         if low > -INF + 1 {
-            let v = self.node(ev, board, state, low, low + 1, shallow);
+            let v = self.node(ev, board, Pending::ready(state), low, low + 1, shallow);
             if self.aborted {
                 return Some(0);
             }
