@@ -24,9 +24,7 @@ use virada_rules::{Board, Square};
 /// A bound above every score (evaluations and exact values are within ±6400).
 pub const INF: i32 = 6500;
 
-/// Depth recorded for results that reach the end of the game everywhere (exact when the
-/// search was not selective). Larger than any real remaining depth.
-pub const DEPTH_TO_END: u8 = 64;
+pub use crate::tt::DEPTH_TO_END;
 
 /// How often (in nodes) a worker looks at the stop flags and the clock.
 const POLL_INTERVAL: u64 = 1024;
