@@ -164,7 +164,7 @@ mod tests {
         let got: Vec<(u8, i32)> = list.as_slice().iter().map(|c| (c.square, c.key)).collect();
         // Highest key first, equal keys in generation order (a stable sort).
         let mut want = before.clone();
-        want[1..].sort_by(|a, b| b.1.cmp(&a.1));
+        want[1..].sort_by_key(|c| std::cmp::Reverse(c.1));
         assert_eq!(got, want);
         assert_ne!(got, before);
     }
