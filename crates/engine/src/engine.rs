@@ -13,8 +13,8 @@ use virada_rules::{Board, Game, Move};
 /// How to build an [`Engine`].
 #[derive(Clone)]
 pub struct EngineConfig {
-    /// Transposition table size in MiB. The engine holds two tables of this size: the midgame
-    /// search's and the endgame solver's.
+    /// Transposition table size in MiB (one table, shared by the midgame search and the
+    /// endgame solver).
     pub tt_mb: usize,
     /// Search threads (1 = deterministic node counts).
     pub threads: usize,
@@ -54,9 +54,8 @@ impl std::fmt::Debug for EngineConfig {
 /// assert_eq!(a.moves.len(), 4); // a value for each legal move
 /// ```
 pub struct Engine {
+    /// Shared by the midgame search and the endgame solver.
     tt: TranspositionTable,
-    /// The endgame solver's table: same structure, but it stores discs.
-    solver_tt: TranspositionTable,
     eval: Arc<dyn Evaluator>,
     threads: usize,
 }
@@ -66,7 +65,6 @@ impl Engine {
     pub fn new(cfg: EngineConfig) -> Engine {
         Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
-            solver_tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
         }
@@ -90,13 +88,11 @@ impl Engine {
     /// Forgets everything learnt (new game, or reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.solver_tt.clear();
     }
 
     fn setup(&self) -> SearchSetup<'_> {
         SearchSetup {
             tt: &self.tt,
-            solver_tt: &self.solver_tt,
             eval: &*self.eval,
             threads: self.threads,
         }

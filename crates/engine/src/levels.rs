@@ -1,19 +1,28 @@
 //! Playing levels 1 to 21: what each one searches, and how the beginner levels err.
 //!
-//! | level | midgame depth | exact from (empties) | mistakes |
-//! |---|---|---|---|
-//! | 1 | 1 | — | any move losing up to 24 discs, almost at random among them but preferring "natural" moves |
-//! | 2 | 1 | 2 | up to 16 discs (temperature 16) |
-//! | 3 | 2 | 4 | up to 12 discs (temperature 6) |
-//! | 4 | 2 | 6 | up to 6 discs (temperature 2.5) |
-//! | 5 | 3 | 8 | up to 3 discs (temperature 1) |
-//! | 6..=20 | see [`Level::spec`] | | none |
-//! | 21 | unlimited (time-limited) | 26 | none: the engine's full strength |
+//! | level | midgame depth | exact from (empties) | time cap a move | mistakes |
+//! |---|---|---|---|---|
+//! | 1 | 1 | — | — | any move losing up to 24 discs, almost at random among them but preferring "natural" moves |
+//! | 2 | 1 | 2 | — | up to 16 discs (temperature 16) |
+//! | 3 | 2 | 4 | — | up to 12 discs (temperature 6) |
+//! | 4 | 2 | 6 | — | up to 6 discs (temperature 2.5) |
+//! | 5 | 3 | 8 | — | up to 3 discs (temperature 1) |
+//! | 6..=17 | see [`Level::spec`] | | — | none |
+//! | 18 | 16 | 20 | 3 s | none |
+//! | 19 | 18 | 22 | 5 s | none |
+//! | 20 | 20 | 22 | 8 s | none |
+//! | 21 | as deep as the cap allows | 22 | 10 s | none: the engine's full strength |
 //!
 //! Beginner mistakes are human-like, not random: the level evaluates every move with its
 //! shallow search, keeps those losing at most `max_loss` discs against its best, and picks
 //! among them with a preference for moves a beginner finds natural (flipping many discs,
 //! edges, an obvious corner), weighted down as the loss grows.
+//!
+//! Levels 1 to 17 stop at a depth: single-threaded, their move depends only on the position
+//! and the seed. Levels 18 to 21 also stop at a time cap (a person should never wait longer
+//! than the level says), so what they play depends on the machine's speed and load: they
+//! reach their full depth, or finish their exact solve, only when the cap allows. A solve
+//! stopped by the cap falls back to the best move of the midgame iterations before it.
 
 use crate::search::{Limits, Selectivity};
 use std::time::Duration;
@@ -43,6 +52,9 @@ pub struct LevelSpec {
     pub exact_empties: u32,
     /// Human-like mistakes (beginner levels only).
     pub mistakes: Option<Mistakes>,
+    /// Longest time a move may take (`None`: the depth alone bounds the search). The search
+    /// stops at this cap and plays its best move so far.
+    pub move_time: Option<Duration>,
 }
 
 const fn mistakes(max_loss: f32, temperature: f32) -> Option<Mistakes> {
@@ -63,48 +75,55 @@ impl Level {
         (1..=MAX_LEVEL).map(Level)
     }
 
-    /// The level's search depth, exact-solve threshold and mistakes.
+    /// The level's search depth, exact-solve threshold, time cap and mistakes.
     pub fn spec(self) -> LevelSpec {
         let n = self.0.clamp(1, MAX_LEVEL);
-        let (depth, exact_empties, mistakes) = match n {
-            1 => (1, 0, mistakes(24.0, 200.0)),
-            2 => (1, 2, mistakes(16.0, 16.0)),
-            3 => (2, 4, mistakes(12.0, 6.0)),
-            4 => (2, 6, mistakes(6.0, 2.5)),
-            5 => (3, 8, mistakes(3.0, 1.0)),
+        let secs = |s: u64| Some(Duration::from_secs(s));
+        // The top levels are capped so the person never waits long, with caps growing with the
+        // level; their exact-solve thresholds are those the solver usually finishes within the
+        // cap on one core (22 empties: 5-20 M nodes, under a second; 24 empties: often more
+        // than 100 M nodes, several seconds: docs/LEVELS.md).
+        let (depth, exact_empties, mistakes, move_time) = match n {
+            1 => (Some(1), 0, mistakes(24.0, 200.0), None),
+            2 => (Some(1), 2, mistakes(16.0, 16.0), None),
+            3 => (Some(2), 4, mistakes(12.0, 6.0), None),
+            4 => (Some(2), 6, mistakes(6.0, 2.5), None),
+            5 => (Some(3), 8, mistakes(3.0, 1.0), None),
             // 6 -> depth 4, exact 10; every level adds a ply and every other level two
             // exact empties.
-            6..=18 => (n as u32 - 2, 10 + 2 * ((n as u32 - 6) / 2), None),
-            19 => (18, 22, None),
-            20 => (20, 24, None),
-            _ => {
-                return LevelSpec {
-                    depth: None,
-                    exact_empties: 26,
-                    mistakes: None,
-                }
-            }
+            6..=17 => (
+                Some(n as u32 - 2),
+                10 + 2 * ((n as u32 - 6) / 2),
+                None,
+                None,
+            ),
+            18 => (Some(16), 20, None, secs(3)),
+            19 => (Some(18), 22, None, secs(5)),
+            20 => (Some(20), 22, None, secs(8)),
+            _ => (None, 22, None, secs(10)),
         };
         LevelSpec {
-            depth: Some(depth),
+            depth,
             exact_empties,
             mistakes,
+            move_time,
         }
     }
 
-    /// The search limits of this level. The maximum level has no depth limit: it needs a time
-    /// or a clock, and gets 10 seconds a move when given neither.
+    /// The search limits of this level: its depth, exact-solve threshold, selectivity and time
+    /// cap. The maximum level has no depth limit: its cap (or a game clock that replaces it)
+    /// ends the search.
     pub fn limits(self) -> Limits {
         let spec = self.spec();
+        // A search with a time and no depth goes straight to the exact solver after a few
+        // shallow iterations, however many squares are empty; a depth of the exact-solve
+        // threshold keeps it in the midgame search above that threshold, where no iteration
+        // gets that deep within the cap anyway.
         Limits {
-            depth: spec.depth,
+            depth: spec.depth.or(Some(spec.exact_empties)),
             exact_empties: Some(spec.exact_empties),
             selectivity: Some(Selectivity::DEFAULT),
-            time: if spec.depth.is_none() {
-                Some(Duration::from_secs(10))
-            } else {
-                None
-            },
+            time: spec.move_time,
             ..Limits::default()
         }
     }
@@ -112,9 +131,17 @@ impl Level {
     /// What the level means, in plain English.
     pub fn describe(self) -> String {
         let s = self.spec();
-        let depth = match s.depth {
-            Some(d) => format!("looks {d} move{} ahead", if d == 1 { "" } else { "s" }),
-            None => "searches as deep as its time allows".to_string(),
+        let depth = match (s.depth, s.move_time) {
+            (Some(d), None) => format!("looks {d} move{} ahead", if d == 1 { "" } else { "s" }),
+            (Some(d), Some(t)) => format!(
+                "looks up to {d} moves ahead, thinking at most {} s a move",
+                t.as_secs()
+            ),
+            (None, Some(t)) => format!(
+                "searches as deep as it can in {} s a move (the engine's full strength)",
+                t.as_secs()
+            ),
+            (None, None) => "searches as deep as its time allows".to_string(),
         };
         let exact = if s.exact_empties == 0 {
             String::new()
@@ -134,10 +161,18 @@ impl Level {
     /// What the level means, in Brazilian Portuguese.
     pub fn describe_pt(self) -> String {
         let s = self.spec();
-        let depth = match s.depth {
-            Some(1) => "pensa 1 jogada à frente".to_string(),
-            Some(d) => format!("pensa {d} jogadas à frente"),
-            None => "pensa o mais fundo que o tempo permite".to_string(),
+        let depth = match (s.depth, s.move_time) {
+            (Some(1), None) => "pensa 1 jogada à frente".to_string(),
+            (Some(d), None) => format!("pensa {d} jogadas à frente"),
+            (Some(d), Some(t)) => format!(
+                "pensa até {d} jogadas à frente, no máximo {} s por jogada",
+                t.as_secs()
+            ),
+            (None, Some(t)) => format!(
+                "pensa o mais fundo que consegue em {} s por jogada (a força máxima do motor)",
+                t.as_secs()
+            ),
+            (None, None) => "pensa o mais fundo que o tempo permite".to_string(),
         };
         let exact = if s.exact_empties == 0 {
             String::new()
@@ -161,11 +196,15 @@ impl Level {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Engine, EngineConfig};
+    use std::time::Instant;
+    use virada_rules::{Game, Move, Position};
 
     #[test]
     fn levels_grow_monotonically() {
         let mut prev_depth = 0;
         let mut prev_exact = 0;
+        let mut prev_cap = Duration::ZERO;
         for l in Level::all() {
             let s = l.spec();
             let d = s.depth.unwrap_or(u32::MAX);
@@ -173,6 +212,19 @@ mod tests {
             assert!(s.exact_empties >= prev_exact, "{l:?}");
             prev_depth = d;
             prev_exact = s.exact_empties;
+            if let Some(cap) = s.move_time {
+                // Once capped, every higher level is capped too, never with less time.
+                assert!(cap >= prev_cap, "{l:?}: {cap:?} < {prev_cap:?}");
+                prev_cap = cap;
+            } else {
+                assert_eq!(
+                    prev_cap,
+                    Duration::ZERO,
+                    "{l:?} lost the cap of the level below"
+                );
+                assert!(s.depth.is_some(), "{l:?}: neither a depth nor a time cap");
+            }
+            assert_eq!(l.limits().time, s.move_time, "{l:?}");
             assert!(l.describe().starts_with(&format!("Level {}", l.0)));
             assert!(l.describe_pt().starts_with(&format!("Nível {}", l.0)));
         }
@@ -181,5 +233,117 @@ mod tests {
         assert_eq!(Level::new(0), Level(1));
         assert_eq!(Level::new(99), Level(21));
         assert!(Level(21).limits().time.is_some());
+        assert!(Level(21).spec().depth.is_none());
+    }
+
+    #[test]
+    fn the_top_levels_wait_at_most_ten_seconds_and_say_so() {
+        for n in 18..=MAX_LEVEL {
+            let l = Level(n);
+            let cap = l.spec().move_time.expect("levels 18+ are time-capped");
+            assert!(cap <= Duration::from_secs(10), "{l:?}: {cap:?}");
+            let secs = format!("{} s", cap.as_secs());
+            assert!(l.describe().contains(&secs), "{}", l.describe());
+            assert!(l.describe_pt().contains(&secs), "{}", l.describe_pt());
+        }
+        for n in 1..18 {
+            assert!(!Level(n).describe().contains(" s a move"), "{n}");
+        }
+        assert_eq!(
+            Level(19).describe(),
+            "Level 19: looks up to 18 moves ahead, thinking at most 5 s a move, \
+             plays perfectly in the last 22 moves."
+        );
+    }
+
+    /// The maximum level searches the midgame as deep as its budget allows: a time-only
+    /// search would stop at the solver's 12 shallow ordering plies and spend the rest of the
+    /// budget on a solve of the whole game that cannot finish.
+    #[test]
+    fn the_maximum_level_deepens_the_midgame_search() {
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 16,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        let board = Position::start()
+            .board()
+            .play_unchecked(virada_rules::Square::from_index(19));
+        // A node budget in place of the cap: the same schedule, deterministically.
+        let limits = Limits {
+            time: None,
+            nodes: Some(3_000_000),
+            ..Level(21).limits()
+        };
+        let r = engine.search(board, &limits, None);
+        assert!(!r.exact);
+        assert!(r.depth > 12, "{r:?}");
+    }
+
+    /// A level's limits with a short cap, on a position with more empties than the solver can
+    /// finish in that time: the search stops at the cap and plays the move of its midgame
+    /// iterations (a stopped solve proves nothing and must not be used).
+    #[test]
+    fn a_capped_level_stops_in_time_and_falls_back_from_an_unfinished_solve() {
+        // 30 empties, a balanced position after an XOT opening and some play.
+        let moves = "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1";
+        let moves = moves
+            .as_bytes()
+            .chunks(2)
+            .map(|m| std::str::from_utf8(m).unwrap().parse::<Move>().unwrap());
+        let game = Game::from_moves(Position::start(), moves).expect("a legal test game");
+        let board = game.position().board();
+        let empties = board.empty_count();
+        assert_eq!(empties, 30);
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 4,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        let cap = Duration::from_millis(150);
+        let limits = Limits {
+            exact_empties: Some(empties),
+            time: Some(cap),
+            ..Level(20).limits()
+        };
+        let t = Instant::now();
+        let r = engine.search(board, &limits, None);
+        let took = t.elapsed();
+        assert!(board.legal_moves().contains(r.best_move.square().unwrap()));
+        // A 30-empties solve takes minutes: it cannot have finished in 150 ms.
+        assert!(!r.exact, "{r:?}");
+        assert!(r.depth >= 1 && r.depth < empties, "{r:?}");
+        // Generous slack for a loaded machine; without the cap the solve would run for minutes.
+        assert!(took < Duration::from_secs(5), "took {took:?}");
+        // The same fall-back, deterministic: a node budget stops the solve instead of the
+        // clock. The move must be the one of the midgame iterations run before the solve.
+        engine.clear();
+        let budget = Limits {
+            nodes: Some(1_000_000),
+            time: Some(Duration::from_secs(60)),
+            ..limits.clone()
+        };
+        let stopped = engine.search(board, &budget, None);
+        assert!(!stopped.exact, "{stopped:?}");
+        assert!(stopped.nodes >= 1_000_000, "the solve ran: {stopped:?}");
+        assert!(stopped.depth >= 1 && stopped.depth < empties, "{stopped:?}");
+        engine.clear();
+        let midgame = engine.search(
+            board,
+            &Limits {
+                depth: Some(stopped.depth),
+                exact_empties: Some(0),
+                time: None,
+                ..limits.clone()
+            },
+            None,
+        );
+        assert_eq!(stopped.best_move, midgame.best_move);
+        assert_eq!(stopped.score, midgame.score);
+        // The level's own move goes through the same limits.
+        let t = Instant::now();
+        let mv = engine.choose_move_with(board, Level(20), &limits, 7, None);
+        assert!(t.elapsed() < Duration::from_secs(5));
+        assert!(board.legal_moves().contains(mv.square().unwrap()));
     }
 }

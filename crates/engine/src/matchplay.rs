@@ -16,8 +16,9 @@ use virada_rules::{Color, Game, Move};
 /// reference players without search.
 ///
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
-/// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent), `eval=v1`
-/// or `eval=default`. Examples: `level=5`, `depth=8,exact=14`, `time=0.2`.
+/// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent), `eval=v1`,
+/// `eval=trained`, `eval=default` or `eval=<file>.vpw` (the trained evaluation with another
+/// weights file). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
 /// `greedy` plays the move that flips the most discs (what someone who just learnt the rules
 /// tends to do); `random` plays a uniformly random legal move. Both are seeded.
 ///
@@ -131,9 +132,16 @@ impl FromStr for PlayerSettings {
                         "default" => default_evaluator(),
                         "trained" => crate::eval::pattern_eval::trained()
                             .map_err(|e| format!("engine setting eval=trained: {e}"))?,
+                        path if path.ends_with(".vpw") => Arc::new(
+                            crate::eval::pattern_eval::PatternEval::from_file(
+                                std::path::Path::new(path),
+                            )
+                            .map_err(|e| format!("engine setting eval={path}: {e}"))?,
+                        ),
                         _ => {
                             return Err(format!(
-                        "engine setting eval: unknown evaluation '{value}' (v1, trained, default)"
+                        "engine setting eval: unknown evaluation '{value}' (v1, trained, default, \
+                         or a weights file ending in .vpw)"
                     ))
                         }
                     }
@@ -335,7 +343,13 @@ mod tests {
         assert_eq!(p.limits.time, Some(Duration::from_millis(500)));
         assert_eq!(p.evaluator.name(), "v1");
         for bad in [
-            "level=0", "level=30", "depth", "foo=1", "eval=zzz", "time=-1",
+            "level=0",
+            "level=30",
+            "depth",
+            "foo=1",
+            "eval=zzz",
+            "time=-1",
+            "eval=/nonexistent.vpw",
         ] {
             assert!(bad.parse::<PlayerSettings>().is_err(), "{bad}");
         }

@@ -1,5 +1,12 @@
 //! Transposition table shared by the endgame solver and the midgame search.
 //!
+//! Values are stored in the midgame search's unit (hundredths of a disc). The endgame solver,
+//! which counts whole discs, goes through [`TranspositionTable::probe_discs`] and
+//! [`TranspositionTable::store_discs`]: its results are stored as searched to the end of the
+//! game ([`DEPTH_TO_END`]), so the midgame search takes them as exact values, and it reads back
+//! bounds only from entries searched to the end (by itself or by the midgame search), and the
+//! best move from any entry. One table thus carries what either search learnt to the other.
+//!
 //! A fixed-size, lock-free hash table of search results. Every method takes `&self`, so one
 //! table can be shared by all search threads (wrap it in an `Arc`, or borrow it from scoped
 //! threads).
@@ -31,6 +38,13 @@ use virada_rules::{Board, Square};
 /// mean safer (less pruned) results; an entry can answer a probe that asks for a selectivity up
 /// to its own.
 pub const EXACT_SELECTIVITY: u8 = u8::MAX;
+
+/// Depth code of a result searched to the end of the game on every line (perfect play when
+/// the selectivity is [`EXACT_SELECTIVITY`]); deeper than any depth in plies.
+pub const DEPTH_TO_END: u8 = 64;
+
+/// Hundredths of a disc per disc: the unit of stored values.
+const UNITS_PER_DISC: i32 = 100;
 
 /// The smallest and largest value that can be stored (values are clamped to this range).
 pub const VALUE_MIN: i32 = i16::MIN as i32 + 1;
@@ -235,6 +249,62 @@ impl TranspositionTable {
         None
     }
 
+    /// The endgame solver's probe: bounds in whole discs from an entry searched to the end of
+    /// the game, reported with depth [`DEPTH_TO_END`]; any other entry gives only its best move
+    /// (open bounds, depth 0).
+    #[inline]
+    pub fn probe_discs(&self, board: &Board) -> Option<TtData> {
+        let hit = self.probe(board)?;
+        if hit.depth != DEPTH_TO_END {
+            return Some(TtData {
+                lower: VALUE_MIN,
+                upper: VALUE_MAX,
+                depth: 0,
+                selectivity: 0,
+                best_move: hit.best_move,
+            });
+        }
+        // Values searched to the end are whole discs: round the bounds inwards.
+        let lower = if hit.lower <= VALUE_MIN {
+            VALUE_MIN
+        } else {
+            hit.lower.div_euclid(UNITS_PER_DISC)
+                + i32::from(hit.lower.rem_euclid(UNITS_PER_DISC) != 0)
+        };
+        let upper = if hit.upper >= VALUE_MAX {
+            VALUE_MAX
+        } else {
+            hit.upper.div_euclid(UNITS_PER_DISC)
+        };
+        Some(TtData {
+            lower,
+            upper,
+            ..hit
+        })
+    }
+
+    /// The endgame solver's store: `data` holds bounds in whole discs from a search to the end
+    /// of the game (its depth is ignored and stored as [`DEPTH_TO_END`]).
+    #[inline]
+    pub fn store_discs(&self, board: &Board, data: TtStore) {
+        let scale = |v: i32| {
+            if v <= VALUE_MIN || v >= VALUE_MAX {
+                v
+            } else {
+                v * UNITS_PER_DISC
+            }
+        };
+        self.store(
+            board,
+            TtData {
+                lower: scale(data.lower),
+                upper: scale(data.upper),
+                depth: DEPTH_TO_END,
+                ..data
+            },
+        );
+    }
+
     /// Records a search result for `board`.
     ///
     /// An existing entry for the same board from an equally deep and safe search is merged
@@ -265,10 +335,18 @@ impl TranspositionTable {
                 0
             };
             let d = unpack(data);
+            // A result searched to the end is worth the work of its empties.
+            let work = if d.depth == DEPTH_TO_END {
+                let occupied =
+                    (e[0].load(Ordering::Relaxed) ^ data) | (e[1].load(Ordering::Relaxed) ^ data);
+                64 - occupied.count_ones()
+            } else {
+                d.depth as u32
+            };
             let rank = if generation_of(data) == 0 {
                 0
             } else {
-                age_bonus + ((d.depth as u32) << 8) + 1
+                age_bonus + (work << 8) + 1
             };
             if rank < victim_rank {
                 victim_rank = rank;
@@ -338,6 +416,53 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn solver_results_read_as_exact_hundredths_by_the_midgame_search() {
+        let tt = TranspositionTable::new(1);
+        let board = Board::start();
+        // The solver proved the value is at least +6 discs (fail-high on the window (5, 6)).
+        tt.store_discs(
+            &board,
+            TtData::from_search(6, 5, 6, 60, EXACT_SELECTIVITY, Some(sq("d3"))),
+        );
+        let midgame = tt.probe(&board).unwrap();
+        assert_eq!((midgame.lower, midgame.upper), (600, VALUE_MAX));
+        assert_eq!(midgame.depth, DEPTH_TO_END);
+        assert!(midgame.covers(DEPTH_TO_END, EXACT_SELECTIVITY));
+        let solver = tt.probe_discs(&board).unwrap();
+        assert_eq!((solver.lower, solver.upper), (6, VALUE_MAX));
+        assert!(solver.covers(60, EXACT_SELECTIVITY));
+        assert_eq!(solver.best_move, Some(sq("d3")));
+    }
+
+    #[test]
+    fn the_solver_takes_only_moves_from_depth_limited_entries() {
+        let tt = TranspositionTable::new(1);
+        let a = Board::start();
+        let b = a.play_unchecked(sq("d3"));
+        tt.store(
+            &a,
+            TtData::from_search(150, -10, 10, 12, EXACT_SELECTIVITY, Some(sq("c4"))),
+        );
+        let hit = tt.probe_discs(&a).unwrap();
+        assert_eq!((hit.lower, hit.upper), (VALUE_MIN, VALUE_MAX));
+        assert_eq!(hit.depth, 0);
+        assert_eq!(hit.best_move, Some(sq("c4")));
+        // A midgame result searched to the end: bounds rounded inwards to whole discs.
+        tt.store(
+            &b,
+            TtData {
+                lower: -250,
+                upper: 150,
+                depth: DEPTH_TO_END,
+                selectivity: EXACT_SELECTIVITY,
+                best_move: None,
+            },
+        );
+        let hit = tt.probe_discs(&b).unwrap();
+        assert_eq!((hit.lower, hit.upper), (-2, 1));
     }
 
     #[test]

@@ -26,6 +26,8 @@ pub struct LevelInfo {
     pub depth: Option<u32>,
     /// Empties from which the level plays the endgame perfectly (0: never).
     pub exact_empties: u32,
+    /// Longest time a move may take, in seconds (`None`: bounded by the depth alone).
+    pub max_move_seconds: Option<f64>,
 }
 
 /// What the engine reports while it thinks.
@@ -144,6 +146,7 @@ pub fn levels() -> Vec<LevelInfo> {
                 description_pt: l.describe_pt(),
                 depth: spec.depth,
                 exact_empties: spec.exact_empties,
+                max_move_seconds: spec.move_time.map(|t| t.as_secs_f64()),
             }
         })
         .collect()
@@ -186,6 +189,52 @@ fn effort_limits(effort: &Effort, time: std::time::Duration) -> Limits {
     }
 }
 
+/// Searches `board` at depths 1, 2, .. `depth` (the table makes the earlier depths cheap),
+/// reporting each result, within the level's time cap (`full.time`) over all the calls: like a single
+/// search, no deeper step starts once 45% of the cap is used (it could not finish), and the
+/// step running when the cap expires stops with its best move so far. `None` when stopped
+/// before the first result.
+fn deepen(
+    engine: &mut Engine,
+    board: virada_rules::Board,
+    full: &Limits,
+    depth: u32,
+    stop: &Arc<AtomicBool>,
+    progress: &mut dyn FnMut(Progress),
+) -> Option<Move> {
+    let start = Instant::now();
+    let mut best = None;
+    for d in 1..=depth {
+        let time = match full.time {
+            Some(cap) => {
+                let used = start.elapsed();
+                if best.is_some() && used >= cap.mul_f32(0.45) {
+                    break;
+                }
+                Some(cap.saturating_sub(used))
+            }
+            None => None,
+        };
+        let limits = Limits {
+            depth: Some(d),
+            time,
+            ..full.clone()
+        };
+        let r = engine.search(board, &limits, Some(stop.clone()));
+        best = Some(r.best_move);
+        progress(Progress {
+            depth: r.depth,
+            best: Some(r.best_move),
+            value: Some(r.score),
+        });
+        // A step short of its depth ran out of time.
+        if stop.load(Ordering::Relaxed) || r.exact || r.depth < d {
+            break;
+        }
+    }
+    best
+}
+
 impl EnginePort for RealEngine {
     fn choose_move(
         &mut self,
@@ -206,24 +255,7 @@ impl EnginePort for RealEngine {
         let stepwise = spec.mistakes.is_none() && empties > spec.exact_empties;
         if let (true, Some(depth)) = (stepwise, spec.depth) {
             let full = level.limits();
-            let mut best = None;
-            for d in 1..=depth {
-                let limits = Limits {
-                    depth: Some(d),
-                    ..full.clone()
-                };
-                let r = self.engine.search(board, &limits, Some(stop.clone()));
-                best = Some(r.best_move);
-                progress(Progress {
-                    depth: r.depth,
-                    best: Some(r.best_move),
-                    value: Some(r.score),
-                });
-                if stop.load(Ordering::Relaxed) || r.exact {
-                    break;
-                }
-            }
-            if let Some(mv) = best {
+            if let Some(mv) = deepen(&mut self.engine, board, &full, depth, stop, progress) {
                 return mv;
             }
         }
@@ -312,5 +344,42 @@ impl EnginePort for RealEngine {
             });
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use virada_engine::EngineConfig;
+
+    /// The app's step-by-step deepening keeps to the level's time cap over all its steps.
+    #[test]
+    fn stepwise_deepening_keeps_to_the_time_cap() {
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 4,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        let board = Position::start()
+            .board()
+            .play_unchecked(virada_rules::Square::from_index(19));
+        let cap = Duration::from_millis(300);
+        let full = Limits {
+            time: Some(cap),
+            ..Level(18).limits()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut depths = Vec::new();
+        let t = Instant::now();
+        let mv = deepen(&mut engine, board, &full, 16, &stop, &mut |p| {
+            depths.push(p.depth)
+        });
+        let took = t.elapsed();
+        let mv = mv.expect("a move");
+        assert!(board.legal_moves().contains(mv.square().unwrap()));
+        // Depth 16 from the opening takes seconds: the cap ended the steps early. Without the
+        // cap the steps would each have taken their full time (slack for a loaded machine).
+        assert!(depths.len() < 16 && !depths.is_empty(), "{depths:?}");
+        assert!(took < Duration::from_secs(3), "took {took:?}");
     }
 }

@@ -36,6 +36,9 @@ pub struct LevelView {
     /// `null` for the level that searches as deep as its time allows.
     pub depth: Option<u32>,
     pub exact_empties: u32,
+    /// Longest time the level thinks about a move, in seconds; `null` when its depth alone
+    /// bounds the search.
+    pub max_move_seconds: Option<f64>,
 }
 
 impl From<&LevelInfo> for LevelView {
@@ -52,6 +55,7 @@ impl From<&LevelInfo> for LevelView {
             },
             depth: l.depth,
             exact_empties: l.exact_empties,
+            max_move_seconds: l.max_move_seconds,
         }
     }
 }

@@ -5,14 +5,17 @@ use crate::progress::Progress;
 use crate::wthor;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
 use virada_engine::eval::pattern_eval::PatternEval;
 use virada_engine::eval::pattern_state::PatternState;
 use virada_engine::search::Selectivity;
+use virada_engine::tt::TranspositionTable;
 use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::formats::obf::read_obf;
+use virada_rules::formats::obf::{write_obf, ObfEntry, ObfMove};
 use virada_rules::movegen::flips;
-use virada_rules::{Board, Move, Square};
+use virada_rules::{Board, Move, Position, Square};
 
 /// A position with its exact value.
 #[derive(Clone, Debug)]
@@ -187,8 +190,6 @@ pub fn eval_speed(
 /// Our exact solver against known exact scores (the WTHOR theoretical scores): for each case,
 /// (solver score, expected score, nodes, seconds).
 pub fn solver_check(cases: &[Case]) -> Vec<(i32, i32, u64, f64)> {
-    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
-    use virada_engine::tt::TranspositionTable;
     let eval = virada_engine::default_evaluator();
     let tt = TranspositionTable::new(64);
     let progress = Progress::new("solver check", cases.len() as u64);
@@ -210,19 +211,15 @@ pub fn solver_check(cases: &[Case]) -> Vec<(i32, i32, u64, f64)> {
     out
 }
 
-/// A benchmark file of positions with every move solved: the position with `empties` empty
-/// squares of each of the first `count` held-out WTHOR games that reach it, in OBF (best move
-/// first). Solved once with our exact solver and stored, so later runs only read it.
-pub fn make_benchmark(
+/// The position with `empties` empty squares (and a legal move) of each of the first `count`
+/// held-out WTHOR games that reach it.
+pub fn heldout_positions(
     dir: &Path,
     seed: u64,
     one_in: u64,
     empties: u32,
     count: usize,
-) -> Result<String, String> {
-    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
-    use virada_engine::tt::TranspositionTable;
-    use virada_rules::formats::obf::{write_obf, ObfEntry, ObfMove};
+) -> Result<Vec<Position>, String> {
     let db = wthor::load(dir)?;
     let mut positions = Vec::new();
     for (i, (game, _)) in db.games.iter().enumerate() {
@@ -241,6 +238,20 @@ pub fn make_benchmark(
             positions.push(*p);
         }
     }
+    Ok(positions)
+}
+
+/// A benchmark file of positions with every move solved: the position with `empties` empty
+/// squares of each of the first `count` held-out WTHOR games that reach it, in OBF (best move
+/// first). Solved once with our exact solver and stored, so later runs only read it.
+pub fn make_benchmark(
+    dir: &Path,
+    seed: u64,
+    one_in: u64,
+    empties: u32,
+    count: usize,
+) -> Result<String, String> {
+    let positions = heldout_positions(dir, seed, one_in, empties, count)?;
     let eval = virada_engine::default_evaluator();
     let tt = TranspositionTable::new(64);
     let progress = Progress::new(
@@ -273,4 +284,130 @@ pub fn make_benchmark(
     }
     progress.finish();
     Ok(write_obf(&entries))
+}
+
+/// Value (discs, side to move's view) of a fixed-depth midgame search of `board`, passing
+/// first if the side to move has no move.
+fn searched_value(engine: &mut Engine, board: Board, depth: u32) -> f32 {
+    if board.moves() == 0 {
+        let passed = board.pass();
+        if passed.moves() == 0 {
+            return board.final_score() as f32;
+        }
+        return -searched_value(engine, passed, depth);
+    }
+    engine.clear();
+    let limits = Limits {
+        depth: Some(depth),
+        exact_empties: Some(0),
+        selectivity: Some(Selectivity::DEFAULT),
+        ..Limits::default()
+    };
+    engine.search(board, &limits, None).score
+}
+
+/// How [`make_best_move_benchmark`] looks for moves that tie with the solver's best move.
+#[derive(Clone, Copy, Debug)]
+pub struct RivalCheck {
+    /// Depth of the midgame search that ranks the other moves.
+    pub depth: u32,
+    /// Moves whose searched value is within this many discs of the best searched value are
+    /// solved exactly too...
+    pub margin: f32,
+    /// ...at most this many of them...
+    pub max_rivals: usize,
+    /// ...each within this time (a solve that does not finish leaves the move out).
+    pub time_limit: Duration,
+}
+
+/// A benchmark file for positions too deep to solve every move: the position with `empties`
+/// empties of each of the first `count` held-out WTHOR games, its exact score and best move from
+/// one exact solve, plus the exact scores of the other moves a midgame search ranks close to the
+/// best (see [`RivalCheck`]); a rival scoring the same is a best move too. Moves far behind in
+/// the search are not listed (so a search choosing one counts as a miss: none of them is
+/// expected to tie). Each entry (OBF text preceded by a `%` comment with its solve time and
+/// nodes) is passed to `sink` as soon as it is solved, so a long run keeps what it has done.
+pub fn make_best_move_benchmark(
+    dir: &Path,
+    seed: u64,
+    one_in: u64,
+    empties: u32,
+    count: usize,
+    rivals: &RivalCheck,
+    sink: &mut dyn FnMut(&str) -> Result<(), String>,
+) -> Result<(), String> {
+    let positions = heldout_positions(dir, seed, one_in, empties, count)?;
+    let eval = virada_engine::default_evaluator();
+    let tt = TranspositionTable::new(128);
+    let mut engine = Engine::new(EngineConfig {
+        tt_mb: 16,
+        threads: 1,
+        evaluator: eval.clone(),
+    });
+    let progress = Progress::new(
+        format!("solve {empties}-empty benchmark (best move and rivals)"),
+        positions.len() as u64,
+    );
+    for (k, p) in positions.into_iter().enumerate() {
+        let board = p.board();
+        tt.clear();
+        let opts = SolveOptions {
+            mode: SolveMode::Exact,
+            threads: 1,
+            ..SolveOptions::default()
+        };
+        let root = solve_with_table(board, &opts, &tt, eval.as_ref());
+        let (Some(score), Some(&best)) = (root.score.value(), root.best_moves.first()) else {
+            return Err(format!("position {k}: the solve did not finish"));
+        };
+        let mut nodes = root.nodes;
+        let mut seconds = root.elapsed.as_secs_f64();
+        let mut moves = vec![ObfMove {
+            mv: best,
+            score: Some(score),
+        }];
+        // Rank the moves by a midgame search; solve the children of those close to the best.
+        let mut ranked: Vec<(f32, Move, Board)> = Vec::new();
+        let mut m = board.moves();
+        while m != 0 {
+            let sq = Square::from_index(m.trailing_zeros() as u8);
+            m &= m - 1;
+            let child = board.play_unchecked(sq);
+            let v = -searched_value(&mut engine, child, rivals.depth);
+            ranked.push((v, Move::Play(sq), child));
+        }
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = ranked.first().map_or(0.0, |r| r.0);
+        for (_, mv, child) in ranked
+            .into_iter()
+            .filter(|r| r.1 != best && r.0 >= top - rivals.margin)
+            .take(rivals.max_rivals)
+        {
+            let opts = SolveOptions {
+                time_limit: Some(rivals.time_limit),
+                ..opts.clone()
+            };
+            let r = solve_with_table(child, &opts, &tt, eval.as_ref());
+            nodes += r.nodes;
+            seconds += r.elapsed.as_secs_f64();
+            if let Some(child_score) = r.score.value().filter(|_| r.complete) {
+                moves.push(ObfMove {
+                    mv,
+                    score: Some(-child_score),
+                });
+            }
+        }
+        moves.sort_by_key(|m| std::cmp::Reverse(m.score));
+        let mut text = format!(
+            "% held-out WTHOR position {k}: {} moves solved, {nodes} nodes, {seconds:.1} s\n",
+            moves.len()
+        );
+        let mut e = ObfEntry::new(p);
+        e.moves = moves;
+        text.push_str(&write_obf(&[e]));
+        sink(&text)?;
+        progress.inc(1);
+    }
+    progress.finish();
+    Ok(())
 }

@@ -3,7 +3,8 @@
 //!
 //! For the samples of a phase, with `A` the 0/1 design matrix (one column per weight, one row per
 //! sample with a 1 for each of its 46 pattern instances and its parity) and `y` the labels in
-//! discs, the fitter solves `(AᵀA + λI) w = Aᵀy`. The preconditioner is the diagonal of
+//! discs, the fitter solves `(AᵀWA + λI) w = AᵀWy`, `W` the diagonal of sample weights (1, or
+//! `search_weight` for search labels). The preconditioner is the diagonal of
 //! `AᵀA + λI` (how often each weight occurs, plus λ). Configurations that are mirror images of
 //! each other inside a pattern share one weight (see `mirror_tie_maps`).
 //!
@@ -11,7 +12,7 @@
 //! added in chunk order, so the weights are bit-for-bit the same with 1 or 16 threads.
 
 use crate::progress::Progress;
-use crate::samples::Sample;
+use crate::samples::{Sample, Source};
 use virada_engine::eval::pattern::{
     features, mirror_tie_maps, phase_of_empties, INSTANCE_PATTERN, NUM_INSTANCES, NUM_PHASES,
     TABLE_OFFSETS, WEIGHTS_PER_PHASE,
@@ -33,6 +34,9 @@ pub struct FitConfig {
     pub threads: usize,
     /// A phase also trains on samples up to this many empties outside its bucket (smoothing).
     pub overlap: u32,
+    /// Weight of a sample with a search label ([`Source::Search`]) in the least-squares sum
+    /// (every other sample weighs 1).
+    pub search_weight: f64,
 }
 
 impl Default for FitConfig {
@@ -42,6 +46,7 @@ impl Default for FitConfig {
             iterations: 60,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             overlap: 2,
+            search_weight: 1.0,
         }
     }
 }
@@ -51,10 +56,11 @@ impl Default for FitConfig {
 struct Row {
     idx: [u16; NUM_INSTANCES],
     parity: u8,
+    weight: f32,
 }
 
 impl Row {
-    fn new(s: &Sample) -> Row {
+    fn new(s: &Sample, search_weight: f64) -> Row {
         let maps = mirror_tie_maps();
         let f = features(&s.board);
         let mut idx = [0u16; NUM_INSTANCES];
@@ -64,6 +70,11 @@ impl Row {
         Row {
             idx,
             parity: (s.board.empty_count() & 1) as u8,
+            weight: if s.source == Source::Search {
+                search_weight as f32
+            } else {
+                1.0
+            },
         }
     }
 
@@ -120,7 +131,7 @@ fn normal_product(rows: &[Row], v: &[f64], threads: usize, bufs: &mut [Vec<f64>]
             let buf: &mut Vec<f64> = &mut guard;
             buf.iter_mut().for_each(|x| *x = 0.0);
             for row in &rows[range] {
-                let s: f64 = row.params().map(|j| v[j]).sum();
+                let s: f64 = row.weight as f64 * row.params().map(|j| v[j]).sum::<f64>();
                 for j in row.params() {
                     buf[j] += s;
                 }
@@ -142,14 +153,18 @@ fn dot(a: &[f64], b: &[f64]) -> f64 {
 
 /// Fits one phase's weights (in discs, tied indices filled in) on `samples`.
 pub fn fit_phase(samples: &[&Sample], cfg: &FitConfig, progress: &Progress) -> Vec<f64> {
-    let rows: Vec<Row> = samples.iter().map(|s| Row::new(s)).collect();
+    let rows: Vec<Row> = samples
+        .iter()
+        .map(|s| Row::new(s, cfg.search_weight))
+        .collect();
     let m = WEIGHTS_PER_PHASE;
     let mut diag = vec![cfg.lambda; m];
     let mut b = vec![0.0f64; m];
     for (row, s) in rows.iter().zip(samples) {
+        let w = row.weight as f64;
         for j in row.params() {
-            diag[j] += 1.0;
-            b[j] += s.label as f64;
+            diag[j] += w;
+            b[j] += w * s.label as f64;
         }
     }
     let mut w = vec![0.0f64; m];
@@ -242,7 +257,6 @@ pub fn mae_by_phase(samples: &[Sample], predict: impl Fn(&Sample) -> f64) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::samples::Source;
     use virada_engine::eval::pattern_eval::PatternEval;
     use virada_rules::Board;
 
@@ -299,6 +313,7 @@ mod tests {
             iterations: 40,
             threads: 2,
             overlap: 2,
+            search_weight: 1.0,
         };
         let w2 = fit_all(&data, &cfg, "t");
         cfg.threads = 1;

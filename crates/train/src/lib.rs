@@ -9,5 +9,6 @@ pub mod fit;
 pub mod pipeline;
 pub mod progress;
 pub mod samples;
+pub mod search_labels;
 pub mod selfplay;
 pub mod wthor;

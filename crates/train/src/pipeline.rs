@@ -5,11 +5,15 @@
 //! - `wthor-train.vsp` / `wthor-test.vsp`: WTHOR positions of training / held-out games;
 //! - `exact-train.vsp` / `exact-test.vsp`: the same after exact relabelling (if enabled);
 //! - `wthor24-test.vsp`: the 24-empty position of each held-out game with its exact score;
+//! - `selfplay-*.vsp`: self-play games (if enabled), then `exact*-selfplay-*.vsp` relabelled;
+//! - `search*-train.vsp` / `search*-selfplay-*.vsp`: the same after search relabelling of early
+//!   positions (if enabled, see [`crate::search_labels`]);
 //! - `report.txt`: the per-phase errors printed at the end.
 
 use crate::fit::{fit_all, mae_by_phase, FitConfig};
 use crate::progress::Progress;
 use crate::samples::{self, Sample, Source};
+use crate::search_labels::{relabel_search, SearchPlan};
 use crate::selfplay::{self, SelfPlayConfig};
 use crate::wthor;
 use std::fmt::Write as _;
@@ -46,6 +50,10 @@ pub struct TrainConfig {
     /// Self-play games added to the training set (0 = none), played with the current default
     /// evaluation (the previous generation of weights).
     pub selfplay: SelfPlayConfig,
+    /// Search labels for early training positions (`min_empties` 0 = none); `one_in` applies to
+    /// WTHOR positions, self-play positions use `selfplay_search_one_in`.
+    pub search: SearchPlan,
+    pub selfplay_search_one_in: u64,
 }
 
 /// Reads a sample file if present, else builds it and writes it.
@@ -268,6 +276,43 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
             })?;
         }
     }
+    if cfg.search.min_empties > 0 {
+        // The previous generation: the default evaluation of this build (or VIRADA_WEIGHTS).
+        let eval = virada_engine::default_evaluator();
+        let plan = cfg.search;
+        let threads = cfg.fit.threads;
+        eprintln!("search labels with evaluation {}", eval.name());
+        let tag = plan.tag();
+        train = cached(&cfg.work_dir.join(format!("{tag}-train.vsp")), || {
+            Ok(relabel_search(&train, &plan, threads, &eval, "train"))
+        })?;
+        if !self_play.is_empty() {
+            let sp_plan = SearchPlan {
+                one_in: cfg.selfplay_search_one_in,
+                ..plan
+            };
+            let sp_file = format!("{}-{sp_tag}.vsp", sp_plan.tag());
+            self_play = cached(&cfg.work_dir.join(sp_file), || {
+                Ok(relabel_search(
+                    &self_play,
+                    &sp_plan,
+                    threads,
+                    &eval,
+                    "self-play",
+                ))
+            })?;
+        }
+    }
+    let count = |set: &[Sample], src: Source| set.iter().filter(|s| s.source == src).count();
+    eprintln!(
+        "labels: WTHOR {} exact / {} search / {} game; self-play {} exact / {} search / {} game",
+        count(&train, Source::Exact),
+        count(&train, Source::Search),
+        count(&train, Source::WthorTheoretical) + count(&train, Source::WthorResult),
+        count(&self_play, Source::Exact),
+        count(&self_play, Source::Search),
+        count(&self_play, Source::SelfPlay),
+    );
     let wthor_train = train.len();
     train.extend_from_slice(&self_play);
     eprintln!("fitting on {} positions", train.len());
@@ -283,14 +328,17 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         .collect();
     let mut report = format!(
         "weights {} ({}), {} training positions ({wthor_train} WTHOR, {} self-play), lambda {}, \
-         {} iterations, overlap {}\n\n",
+         {} iterations, overlap {}; search labels: {} positions (depth {}, from {} empties)\n\n",
         cfg.out.display(),
         cfg.name,
         train.len(),
         self_play.len(),
         cfg.fit.lambda,
         cfg.fit.iterations,
-        cfg.fit.overlap
+        cfg.fit.overlap,
+        train.iter().filter(|s| s.source == Source::Search).count(),
+        cfg.search.depth,
+        cfg.search.min_empties
     );
     report += &error_table(
         "Held-out games, all positions, against their training-style labels (discs)",

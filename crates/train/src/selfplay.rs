@@ -1,16 +1,21 @@
 //! Self-play games of our engine, for positions human tournament games rarely reach.
 //!
-//! Each game starts with a random number of random moves (so openings are varied, including
-//! unbalanced ones), then both sides play fixed-depth searches, with a small chance of a random
-//! move until mid-game (so the games do not repeat). Every position after the random opening
-//! becomes a sample labelled with the game's final result ([`Source::SelfPlay`]); the pipeline
-//! then replaces late labels by exact solver values like for WTHOR positions.
+//! Openings are varied two ways: even-numbered games start from one of the engine's balanced
+//! 8-ply openings (`crates/engine/data/openings.txt`, chosen at random) followed by 0-2 random
+//! moves; odd-numbered games start with a random number of random moves from the standard start
+//! (so unbalanced positions appear too). Then both sides play fixed-depth searches, with a small
+//! chance of a random move until mid-game (so the games do not repeat), and perfect play from
+//! `exact_empties` empties on. Every position after the opening becomes a sample labelled with
+//! the game's final result ([`Source::SelfPlay`]); because the end is played perfectly, that
+//! label is the exact value of every position from `exact_empties` empties on. The pipeline then
+//! replaces labels by exact solver values and search values like for WTHOR positions.
 
 use crate::progress::Progress;
 use crate::samples::{Sample, Source};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
+use virada_rules::formats::xot::XotOpening;
 use virada_rules::{Board, Square};
 
 /// Self-play settings.
@@ -24,6 +29,8 @@ pub struct SelfPlayConfig {
     /// Chance (percent) of a random move while more than `random_until_empties` are empty.
     pub random_percent: u32,
     pub random_until_empties: u32,
+    /// Both sides solve exactly from this many empties (0 = never).
+    pub exact_empties: u32,
     pub seed: u64,
     pub threads: usize,
 }
@@ -36,6 +43,7 @@ impl Default for SelfPlayConfig {
             depth: 4,
             random_percent: 10,
             random_until_empties: 30,
+            exact_empties: 14,
             seed: 1,
             threads: 2,
         }
@@ -70,20 +78,35 @@ fn random_move(moves: u64, rng: &mut Rng) -> Square {
 
 /// Plays game number `index`; returns its positions after the random opening (side-to-move
 /// boards, passes skipped) and the final score of each for its side to move.
-fn play_game(engine: &mut Engine, cfg: &SelfPlayConfig, index: usize) -> Vec<Sample> {
+fn play_game(
+    engine: &mut Engine,
+    cfg: &SelfPlayConfig,
+    openings: &[XotOpening],
+    index: usize,
+) -> Vec<Sample> {
     let mut rng = Rng::new(cfg.seed ^ (index as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    let (lo, hi) = cfg.random_plies;
-    let random_plies = lo + rng.below((hi.saturating_sub(lo) + 1) as u64) as u32;
+    let mut board = Board::start();
+    // Whether the side to move is the other side from the game's first mover.
+    let mut flipped = false;
+    let random_plies = if index.is_multiple_of(2) && !openings.is_empty() {
+        let opening = &openings[rng.below(openings.len() as u64) as usize];
+        for &sq in opening.moves() {
+            board = board.play_unchecked(sq);
+            flipped = !flipped;
+        }
+        rng.below(3) as u32
+    } else {
+        let (lo, hi) = cfg.random_plies;
+        lo + rng.below((hi.saturating_sub(lo) + 1) as u64) as u32
+    };
     let limits = Limits {
         depth: Some(cfg.depth),
-        exact_empties: Some(0),
+        exact_empties: Some(cfg.exact_empties),
         ..Limits::default()
     };
-    let mut board = Board::start();
     let mut ply = 0u32;
     // (board, mover parity): parity 0 = same side as the final board's side to move.
     let mut kept: Vec<(Board, bool)> = Vec::new();
-    let mut flipped = false;
     loop {
         let moves = board.moves();
         if moves == 0 {
@@ -135,12 +158,13 @@ fn play_game(engine: &mut Engine, cfg: &SelfPlayConfig, index: usize) -> Vec<Sam
 /// in game order.
 pub fn generate(cfg: &SelfPlayConfig, eval: Arc<dyn Evaluator>) -> Vec<Vec<Sample>> {
     let progress = Progress::new("self-play games", cfg.games as u64);
+    let openings = virada_engine::openings::builtin();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Vec<Sample>>> = Mutex::new(vec![Vec::new(); cfg.games]);
     std::thread::scope(|s| {
         for _ in 0..cfg.threads.max(1) {
             let eval = eval.clone();
-            let (next, results, progress) = (&next, &results, &progress);
+            let (next, results, progress, openings) = (&next, &results, &progress, &openings);
             s.spawn(move || {
                 let mut engine = Engine::new(EngineConfig {
                     tt_mb: 8,
@@ -152,7 +176,7 @@ pub fn generate(cfg: &SelfPlayConfig, eval: Arc<dyn Evaluator>) -> Vec<Vec<Sampl
                     if i >= cfg.games {
                         break;
                     }
-                    let g = play_game(&mut engine, cfg, i);
+                    let g = play_game(&mut engine, cfg, openings, i);
                     if let Ok(mut r) = results.lock() {
                         r[i] = g;
                     }

@@ -6,6 +6,7 @@ use clap::Args;
 use std::path::PathBuf;
 use virada_train::fit::FitConfig;
 use virada_train::pipeline::{self, TrainConfig};
+use virada_train::search_labels::SearchPlan;
 use virada_train::selfplay::SelfPlayConfig;
 
 #[derive(Args)]
@@ -43,6 +44,25 @@ pub struct TrainArgs {
     /// Search depth of the self-play moves.
     #[arg(long, default_value_t = 4)]
     pub selfplay_depth: u32,
+    /// The self-play engine plays perfectly from this many empties (0 = never).
+    #[arg(long, default_value_t = 14)]
+    pub selfplay_exact: u32,
+    /// Label positions with at least this many empties (not labelled exactly) with a midgame
+    /// search of the current default evaluation (the previous generation; 0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub search_label_empties: u32,
+    /// Depth of the search labels.
+    #[arg(long, default_value_t = 8)]
+    pub search_label_depth: u32,
+    /// Search-label one WTHOR training position in this many (chosen by a seeded hash).
+    #[arg(long, default_value_t = 20)]
+    pub search_label_one_in: u64,
+    /// Search-label one self-play position in this many.
+    #[arg(long, default_value_t = 1)]
+    pub search_label_selfplay_one_in: u64,
+    /// Weight of a search-labelled sample in the fit (others weigh 1).
+    #[arg(long, default_value_t = 1.0)]
+    pub search_label_weight: f64,
     /// Ridge penalty.
     #[arg(long, default_value_t = 3.0)]
     pub lambda: f64,
@@ -65,6 +85,7 @@ pub fn run(args: TrainArgs) -> CmdResult {
         lambda: args.lambda,
         iterations: args.iterations,
         overlap: args.overlap,
+        search_weight: args.search_label_weight,
         ..FitConfig::default()
     };
     if let Some(t) = args.threads {
@@ -83,10 +104,18 @@ pub fn run(args: TrainArgs) -> CmdResult {
         selfplay: SelfPlayConfig {
             games: args.selfplay_games,
             depth: args.selfplay_depth,
+            exact_empties: args.selfplay_exact,
             seed: args.seed,
             threads: fit.threads,
             ..SelfPlayConfig::default()
         },
+        search: SearchPlan {
+            min_empties: args.search_label_empties,
+            depth: args.search_label_depth,
+            one_in: args.search_label_one_in.max(1),
+            seed: args.seed,
+        },
+        selfplay_search_one_in: args.search_label_selfplay_one_in.max(1),
         fit,
     };
     let solver = pipeline::engine_solver();

@@ -441,10 +441,12 @@ fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i
 /// From this many empties, an exact solve starts with [`selective_passes`].
 const SELECTIVE_MIN: u32 = 20;
 
-/// Multi-ProbCut confidence (standard deviations) of each selective pass. Measured on FFO
-/// #40-#49: one pass at 1.1 cut the nodes by 30% on #40-#44 and 22% on #45-#49; adding a
-/// second pass (1.5) or starting the series there cost more than it saved.
-const SELECTIVE_PASSES: [f32; 1] = [1.1];
+/// Multi-ProbCut confidence (standard deviations) of each selective pass, and the table's
+/// selectivity code for its results (the midgame search's code for the same confidence, 73%,
+/// so either search reads the other's entries right). Measured on FFO #40-#49: one pass at
+/// 1.1 cut the nodes by 33% on #40-#44 and 22% on #45-#49; adding a second pass (1.5) or
+/// starting the series there cost more than it saved.
+const SELECTIVE_PASSES: [(f32, u8); 1] = [(1.1, 1)];
 
 /// Selective passes before the exact solve: Multi-ProbCut searches of the whole position at
 /// increasing confidence. Each leaves best moves in the table for the next, and an estimate of
@@ -455,8 +457,8 @@ fn selective_passes(s: &mut Searcher<'_>, p: u64, o: u64) {
         let e = s.eval_search(p, o, 4, -i32::MAX, i32::MAX);
         ((e / 200) * 2).clamp(-64, 64)
     };
-    for (i, &t) in SELECTIVE_PASSES.iter().enumerate() {
-        s.sel = i as u8;
+    for &(t, code) in &SELECTIVE_PASSES {
+        s.sel = code;
         s.mpc_t = t;
         let width = 4;
         let (mut a, mut b) = ((guess - width).max(-64), (guess + width).min(64));
@@ -498,12 +500,21 @@ fn aspiration_search(
     let width = 8;
     let (mut a, mut b) = (alpha0, beta0);
     if width > 0 && beta0 - alpha0 > 2 * width {
+        // The selective pass left bounds on this move in the table: centre on them.
         let from_table = s
             .shared
             .tt
-            .probe(&virada_rules::Board::new(cp, co))
-            .filter(|e| e.depth as u32 == (!(cp | co)).count_ones())
-            .map(|e| if e.lower > -64 { -e.lower } else { -e.upper });
+            .probe_discs(&virada_rules::Board::new(cp, co))
+            .filter(|e| e.depth == crate::tt::DEPTH_TO_END)
+            .and_then(|e| {
+                if e.lower >= -64 {
+                    Some(-e.lower)
+                } else if e.upper <= 64 {
+                    Some(-e.upper)
+                } else {
+                    None
+                }
+            });
         let estimate = match from_table {
             Some(v) => v * 100,
             None => -s.eval_search(cp, co, 4, -i32::MAX, i32::MAX),

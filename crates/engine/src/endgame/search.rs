@@ -168,7 +168,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let entry = self.shared.tt.probe(&board);
+        let entry = self.shared.tt.probe_discs(&board);
         let mut hint = None;
         if let Some(e) = entry {
             if e.covers(depth, self.sel) {
@@ -211,7 +211,7 @@ impl<'a> Searcher<'a> {
         if n >= ETC_MIN {
             for item in list.as_slice() {
                 let (cp, co) = item.child(player, opponent);
-                if let Some(e) = self.shared.tt.probe(&Board::new(cp, co)) {
+                if let Some(e) = self.shared.tt.probe_discs(&Board::new(cp, co)) {
                     if e.covers(depth - 1, self.sel) && -e.upper > alpha {
                         let v = -e.upper;
                         self.store(&board, v, alpha, depth, Some(item.sq));
@@ -316,7 +316,7 @@ impl<'a> Searcher<'a> {
         sq: Option<u8>,
     ) {
         let best_move = sq.map(virada_rules::Square::from_index);
-        self.shared.tt.store(
+        self.shared.tt.store_discs(
             board,
             TtData::from_search(v, alpha, beta, depth, self.sel, best_move),
         );
@@ -418,7 +418,7 @@ impl<'a> Searcher<'a> {
         let mut alpha = alpha;
         let mut beta = beta;
         let mut hint = None;
-        if let Some(e) = self.shared.tt.probe(&board) {
+        if let Some(e) = self.shared.tt.probe_discs(&board) {
             if e.covers(depth, self.sel) {
                 if e.lower >= beta || e.lower == e.upper {
                     return e.lower;

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use virada_rules::Board;
 
 pub mod features;
+pub mod incremental;
 pub mod pattern;
 pub mod pattern_eval;
 pub mod pattern_state;
@@ -47,6 +48,14 @@ pub trait Evaluator: Send + Sync {
     /// `-MAX_EVAL..=MAX_EVAL`. The board may be one where the side to move must pass; it is
     /// never called on finished games (search scores those exactly).
     fn evaluate(&self, board: &Board) -> i32;
+
+    /// This evaluator as the trained pattern evaluation, if it is one: the search then keeps
+    /// the pattern indices incrementally ([`incremental::IncrementalEval`]) instead of calling
+    /// [`Evaluator::evaluate`] at its leaves. The default, `None`, is right for every other
+    /// evaluator, including wrappers that change the value.
+    fn as_pattern_eval(&self) -> Option<&pattern_eval::PatternEval> {
+        None
+    }
 }
 
 /// The evaluator the engine uses when none is given: the best one available.

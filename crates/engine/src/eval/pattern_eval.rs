@@ -89,6 +89,10 @@ impl Evaluator for PatternEval {
     fn evaluate(&self, board: &Board) -> i32 {
         self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
     }
+
+    fn as_pattern_eval(&self) -> Option<&PatternEval> {
+        Some(self)
+    }
 }
 
 /// The weights file shipped in the engine binary (`crates/engine/weights/pattern.vpw`).

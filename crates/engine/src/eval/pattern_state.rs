@@ -6,7 +6,8 @@
 //! A move changes the placed square and the flipped squares; each square belongs to at most
 //! [`MAX_INSTANCES_PER_SQUARE`] instances, whose indices change by `±3^digit` in each view.
 //! Then the two views swap, because the other side is now to move. Undo is free: keep the
-//! parent's state (it is 184 bytes).
+//! parent's state (it is 192 bytes: the indices are padded to whole vectors, so an update
+//! is a few vector additions per changed square).
 //!
 //! ```
 //! use virada_engine::eval::pattern::features;
@@ -26,30 +27,27 @@ use virada_rules::{Board, Square};
 /// The most pattern instances any one square belongs to.
 pub const MAX_INSTANCES_PER_SQUARE: usize = 10;
 
-/// For each square: (instance, 3^digit) pairs, and how many are used.
-struct SquareTable {
-    entries: [[(u8, u16); MAX_INSTANCES_PER_SQUARE]; 64],
-    len: [u8; 64],
-}
+/// [`NUM_INSTANCES`] rounded up to a multiple of 16, so an update is a few whole vector
+/// additions (the padding lanes stay 0).
+const LANES: usize = NUM_INSTANCES.div_ceil(16) * 16;
 
-fn square_table() -> &'static SquareTable {
-    static TABLE: OnceLock<SquareTable> = OnceLock::new();
+/// One index per lane (instance), padded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(32))]
+struct Lanes([u16; LANES]);
+
+/// For each square: the change of every instance index when that square goes from digit 0 to
+/// digit 1 (`3^digit` for the instances containing it, 0 elsewhere).
+fn square_deltas() -> &'static [Lanes; 64] {
+    static TABLE: OnceLock<[Lanes; 64]> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let mut t = SquareTable {
-            entries: [[(0, 0); MAX_INSTANCES_PER_SQUARE]; 64],
-            len: [0; 64],
-        };
-        let mut k = 0u8;
+        let mut t = [Lanes([0; LANES]); 64];
+        let mut k = 0usize;
         for pattern in PATTERNS.iter() {
             for sym in pattern.instances() {
                 for (digit, &sq) in pattern.squares.iter().enumerate() {
                     let img = sym.apply(1u64 << sq).trailing_zeros() as usize;
-                    let n = t.len[img] as usize;
-                    // The pattern set puts at most MAX_INSTANCES_PER_SQUARE instances on a
-                    // square (checked by tests), so `n` stays in range.
-                    t.entries[img][n.min(MAX_INSTANCES_PER_SQUARE - 1)] =
-                        (k, 3u16.pow(digit as u32));
-                    t.len[img] = (n + 1).min(MAX_INSTANCES_PER_SQUARE) as u8;
+                    t[img].0[k] = 3u16.pow(digit as u32);
                 }
                 k += 1;
             }
@@ -61,50 +59,64 @@ fn square_table() -> &'static SquareTable {
 /// Pattern indices of a position in both views; see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PatternState {
-    mover: PatternIndices,
-    other: PatternIndices,
+    mover: Lanes,
+    other: Lanes,
+}
+
+fn padded(f: &PatternIndices) -> Lanes {
+    let mut l = Lanes([0; LANES]);
+    l.0[..NUM_INSTANCES].copy_from_slice(f);
+    l
 }
 
 impl PatternState {
     /// The state of `board` computed from scratch.
     pub fn new(board: &Board) -> PatternState {
         PatternState {
-            mover: features(board),
-            other: features(&board.pass()),
+            mover: padded(&features(board)),
+            other: padded(&features(&board.pass())),
         }
     }
 
     /// The indices for the side to move (what [`features`] returns for the board).
     #[inline]
     pub fn indices(&self) -> &PatternIndices {
-        &self.mover
+        self.mover.0[..NUM_INSTANCES]
+            .try_into()
+            .expect("LANES >= NUM_INSTANCES")
     }
 
     /// The state after the side to move plays `sq`, flipping `flips` (from
     /// `virada_rules::movegen::flips`).
     #[inline]
     pub fn play(&self, sq: Square, flips: u64) -> PatternState {
-        let t = square_table();
-        let mut mover = self.mover;
-        let mut other = self.other;
-        let s = sq.index();
-        for &(k, p) in &t.entries[s][..t.len[s] as usize] {
-            mover[k as usize] += p; // empty -> own disc (digit 1)
-            other[k as usize] += 2 * p; // empty -> the other side's disc (digit 2)
-        }
+        let t = square_deltas();
+        // Sum of the deltas of the flipped squares: each goes from digit 2 to 1 in the mover's
+        // view and from 1 to 2 in the other's. Arithmetic wraps modulo 2^16 in between; the
+        // final indices are in range.
+        let mut flipped = [0u16; LANES];
         let mut f = flips;
         while f != 0 {
-            let s = f.trailing_zeros() as usize;
+            let d = &t[f.trailing_zeros() as usize].0;
             f &= f - 1;
-            for &(k, p) in &t.entries[s][..t.len[s] as usize] {
-                mover[k as usize] -= p; // digit 2 -> 1
-                other[k as usize] += p; // digit 1 -> 2
+            for (a, &b) in flipped.iter_mut().zip(d.iter()) {
+                *a = a.wrapping_add(b);
             }
         }
-        PatternState {
-            mover: other,
-            other: mover,
+        let placed = &t[sq.index()].0;
+        let mut mover = Lanes([0; LANES]);
+        let mut other = Lanes([0; LANES]);
+        for k in 0..LANES {
+            // The placed square: empty -> own disc (digit 1) for the mover, -> the other
+            // side's disc (digit 2) for the other side. Then the views swap.
+            other.0[k] = self.mover.0[k]
+                .wrapping_add(placed[k])
+                .wrapping_sub(flipped[k]);
+            mover.0[k] = self.other.0[k]
+                .wrapping_add(placed[k].wrapping_mul(2))
+                .wrapping_add(flipped[k]);
         }
+        PatternState { mover, other }
     }
 
     /// The state after a pass.
@@ -119,10 +131,10 @@ impl PatternState {
 
 /// Number of instances each square belongs to (for documentation and tests).
 pub fn instances_per_square() -> [usize; 64] {
-    let t = square_table();
+    let t = square_deltas();
     let mut out = [0usize; 64];
-    for (o, &n) in out.iter_mut().zip(t.len.iter()) {
-        *o = n as usize;
+    for (o, d) in out.iter_mut().zip(t.iter()) {
+        *o = d.0.iter().filter(|&&p| p != 0).count();
     }
     out
 }

@@ -1,7 +1,8 @@
 //! Hand-off to the exact endgame solver (`crate::endgame`) for the final, exact iteration.
 //!
-//! The solver keeps its own table instance (it stores discs, the midgame search hundredths of
-//! a disc) and uses the engine's evaluation for move ordering. Limits carry over: what is left
+//! The solver shares the midgame search's table (through `probe_discs` / `store_discs`, which
+//! convert its whole discs): it finds the best moves the iterations before it stored, and the
+//! midgame search reads its results as exact values. It uses the engine's evaluation for move ordering. Limits carry over: what is left
 //! of the deadline and the node budget, and the caller's stop flag.
 
 use super::root::SearchSetup;
@@ -42,7 +43,7 @@ fn solve(
         stop: stop.cloned(),
         ..SolveOptions::default()
     };
-    let r = solve_with_table(board, &opts, setup.solver_tt, setup.eval);
+    let r = solve_with_table(board, &opts, setup.tt, setup.eval);
     shared.nodes.fetch_add(r.nodes, Ordering::Relaxed);
     r
 }

@@ -17,8 +17,6 @@ use virada_rules::{Board, Move, Square};
 /// The long-lived resources a search uses.
 pub struct SearchSetup<'a> {
     pub tt: &'a TranspositionTable,
-    /// The endgame solver's table (it stores discs, not hundredths).
-    pub solver_tt: &'a TranspositionTable,
     pub eval: &'a dyn Evaluator,
     /// Search threads (1 = single-threaded and deterministic).
     pub threads: usize,

@@ -1,9 +1,19 @@
 //! The principal variation search below the root: alpha-beta with null windows, the shared
 //! transposition table, move ordering and Multi-ProbCut.
+//!
+//! The tree search is generic over an [`IncrementalEval`]: with the trained pattern evaluation
+//! each node derives its [`crate::eval::pattern_state::PatternState`] from its parent's and the
+//! move played (copy-make), so leaves do not extract the pattern indices from scratch; any
+//! other evaluator takes the stateless path. Values are identical either way. A node receives
+//! its parent's state and the move ([`Pending`]) and applies the move only when it needs the
+//! state: nodes cut by the transposition table never pay for it, and a leaf only computes the
+//! view it evaluates.
 
 use super::mpc::{self, MPC_MIN_DEPTH};
 use super::order::{mobility_key, ordering_depth, MoveList};
 use super::selectivity::Selectivity;
+use crate::eval::incremental::IncrementalEval;
+use crate::eval::pattern_eval::PatternEval;
 use crate::eval::{final_value, Evaluator};
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -14,9 +24,7 @@ use virada_rules::{Board, Square};
 /// A bound above every score (evaluations and exact values are within ±6400).
 pub const INF: i32 = 6500;
 
-/// Depth recorded for results that reach the end of the game everywhere (exact when the
-/// search was not selective). Larger than any real remaining depth.
-pub const DEPTH_TO_END: u8 = 64;
+pub use crate::tt::DEPTH_TO_END;
 
 /// How often (in nodes) a worker looks at the stop flags and the clock.
 const POLL_INTERVAL: u64 = 1024;
@@ -55,6 +63,43 @@ impl SearchShared<'_> {
     }
 }
 
+/// The evaluation state of a node not computed yet: a state and the move (square, flips) to
+/// apply to it, if any.
+#[derive(Clone, Copy)]
+struct Pending<'s, S> {
+    base: &'s S,
+    mv: Option<(Square, u64)>,
+}
+
+impl<'s, S: Copy> Pending<'s, S> {
+    /// A node whose state is `state`.
+    #[inline]
+    fn ready(state: &'s S) -> Self {
+        Pending {
+            base: state,
+            mv: None,
+        }
+    }
+
+    /// The child of the node whose state is `state`, reached by `sq` flipping `flips`.
+    #[inline]
+    fn after(state: &'s S, sq: u8, flips: u64) -> Self {
+        Pending {
+            base: state,
+            mv: Some((Square::from_index(sq), flips)),
+        }
+    }
+
+    /// The node's state.
+    #[inline(always)]
+    fn resolve<E: IncrementalEval<State = S> + ?Sized>(self, ev: &E) -> S {
+        match self.mv {
+            Some((sq, flips)) => ev.play(self.base, sq, flips),
+            None => *self.base,
+        }
+    }
+}
+
 /// One search thread's state.
 pub struct Worker<'a> {
     pub shared: &'a SearchShared<'a>,
@@ -69,6 +114,8 @@ pub struct Worker<'a> {
     pub selectivity: Selectivity,
     /// Multi-ProbCut parameters for the evaluation in use.
     mpc_table: &'static [mpc::MpcParams],
+    /// The evaluation as the pattern evaluation, when it is one (incremental path).
+    pattern: Option<&'a PatternEval>,
     /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
     /// or a table entry that is not a proof). When false after a search, its value is exact.
     pub heuristic: bool,
@@ -85,6 +132,7 @@ impl<'a> Worker<'a> {
             interruptible: false,
             selectivity,
             mpc_table: mpc::table_for(shared.eval.name()),
+            pattern: shared.eval.as_pattern_eval(),
             heuristic: false,
         }
     }
@@ -122,7 +170,29 @@ impl<'a> Worker<'a> {
 
     /// The value of `board` searched `depth` plies deep, within the window `(alpha, beta)`
     /// (fail-soft). A pass does not use a ply; finished games score exactly.
-    pub fn pvs(&mut self, board: &Board, mut alpha: i32, beta: i32, depth: i32) -> i32 {
+    pub fn pvs(&mut self, board: &Board, alpha: i32, beta: i32, depth: i32) -> i32 {
+        match self.pattern {
+            Some(p) => {
+                let state = p.state(board);
+                self.node(p, board, Pending::ready(&state), alpha, beta, depth)
+            }
+            None => {
+                let eval = self.shared.eval;
+                self.node(eval, board, Pending::ready(&()), alpha, beta, depth)
+            }
+        }
+    }
+
+    /// [`Worker::pvs`] with the evaluation `ev` and the (pending) state of `board`.
+    fn node<E: IncrementalEval + ?Sized>(
+        &mut self,
+        ev: &E,
+        board: &Board,
+        pending: Pending<'_, E::State>,
+        mut alpha: i32,
+        beta: i32,
+        depth: i32,
+    ) -> i32 {
         if self.count_node() {
             return 0;
         }
@@ -131,11 +201,19 @@ impl<'a> Worker<'a> {
             if legal_moves(board.opponent, board.player) == 0 {
                 return final_value(board);
             }
-            return -self.pvs(&board.pass(), -beta, -alpha, depth);
+            let passed = ev.pass(&pending.resolve(ev));
+            return -self.node(
+                ev,
+                &board.pass(),
+                Pending::ready(&passed),
+                -beta,
+                -alpha,
+                depth,
+            );
         }
         if depth <= 0 {
             self.heuristic = true;
-            return self.shared.eval.evaluate(board);
+            return ev.evaluate_with(board, &pending.resolve(ev));
         }
 
         let empties = board.empty_count();
@@ -158,9 +236,10 @@ impl<'a> Worker<'a> {
             tt_move = hit.best_move;
         }
 
+        let state = &pending.resolve(ev);
         if depth >= MPC_MIN_DEPTH && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
-            if let Some(v) = self.probcut(board, alpha, beta, depth, empties) {
+            if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
                 self.heuristic = true;
                 return v;
             }
@@ -169,19 +248,38 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = MoveList::new(board, moves);
-        self.order(board, &mut list, tt_move, depth);
+        // With mobility-only ordering, ranking costs a move generation per move and touches
+        // nothing else: the hash move goes first and the others are ranked only if it does not
+        // cut. (Shallow-search ordering stores into the table and counts nodes, so it runs
+        // first, as before.) The order is the same either way: measured, about 1% fewer
+        // instructions and mispredicted branches on `bench search`.
+        let mut rank_later = ordering_depth(depth).is_none()
+            && list.len() >= 2
+            && tt_move.is_some_and(|sq| list.bring_to_front(sq.index() as u8));
+        if !rank_later {
+            self.order(ev, board, state, &mut list, tt_move, depth);
+        }
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, c) in list.as_slice().iter().enumerate() {
+        for i in 0..list.len() {
+            if rank_later && i == 1 {
+                for c in &mut list.as_mut_slice()[1..] {
+                    c.key = mobility_key(&c.child(board), c.square);
+                }
+                list.sort_from(1);
+                rank_later = false;
+            }
+            let c = list.as_slice()[i];
             let child = c.child(board);
+            let cs = Pending::after(state, c.square, c.flips);
             let v = if i == 0 {
-                -self.pvs(&child, -beta, -alpha, depth - 1)
+                -self.node(ev, &child, cs, -beta, -alpha, depth - 1)
             } else {
-                let mut v = -self.pvs(&child, -alpha - 1, -alpha, depth - 1);
+                let mut v = -self.node(ev, &child, cs, -alpha - 1, -alpha, depth - 1);
                 if v > alpha && v < beta && !self.aborted {
-                    v = -self.pvs(&child, -beta, -alpha, depth - 1);
+                    v = -self.node(ev, &child, cs, -beta, -alpha, depth - 1);
                 }
                 v
             };
@@ -207,9 +305,11 @@ impl<'a> Worker<'a> {
     }
 
     /// Orders `list`: the hash move first, then by shallow value and mobility.
-    pub fn order(
+    fn order<E: IncrementalEval + ?Sized>(
         &mut self,
+        ev: &E,
         board: &Board,
+        state: &E::State,
         list: &mut MoveList,
         tt_move: Option<Square>,
         depth: i32,
@@ -229,7 +329,8 @@ impl<'a> Worker<'a> {
                 let mut key = mobility_key(&child, c.square);
                 if let Some(d) = shallow {
                     // Selectivity stays as configured: ordering searches are hints only.
-                    key += -self.pvs(&child, -INF, INF, d) * 2;
+                    let cs = Pending::after(state, c.square, c.flips);
+                    key += -self.node(ev, &child, cs, -INF, INF, d) * 2;
                 }
                 key
             };
@@ -242,9 +343,12 @@ impl<'a> Worker<'a> {
 
     /// Multi-ProbCut: if a shallow search says the deep value is outside `(alpha, beta)` with
     /// the configured confidence, returns the bound to fail with.
-    fn probcut(
+    #[allow(clippy::too_many_arguments)]
+    fn probcut<E: IncrementalEval + ?Sized>(
         &mut self,
+        ev: &E,
         board: &Board,
+        state: &E::State,
         alpha: i32,
         beta: i32,
         depth: i32,
@@ -256,7 +360,7 @@ impl<'a> Worker<'a> {
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
         let high = ((beta as f32 + margin - p.b) / p.a).ceil() as i32;
         if high < INF - 1 {
-            let v = self.pvs(board, high - 1, high, shallow);
+            let v = self.node(ev, board, Pending::ready(state), high - 1, high, shallow);
             if self.aborted {
                 return Some(0);
             }
@@ -266,7 +370,7 @@ impl<'a> Worker<'a> {
         }
         let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
         if low > -INF + 1 {
-            let v = self.pvs(board, low, low + 1, shallow);
+            let v = self.node(ev, board, Pending::ready(state), low, low + 1, shallow);
             if self.aborted {
                 return Some(0);
             }
