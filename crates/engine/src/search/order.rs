@@ -83,12 +83,31 @@ impl MoveList {
         &mut self.items[..self.len]
     }
 
+    /// Moves the move at `square` to the front, the others keeping their order; false (and no
+    /// change) when it is not in the list.
+    #[inline]
+    pub fn bring_to_front(&mut self, square: u8) -> bool {
+        match self.as_slice().iter().position(|c| c.square == square) {
+            Some(k) => {
+                self.items[..=k].rotate_right(1);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Sorts by key, highest first (stable, so equal keys keep generation order and search
     /// stays deterministic).
     #[inline]
     pub fn sort(&mut self) {
+        self.sort_from(0);
+    }
+
+    /// Sorts the moves from position `start` on, as [`MoveList::sort`] does.
+    #[inline]
+    pub fn sort_from(&mut self, start: usize) {
         // Insertion sort: lists are short and often nearly sorted.
-        let items = &mut self.items[..self.len];
+        let items = &mut self.items[start..self.len];
         for i in 1..items.len() {
             let c = items[i];
             let mut j = i;
@@ -124,5 +143,40 @@ pub fn ordering_depth(depth: i32) -> Option<i32> {
         4..=6 => Some(0),
         7..=10 => Some(1),
         _ => Some(2),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorting_a_tail_leaves_the_head_alone() {
+        let b = Board::start().play_unchecked("f5".parse().unwrap());
+        let b = b.play_unchecked("f6".parse().unwrap());
+        let mut list = MoveList::new(&b, b.moves());
+        assert!(list.len() >= 4, "{}", list.len());
+        for (i, c) in list.as_mut_slice().iter_mut().enumerate() {
+            c.key = [5, 1, 7, 1, 7, 0, 7][i % 7];
+        }
+        let before: Vec<(u8, i32)> = list.as_slice().iter().map(|c| (c.square, c.key)).collect();
+        list.sort_from(1);
+        let got: Vec<(u8, i32)> = list.as_slice().iter().map(|c| (c.square, c.key)).collect();
+        // Highest key first, equal keys in generation order (a stable sort).
+        let mut want = before.clone();
+        want[1..].sort_by_key(|c| std::cmp::Reverse(c.1));
+        assert_eq!(got, want);
+        assert_ne!(got, before);
+    }
+
+    #[test]
+    fn bring_to_front_keeps_the_others_in_order() {
+        let b = Board::start();
+        let mut list = MoveList::new(&b, b.moves());
+        let squares: Vec<u8> = list.as_slice().iter().map(|c| c.square).collect();
+        assert!(list.bring_to_front(squares[2]));
+        let after: Vec<u8> = list.as_slice().iter().map(|c| c.square).collect();
+        assert_eq!(after, vec![squares[2], squares[0], squares[1], squares[3]]);
+        assert!(!list.bring_to_front(0)); // a1 is not a legal move at the start
     }
 }

@@ -248,12 +248,30 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = MoveList::new(board, moves);
-        self.order(ev, board, state, &mut list, tt_move, depth);
+        // With mobility-only ordering, ranking costs a move generation per move and touches
+        // nothing else: the hash move goes first and the others are ranked only if it does not
+        // cut. (Shallow-search ordering stores into the table and counts nodes, so it runs
+        // first, as before.) The order is the same either way: measured, about 1% fewer
+        // instructions and mispredicted branches on `bench search`.
+        let mut rank_later = ordering_depth(depth).is_none()
+            && list.len() >= 2
+            && tt_move.is_some_and(|sq| list.bring_to_front(sq.index() as u8));
+        if !rank_later {
+            self.order(ev, board, state, &mut list, tt_move, depth);
+        }
 
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        for (i, c) in list.as_slice().iter().enumerate() {
+        for i in 0..list.len() {
+            if rank_later && i == 1 {
+                for c in &mut list.as_mut_slice()[1..] {
+                    c.key = mobility_key(&c.child(board), c.square);
+                }
+                list.sort_from(1);
+                rank_later = false;
+            }
+            let c = list.as_slice()[i];
             let child = c.child(board);
             let cs = Pending::after(state, c.square, c.flips);
             let v = if i == 0 {
