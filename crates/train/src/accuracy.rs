@@ -321,7 +321,8 @@ pub struct RivalCheck {
 }
 
 /// A benchmark file for positions too deep to solve every move: the position with `empties`
-/// empties of each of the first `count` held-out WTHOR games, its exact score and best move from
+/// empties of each of the held-out WTHOR games number `skip` to `skip + count - 1` (counting
+/// those that reach it), its exact score and best move from
 /// one exact solve, plus the exact scores of the other moves a midgame search ranks close to the
 /// best (see [`RivalCheck`]); a rival scoring the same is a best move too. Moves far behind in
 /// the search are not listed (so a search choosing one counts as a miss: none of them is
@@ -332,11 +333,12 @@ pub fn make_best_move_benchmark(
     seed: u64,
     one_in: u64,
     empties: u32,
+    skip: usize,
     count: usize,
     rivals: &RivalCheck,
     sink: &mut dyn FnMut(&str) -> Result<(), String>,
 ) -> Result<(), String> {
-    let positions = heldout_positions(dir, seed, one_in, empties, count)?;
+    let positions = heldout_positions(dir, seed, one_in, empties, skip + count)?;
     let eval = virada_engine::default_evaluator();
     let tt = TranspositionTable::new(128);
     let mut engine = Engine::new(EngineConfig {
@@ -346,9 +348,9 @@ pub fn make_best_move_benchmark(
     });
     let progress = Progress::new(
         format!("solve {empties}-empty benchmark (best move and rivals)"),
-        positions.len() as u64,
+        positions.len().saturating_sub(skip) as u64,
     );
-    for (k, p) in positions.into_iter().enumerate() {
+    for (k, p) in positions.into_iter().enumerate().skip(skip) {
         let board = p.board();
         tt.clear();
         let opts = SolveOptions {

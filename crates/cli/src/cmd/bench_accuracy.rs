@@ -50,6 +50,10 @@ pub struct AccuracyArgs {
     /// move (for positions with 26 or more empties, where solving every move is too slow).
     #[arg(long)]
     pub best_only: bool,
+    /// With `--write-benchmark --best-only`: skip the first this many positions (to split the
+    /// work between processes).
+    #[arg(long, default_value_t = 0)]
+    pub benchmark_skip: usize,
     /// Weights file for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -108,7 +112,8 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
                 args.seed,
                 20,
                 args.benchmark_empties,
-                args.wthor,
+                args.benchmark_skip,
+                args.wthor.saturating_sub(args.benchmark_skip),
                 &rivals,
                 &mut sink,
             )
