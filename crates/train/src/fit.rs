@@ -339,4 +339,37 @@ mod tests {
             "held-out error {test_mae}, baseline {baseline}"
         );
     }
+
+    #[test]
+    fn search_labels_weigh_as_configured() {
+        // The same positions twice: the true label (exact) and 0 (search). Weighted least
+        // squares then predicts label / (1 + w) for a rule the patterns can represent.
+        let exact = synthetic(12_000, 11);
+        let mut data = exact.clone();
+        data.extend(exact.iter().map(|s| Sample {
+            label: 0,
+            source: Source::Search,
+            ..*s
+        }));
+        for (weight, want) in [(1.0, 0.5), (3.0, 0.25)] {
+            let cfg = FitConfig {
+                lambda: 0.1,
+                iterations: 40,
+                threads: 2,
+                overlap: 2,
+                search_weight: weight,
+            };
+            let eval = PatternEval::new(fit_all(&data, &cfg, "t"));
+            let (mut num, mut den) = (0.0, 0.0);
+            for s in exact.iter().filter(|s| s.label != 0) {
+                num += eval.evaluate_centidiscs(&s.board) as f64 / 100.0 * s.label as f64;
+                den += (s.label as f64).powi(2);
+            }
+            let ratio = num / den;
+            assert!(
+                (ratio - want).abs() < 0.06,
+                "weight {weight}: ratio {ratio}"
+            );
+        }
+    }
 }
