@@ -321,8 +321,7 @@ pub struct RivalCheck {
 }
 
 /// A benchmark file for positions too deep to solve every move: the position with `empties`
-/// empties of each of the held-out WTHOR games number `skip` to `skip + count - 1` (counting
-/// those that reach it), its exact score and best move from
+/// empties of the held-out WTHOR games numbered `games` (counting those that reach it), its exact score and best move from
 /// one exact solve, plus the exact scores of the other moves a midgame search ranks close to the
 /// best (see [`RivalCheck`]); a rival scoring the same is a best move too. Moves far behind in
 /// the search are not listed (so a search choosing one counts as a miss: none of them is
@@ -333,12 +332,12 @@ pub fn make_best_move_benchmark(
     seed: u64,
     one_in: u64,
     empties: u32,
-    skip: usize,
-    count: usize,
+    games: std::ops::Range<usize>,
     rivals: &RivalCheck,
     sink: &mut dyn FnMut(&str) -> Result<(), String>,
 ) -> Result<(), String> {
-    let positions = heldout_positions(dir, seed, one_in, empties, skip + count)?;
+    let skip = games.start;
+    let positions = heldout_positions(dir, seed, one_in, empties, games.end)?;
     let eval = virada_engine::default_evaluator();
     let tt = TranspositionTable::new(128);
     let mut engine = Engine::new(EngineConfig {

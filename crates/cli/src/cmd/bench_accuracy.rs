@@ -112,8 +112,7 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
                 args.seed,
                 20,
                 args.benchmark_empties,
-                args.benchmark_skip,
-                args.wthor.saturating_sub(args.benchmark_skip),
+                args.benchmark_skip..args.wthor,
                 &rivals,
                 &mut sink,
             )
