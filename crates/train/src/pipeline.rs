@@ -235,10 +235,21 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         .map_err(|e| format!("{}: {e}", cfg.work_dir.display()))?;
     let (mut train, mut test, t24) = extract(cfg)?;
     let sp = &cfg.selfplay;
-    let sp_tag = format!("selfplay-{}-d{}-s{}", sp.games, sp.depth, sp.seed);
+    // The previous generation: the default evaluation of this build (or VIRADA_WEIGHTS). Its
+    // name is part of the cache file names of everything it produces, so a work directory can
+    // serve several generations.
+    let previous = virada_engine::default_evaluator();
+    let sp_tag = format!(
+        "selfplay-{}-d{}-x{}-s{}-{}",
+        sp.games,
+        sp.depth,
+        sp.exact_empties,
+        sp.seed,
+        previous.name()
+    );
     let mut self_play = if sp.games > 0 {
         cached(&cfg.work_dir.join(format!("{sp_tag}.vsp")), || {
-            let eval = virada_engine::default_evaluator();
+            let eval = previous.clone();
             eprintln!("self-play with evaluation {}", eval.name());
             Ok(selfplay::generate(sp, eval).into_iter().flatten().collect())
         })?
@@ -277,12 +288,11 @@ pub fn run(cfg: &TrainConfig, solver: Option<&ExactSolver>) -> Result<String, St
         }
     }
     if cfg.search.min_empties > 0 {
-        // The previous generation: the default evaluation of this build (or VIRADA_WEIGHTS).
-        let eval = virada_engine::default_evaluator();
+        let eval = previous.clone();
         let plan = cfg.search;
         let threads = cfg.fit.threads;
         eprintln!("search labels with evaluation {}", eval.name());
-        let tag = plan.tag();
+        let tag = format!("{}-{}", plan.tag(), eval.name());
         train = cached(&cfg.work_dir.join(format!("{tag}-train.vsp")), || {
             Ok(relabel_search(&train, &plan, threads, &eval, "train"))
         })?;

@@ -53,6 +53,10 @@ pub struct AccuracyArgs {
     /// Weights file for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
+    /// Compare against the trained evaluation with this weights file (e.g. the previous
+    /// generation) instead of evaluation v1.
+    #[arg(long)]
+    pub baseline_weights: Option<PathBuf>,
 }
 
 fn parse_depths(s: &str) -> Result<Vec<u32>, CliError> {
@@ -122,8 +126,14 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         Some(p) => Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
         None => pattern_eval::trained().map_err(CliError::failed)?,
     };
-    let evals: Vec<(&str, Arc<dyn Evaluator>)> =
-        vec![("v1", Arc::new(EvalV1::new())), ("trained", trained)];
+    let baseline: (&str, Arc<dyn Evaluator>) = match &args.baseline_weights {
+        Some(p) => (
+            "baseline",
+            Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
+        ),
+        None => ("v1", Arc::new(EvalV1::new())),
+    };
+    let evals: Vec<(&str, Arc<dyn Evaluator>)> = vec![baseline, ("trained", trained)];
     let mut sets: Vec<(String, Vec<Case>)> = Vec::new();
     if args.wthor > 0 {
         let cases = accuracy::wthor_cases(&args.data.join("wthor"), args.seed, 20, args.wthor)
