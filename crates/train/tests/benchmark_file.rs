@@ -40,7 +40,10 @@ fn stored_benchmark_lists_every_legal_move_best_first() {
 fn stored_30_empty_benchmark_is_valid() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/wthor-heldout-30.obf");
     let text = std::fs::read_to_string(&path).expect("benchmark file is committed");
-    assert!(text.starts_with("% The 30-empty position"), "header comment");
+    assert!(
+        text.starts_with("% The 30-empty position"),
+        "header comment"
+    );
     let entries = read_obf(&text).expect("valid OBF");
     assert!(!entries.is_empty());
     for (i, e) in entries.iter().enumerate() {
@@ -55,8 +58,14 @@ fn stored_30_empty_benchmark_is_valid() {
             assert_eq!(seen & sq.bit(), 0, "entry {i}: {sq} twice");
             seen |= sq.bit();
             let s = m.score.expect("scored");
-            assert!((-64..=64).contains(&s) && s % 2 == 0, "entry {i}: score {s}");
+            assert!(
+                (-64..=64).contains(&s) && s % 2 == 0,
+                "entry {i}: score {s}"
+            );
         }
-        assert!(e.moves.windows(2).all(|w| w[0].score >= w[1].score), "entry {i}");
+        assert!(
+            e.moves.windows(2).all(|w| w[0].score >= w[1].score),
+            "entry {i}"
+        );
     }
 }
