@@ -28,6 +28,10 @@ for d in 1 2 3 4 5 6; do run "depth=$((d + 1)),exact=8" "depth=$d,exact=8" 100; 
 run depth=6,exact=12 depth=6,exact=12,eval=v1 40
 # Time-capped levels: small samples (minutes a game).
 run level=18 level=17 12
+run --skip=6 level=18 level=17 28
 run level=19 level=18 10
+run --skip=5 level=19 level=18 14
 run level=20 level=19 8
+run --skip=4 level=20 level=19 12
 run level=21 level=20 8
+run --skip=4 level=21 level=20 12

@@ -40,8 +40,13 @@ pub(crate) fn schedule(empties: u32, limits: &Limits) -> Vec<Step> {
         None if open_ended => 60,
         None => DEFAULT_DEPTH as i32,
     };
+    // Solve when few empties are left, or when the caller asked for a depth reaching the end.
+    // An open-ended search (time, clock or nodes, no depth) deepens selectively instead: going
+    // straight to an exact solve of a midgame position would spend its whole budget on a proof
+    // it cannot finish.
+    let depth_reaches_end = limits.depth.is_some_and(|d| d as i32 >= e);
     let mut steps = Vec::new();
-    if e <= exact_empties || max_depth >= e {
+    if e <= exact_empties || depth_reaches_end || (max_depth >= e && !open_ended) {
         // Solve: a few selective iterations fill the table with good move ordering, then the
         // exact search to the end.
         let pre = (e / 2).clamp(1, 12).min(e - 1);
@@ -56,7 +61,7 @@ pub(crate) fn schedule(empties: u32, limits: &Limits) -> Vec<Step> {
             selectivity: Selectivity::EXACT,
         });
     } else {
-        for d in 1..=max_depth.max(1) {
+        for d in 1..=max_depth.min(e).max(1) {
             steps.push(Step {
                 depth: d,
                 selectivity: sel,
@@ -452,4 +457,30 @@ pub fn pv_from_tt(tt: &TranspositionTable, mut board: Board, max_len: usize) -> 
         board = board.play_unchecked(sq);
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_time_limited_midgame_search_deepens_instead_of_solving() {
+        let steps = schedule(40, &Limits::time(Duration::from_secs(1)));
+        assert!(steps.iter().all(|s| !s.selectivity.is_exact()));
+        assert_eq!(steps.len(), 40);
+        assert_eq!(steps.last().unwrap().depth, 40);
+    }
+
+    #[test]
+    fn few_empties_or_a_depth_to_the_end_solve_exactly() {
+        let time = schedule(14, &Limits::time(Duration::from_secs(1)));
+        let last = time.last().unwrap();
+        assert!(last.selectivity.is_exact() && last.depth == 14);
+        let deep = schedule(30, &Limits::depth(30));
+        assert!(deep.last().unwrap().selectivity.is_exact());
+        let shallow = schedule(30, &Limits::depth(12));
+        assert_eq!(shallow.len(), 12);
+        assert!(shallow.iter().all(|s| !s.selectivity.is_exact()));
+    }
 }
