@@ -115,12 +115,10 @@ impl Level {
     /// ends the search.
     pub fn limits(self) -> Limits {
         let spec = self.spec();
-        // A search with a time and no depth goes straight to the exact solver after a few
-        // shallow iterations, however many squares are empty; a depth of the exact-solve
-        // threshold keeps it in the midgame search above that threshold, where no iteration
-        // gets that deep within the cap anyway.
+        // Level 21 has no depth: a time-limited search deepens selectively until the
+        // exact-solve threshold, and its cap (or clock) ends it.
         Limits {
-            depth: spec.depth.or(Some(spec.exact_empties)),
+            depth: spec.depth,
             exact_empties: Some(spec.exact_empties),
             selectivity: Some(Selectivity::DEFAULT),
             time: spec.move_time,
@@ -256,9 +254,9 @@ mod tests {
         );
     }
 
-    /// The maximum level searches the midgame as deep as its budget allows: a time-only
-    /// search would stop at the solver's 12 shallow ordering plies and spend the rest of the
-    /// budget on a solve of the whole game that cannot finish.
+    /// The maximum level searches the midgame as deep as its budget allows (a time-only search
+    /// once stopped at the solver's 12 shallow ordering plies and spent the rest of the budget
+    /// on a solve of the whole game that could not finish).
     #[test]
     fn the_maximum_level_deepens_the_midgame_search() {
         let mut engine = Engine::new(EngineConfig {
