@@ -68,6 +68,10 @@ pub fn budget(clock: &Clock, empties: u32) -> MoveBudget {
     }
 }
 
+/// Share of a move's time after which no deeper iteration starts: the next one takes a few
+/// times longer than the last, so it could not finish.
+pub const LAST_ITERATION_START: f32 = 0.45;
+
 /// The budget for a fixed time per move: use it all, but start no iteration that cannot
 /// finish.
 pub fn fixed(time: Duration) -> MoveBudget {

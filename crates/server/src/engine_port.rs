@@ -208,7 +208,8 @@ fn deepen(
         let time = match full.time {
             Some(cap) => {
                 let used = start.elapsed();
-                if best.is_some() && used >= cap.mul_f32(0.45) {
+                if best.is_some() && used >= cap.mul_f32(virada_engine::time::LAST_ITERATION_START)
+                {
                     break;
                 }
                 Some(cap.saturating_sub(used))

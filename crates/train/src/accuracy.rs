@@ -296,14 +296,7 @@ fn searched_value(engine: &mut Engine, board: Board, depth: u32) -> f32 {
         }
         return -searched_value(engine, passed, depth);
     }
-    engine.clear();
-    let limits = Limits {
-        depth: Some(depth),
-        exact_empties: Some(0),
-        selectivity: Some(Selectivity::DEFAULT),
-        ..Limits::default()
-    };
-    engine.search(board, &limits, None).score
+    crate::search_labels::fixed_depth_value(engine, board, depth)
 }
 
 /// How [`make_best_move_benchmark`] looks for moves that tie with the solver's best move.

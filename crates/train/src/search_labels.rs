@@ -56,6 +56,14 @@ impl SearchPlan {
 /// The value (discs, side to move's view, rounded, clamped to -64..=64) of a fixed-depth midgame
 /// search of `board` with the default selectivity and no exact solving.
 pub fn search_label(engine: &mut Engine, board: Board, depth: u32) -> i8 {
+    fixed_depth_value(engine, board, depth)
+        .round()
+        .clamp(-64.0, 64.0) as i8
+}
+
+/// The value (discs, side to move's view) of a fixed-depth midgame search of `board` with the
+/// default selectivity and no exact solving, from a cleared table.
+pub fn fixed_depth_value(engine: &mut Engine, board: Board, depth: u32) -> f32 {
     engine.clear();
     let limits = Limits {
         depth: Some(depth),
@@ -63,8 +71,7 @@ pub fn search_label(engine: &mut Engine, board: Board, depth: u32) -> i8 {
         selectivity: Some(Selectivity::DEFAULT),
         ..Limits::default()
     };
-    let r = engine.search(board, &limits, None);
-    r.score.round().clamp(-64.0, 64.0) as i8
+    engine.search(board, &limits, None).score
 }
 
 /// Replaces the labels of the positions `plan` selects by search values of `eval`, on `threads`

@@ -2,7 +2,29 @@
 //! every legal move exactly once with a score, best first.
 
 use std::path::Path;
-use virada_rules::formats::obf::read_obf;
+use virada_rules::formats::obf::{read_obf, ObfEntry};
+
+/// Every listed move of entry `i` is legal, listed once and scored (an even score in -64..=64),
+/// best first.
+fn check_listed_moves(i: usize, e: &ObfEntry) {
+    let legal = e.position.board().legal_moves();
+    let mut seen = 0u64;
+    for m in &e.moves {
+        let sq = m.mv.square().expect("a square, not a pass");
+        assert!(legal.contains(sq), "entry {i}: {sq} is not legal");
+        assert_eq!(seen & sq.bit(), 0, "entry {i}: {sq} twice");
+        seen |= sq.bit();
+        let s = m.score.expect("scored");
+        assert!(
+            (-64..=64).contains(&s) && s % 2 == 0,
+            "entry {i}: score {s}"
+        );
+    }
+    assert!(
+        e.moves.windows(2).all(|w| w[0].score >= w[1].score),
+        "entry {i}"
+    );
+}
 
 #[test]
 fn stored_benchmark_lists_every_legal_move_best_first() {
@@ -15,22 +37,7 @@ fn stored_benchmark_lists_every_legal_move_best_first() {
         assert_eq!(board.empty_count(), 20, "entry {i}");
         let legal = board.legal_moves();
         assert_eq!(e.moves.len(), legal.count() as usize, "entry {i}");
-        let mut seen = 0u64;
-        for m in &e.moves {
-            let sq = m.mv.square().expect("a square, not a pass");
-            assert!(legal.contains(sq), "entry {i}: {sq} is not legal");
-            assert_eq!(seen & sq.bit(), 0, "entry {i}: {sq} twice");
-            seen |= sq.bit();
-            let s = m.score.expect("scored");
-            assert!(
-                (-64..=64).contains(&s) && s % 2 == 0,
-                "entry {i}: score {s}"
-            );
-        }
-        assert!(
-            e.moves.windows(2).all(|w| w[0].score >= w[1].score),
-            "entry {i}"
-        );
+        check_listed_moves(i, e);
     }
 }
 
@@ -51,21 +58,6 @@ fn stored_30_empty_benchmark_is_valid() {
         assert_eq!(board.empty_count(), 30, "entry {i}");
         let legal = board.legal_moves();
         assert!(!e.moves.is_empty() && e.moves.len() <= legal.count() as usize);
-        let mut seen = 0u64;
-        for m in &e.moves {
-            let sq = m.mv.square().expect("a square, not a pass");
-            assert!(legal.contains(sq), "entry {i}: {sq} is not legal");
-            assert_eq!(seen & sq.bit(), 0, "entry {i}: {sq} twice");
-            seen |= sq.bit();
-            let s = m.score.expect("scored");
-            assert!(
-                (-64..=64).contains(&s) && s % 2 == 0,
-                "entry {i}: score {s}"
-            );
-        }
-        assert!(
-            e.moves.windows(2).all(|w| w[0].score >= w[1].score),
-            "entry {i}"
-        );
+        check_listed_moves(i, e);
     }
 }

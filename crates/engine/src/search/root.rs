@@ -285,7 +285,7 @@ fn main_thread(
         if let Some(b) = budget {
             // The next iteration takes a few times longer than this one: do not start it
             // when it cannot finish within the budget.
-            if start.elapsed() >= b.soft.mul_f32(0.45) {
+            if start.elapsed() >= b.soft.mul_f32(time::LAST_ITERATION_START) {
                 break;
             }
         }
