@@ -272,16 +272,33 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
         SolveMode::Exact => (-64, 64),
         SolveMode::Wld => (-1, 1),
     };
-    if opts.mode == SolveMode::Exact && board.empty_count() >= SELECTIVE_MIN {
+    let selective = opts.mode == SolveMode::Exact && board.empty_count() >= SELECTIVE_MIN;
+    if selective {
         selective_passes(s, p, o);
         if s.aborted() {
             return empty_result();
         }
     }
-    // The root order must not depend on the table (shared with other threads), so no hint.
+    // The evaluated order does not depend on the table (shared with other threads, so filled
+    // differently from run to run): among moves with the best score, the best move is the first
+    // in this order, whatever order the moves are searched in.
     let mut list = MoveList::new(p, o, moves);
     s.order(&mut list, p, o, board.empty_count(), None, true);
-    let items: Vec<_> = list.as_slice().to_vec();
+    let mut items: Vec<_> = list.as_slice().to_vec();
+    // Each move's place in that order: among equal moves, the first in it is the best move.
+    let mut det_order: Vec<usize> = (0..items.len()).collect();
+    if selective && !opts.all_moves {
+        // The selective passes' best move is searched first: it is the best move far more often
+        // than the first in the evaluated order, and the others are then only refuted.
+        if let Some(m) = s.shared.tt.probe(&board).and_then(|e| e.best_move) {
+            if let Some(j) = items.iter().position(|it| it.sq == m.index() as u8) {
+                let it = items.remove(j);
+                items.insert(0, it);
+                det_order.remove(j);
+                det_order.insert(0, j);
+            }
+        }
+    }
     let mut bounds = vec![ScoreBound::UNKNOWN; items.len()];
     let mut alpha = alpha0;
     let mut best_index: Option<usize> = None;
@@ -303,19 +320,25 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
                 }
             }
         } else {
-            if alpha >= beta0 {
-                // Already proven best (a WLD win, or +64): the other moves cannot beat it.
+            // A move before the best one in the evaluated order must only equal it to take its
+            // place (so the best move does not depend on the search order); the others must
+            // beat it. Scores are even, so `alpha - 1` separates "equal or better" from worse.
+            let earlier = best_index.is_some_and(|b| det_order[i] < det_order[b]);
+            if alpha >= beta0 && !earlier {
+                // Already proven best (a WLD win, or +64): the other moves cannot beat it, and
+                // the remaining ones all come later in the evaluated order.
                 break;
             }
-            let v = -s.nws(cp, co, -alpha - 1);
+            let test = if earlier { alpha - 1 } else { alpha };
+            let v = -s.nws(cp, co, -test - 1);
             if s.aborted() {
                 complete = false;
                 break;
             }
-            bounds[i] = ScoreBound::from_window(v, alpha, alpha + 1);
-            if v > alpha && v < beta0 {
-                // Better than the best so far: find out by how much.
-                let a = (v - 1).max(alpha);
+            bounds[i] = ScoreBound::from_window(v, test, test + 1);
+            if v > test && v < beta0 {
+                // At least as good as the best so far: find out by how much.
+                let a = (v - 1).max(test);
                 let v = -s.pvs(cp, co, -beta0, -a);
                 if s.aborted() {
                     complete = false;
@@ -327,7 +350,12 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
         if opts.mode == SolveMode::Wld {
             bounds[i] = bounds[i].wld_normalized();
         }
-        if best_index.is_none_or(|b| rank(&bounds[i]) > rank(&bounds[b])) {
+        let better = |b: usize| match rank(&bounds[i]).cmp(&rank(&bounds[b])) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Equal => det_order[i] < det_order[b],
+            std::cmp::Ordering::Less => false,
+        };
+        if best_index.is_none_or(better) {
             best_index = Some(i);
         }
         alpha = alpha.max(bounds[i].lower.min(beta0));
@@ -442,11 +470,12 @@ fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i
 const SELECTIVE_MIN: u32 = 20;
 
 /// Multi-ProbCut confidence (standard deviations) of each selective pass, and the table's
-/// selectivity code for its results (the midgame search's code for the same confidence, 73%,
-/// so either search reads the other's entries right). Measured on FFO #40-#49: one pass at
-/// 1.1 cut the nodes by 33% on #40-#44 and 22% on #45-#49; adding a second pass (1.5) or
-/// starting the series there cost more than it saved.
-const SELECTIVE_PASSES: [(f32, u8); 1] = [(1.1, 1)];
+/// selectivity code for its results (the midgame search's code for the same confidence: 73%,
+/// 95% and 99%, so either search reads the other's entries right). Measured with 1 thread
+/// (nodes, the exact pass searching the passes' best root move first): FFO #40-#49 985 M ->
+/// 874 M, #51-#52 614 M -> 480 M against one pass at 1.1 with the evaluated root order. The
+/// later passes cost a few percent of the solve and leave best moves deep in the tree.
+const SELECTIVE_PASSES: [(f32, u8); 3] = [(1.1, 1), (2.0, 3), (2.6, 4)];
 
 /// Selective passes before the exact solve: Multi-ProbCut searches of the whole position at
 /// increasing confidence. Each leaves best moves in the table for the next, and an estimate of
