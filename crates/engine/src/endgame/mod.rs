@@ -22,6 +22,7 @@
 //! assert_eq!(r.pv.first(), r.best_moves.first());
 //! ```
 
+mod eval_search;
 pub mod last;
 mod order;
 mod root;

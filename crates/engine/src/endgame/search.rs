@@ -343,59 +343,7 @@ impl<'a> Searcher<'a> {
             return;
         }
         let depth = shallow_depth(n) + u32::from(pv);
-        for item in list.as_mut_slice() {
-            let (cp, co) = item.child(player, opponent);
-            let mut v = -self.eval_search(cp, co, depth, -i32::MAX, i32::MAX);
-            // Fewer replies still matters as a tie-breaker and for the solver's tree size.
-            v -= 100 * weighted_mobility(cp, co);
-            if Some(item.sq) == hint {
-                v += 1 << 24;
-            }
-            item.value = v;
-        }
-        list.sort();
-    }
-
-    /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering only).
-    pub(crate) fn eval_search(
-        &mut self,
-        player: u64,
-        opponent: u64,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if depth == 0 {
-            return self.shared.eval.evaluate(&Board::new(player, opponent));
-        }
-        let moves = legal_moves(player, opponent);
-        if moves == 0 {
-            if legal_moves(opponent, player) == 0 {
-                return 100 * game_over_score(player, opponent);
-            }
-            return -self.eval_search(opponent, player, depth - 1, -beta, -alpha);
-        }
-        let mut list = MoveList::new(player, opponent, moves);
-        if depth > 1 {
-            fastest_first(&mut list, player, opponent, None);
-        }
-        let mut best = -i32::MAX;
-        let mut alpha = alpha;
-        for item in list.as_slice() {
-            let (cp, co) = item.child(player, opponent);
-            let v = -self.eval_search(cp, co, depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        self.order_by_search(list, player, opponent, depth, hint);
     }
 
     /// Full-window principal-variation search (exact score when it lands inside the window).
