@@ -47,7 +47,7 @@ static DIAGONALS: [[u64; 2]; 64] = {
     let mut sq = 0;
     while sq < 64 {
         let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut other = 0;
+        let mut other = 0usize;
         while other < 64 {
             let (r2, c2) = ((other / 8) as i32, (other % 8) as i32);
             if r2 - c2 == r - c {
