@@ -24,6 +24,7 @@
 
 pub mod last;
 mod order;
+mod parallel;
 mod root;
 pub mod search;
 pub mod stability;
