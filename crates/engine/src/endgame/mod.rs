@@ -25,6 +25,7 @@
 mod eval_search;
 pub mod last;
 mod order;
+mod parallel;
 mod root;
 pub mod search;
 pub mod stability;
