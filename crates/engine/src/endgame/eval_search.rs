@@ -127,7 +127,13 @@ impl Searcher<'_> {
     ) -> i32 {
         self.nodes += 1;
         if depth == 0 {
-            return ev.evaluate_with(&Board::new(player, opponent), &at.resolve(ev));
+            let board = Board::new(player, opponent);
+            return match at.mv {
+                Some((sq, flips)) => {
+                    ev.evaluate_after(&board, at.base, Square::from_index(sq), flips)
+                }
+                None => ev.evaluate_with(&board, at.base),
+            };
         }
         let moves = legal_moves(player, opponent);
         if moves == 0 {
@@ -172,11 +178,12 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::endgame::parallel::Pool;
     use crate::endgame::search::{MobilityEval, Shared};
     use crate::eval::pattern_eval::PatternEval;
     use crate::eval::Evaluator;
     use crate::tt::TranspositionTable;
-    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
 
     /// The from-scratch reference: every leaf calls `Evaluator::evaluate`.
     fn reference(eval: &dyn Evaluator, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
@@ -251,7 +258,7 @@ mod tests {
             deadline: None,
             node_limit: None,
             nodes: AtomicU64::new(0),
-            idle: AtomicUsize::new(0),
+            pool: Pool::new(1),
         };
         let mut s = Searcher::new(&shared);
         for b in positions {
