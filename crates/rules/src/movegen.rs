@@ -151,6 +151,8 @@ pub fn flips_portable(player: u64, opponent: u64, sq: usize) -> u64 {
 
 #[cfg(target_arch = "x86_64")]
 pub mod avx2;
+mod last_flip;
+pub use last_flip::last_flip_count;
 
 /// An implementation of move generation and flips. All give identical results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@
 //! regions with an odd number of empties (parity: the side that moves last in a region usually
 //! gains), then corners, then ordinary squares, then C- and X-squares.
 
-use virada_rules::movegen::{flips, neighbours};
+use virada_rules::movegen::{flips, last_flip_count, neighbours};
 
 /// Below every reachable score.
 pub const NEG_INF: i32 = -100;
@@ -47,12 +47,13 @@ pub fn game_over_score(player: u64, opponent: u64) -> i32 {
 pub fn solve_1(player: u64, opponent: u64, sq: usize, nodes: &mut u64) -> i32 {
     *nodes += 1;
     let own = player.count_ones() as i32;
-    let f = flips(player, opponent, sq).count_ones() as i32;
+    // Only the number of flips matters here (every other square is taken).
+    let f = last_flip_count(player, sq) as i32;
     if f > 0 {
         // Own discs after the move: own + f + 1 on a full board.
         return 2 * (own + f) - 62;
     }
-    let g = flips(opponent, player, sq).count_ones() as i32;
+    let g = last_flip_count(opponent, sq) as i32;
     if g > 0 {
         return 2 * (own - g) - 64;
     }

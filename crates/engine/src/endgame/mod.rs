@@ -22,8 +22,10 @@
 //! assert_eq!(r.pv.first(), r.best_moves.first());
 //! ```
 
+mod eval_search;
 pub mod last;
 mod order;
+mod parallel;
 mod root;
 pub mod search;
 pub mod stability;

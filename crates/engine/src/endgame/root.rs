@@ -2,11 +2,12 @@
 
 use super::last::game_over_score;
 use super::order::MoveList;
+use super::parallel::{with_pool, Pool};
 use super::search::{Searcher, Shared};
 use crate::eval::Evaluator;
 use crate::tt::TranspositionTable;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use virada_rules::movegen::legal_moves;
@@ -214,11 +215,9 @@ pub fn solve_with_table(
         deadline: opts.time_limit.map(|t| start + t),
         node_limit: opts.node_limit,
         nodes: AtomicU64::new(0),
-        idle: AtomicUsize::new(opts.threads.max(1) - 1),
+        pool: Pool::new(opts.threads),
     };
-    let mut searcher = Searcher::new(&shared);
-    let mut result = solve_root(&mut searcher, board, opts);
-    searcher.flush_nodes();
+    let mut result = with_pool(&shared, opts.threads, |s| solve_root(s, board, opts));
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result.elapsed = start.elapsed();
     result.empties = board.empty_count();

@@ -8,12 +8,13 @@
 //! storing) any result.
 
 use super::last::{game_over_score, solve_small, NEG_INF};
-use super::order::{fastest_first, weighted_mobility, MoveItem, MoveList, CORNERS};
+use super::order::{fastest_first, weighted_mobility, MoveList, CORNERS};
+use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 use super::stability::stable_count;
 use crate::eval::Evaluator;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
@@ -28,8 +29,6 @@ const ETC_MIN: u32 = 10;
 const DEEP_ORDER_MIN: u32 = 16;
 /// The same for principal-variation nodes.
 const PV_DEEP_ORDER_MIN: u32 = 10;
-/// From this many empties, a node may be shared with idle threads.
-const SPLIT_MIN: u32 = 13;
 /// Nodes between two checks of the clock, node limit and stop flag.
 const POLL_INTERVAL: u64 = 1 << 16;
 
@@ -61,8 +60,8 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// Nodes flushed by all threads so far.
     pub nodes: AtomicU64,
-    /// Threads free to help at a split point.
-    pub idle: AtomicUsize,
+    /// The threads' shared work (split points).
+    pub pool: Pool,
 }
 
 impl Shared<'_> {
@@ -81,20 +80,6 @@ impl Shared<'_> {
     }
 }
 
-/// A split point: the moves of one node, searched by several threads.
-struct SplitPoint<'m> {
-    moves: &'m [MoveItem],
-    player: u64,
-    opponent: u64,
-    alpha: i32,
-    n: u32,
-    next: AtomicUsize,
-    /// Best value and move found so far.
-    best: Mutex<(i32, u8)>,
-    /// Set on a cutoff (or when the owner aborts): everyone under this node stops.
-    cut: Arc<AtomicBool>,
-}
-
 /// One thread's search.
 pub(crate) struct Searcher<'a> {
     pub shared: &'a Shared<'a>,
@@ -102,7 +87,9 @@ pub(crate) struct Searcher<'a> {
     pub nodes: u64,
     next_poll: u64,
     /// Cut flags of the split points this thread works under.
-    chain: Vec<Arc<AtomicBool>>,
+    pub(super) chain: Vec<Arc<AtomicBool>>,
+    /// The innermost split point this thread works at.
+    pub(super) split_point: Option<Arc<SplitPoint>>,
     /// Table selectivity code of the current pass ([`EXACT_SELECTIVITY`] = a proof).
     pub sel: u8,
     /// Multi-ProbCut confidence of the current pass, in standard deviations (infinite = off).
@@ -116,6 +103,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             next_poll: POLL_INTERVAL,
             chain: Vec::new(),
+            split_point: None,
             sel: EXACT_SELECTIVITY,
             mpc_t: f32::INFINITY,
         }
@@ -247,8 +235,22 @@ impl<'a> Searcher<'a> {
         let items = list.as_slice();
         for (i, item) in items.iter().enumerate() {
             // Young brothers wait: after the first move, share the rest with idle threads.
-            if searched + i >= 1 && n >= SPLIT_MIN && items.len() - i >= 2 && self.claim_helper() {
-                let (v, sq) = self.split(items, i, player, opponent, alpha, n, best, best_sq);
+            if searched + i >= 1
+                && n >= SPLIT_MIN
+                && items.len() - i >= 2
+                && self.shared.pool.has_idle()
+            {
+                let (v, sq) = self.split(SplitNode {
+                    moves: &items[i..],
+                    player,
+                    opponent,
+                    empties: n,
+                    alpha,
+                    beta: alpha + 1,
+                    pv: false,
+                    best,
+                    best_sq,
+                });
                 if self.aborted() {
                     return 0;
                 }
@@ -343,59 +345,7 @@ impl<'a> Searcher<'a> {
             return;
         }
         let depth = shallow_depth(n) + u32::from(pv);
-        for item in list.as_mut_slice() {
-            let (cp, co) = item.child(player, opponent);
-            let mut v = -self.eval_search(cp, co, depth, -i32::MAX, i32::MAX);
-            // Fewer replies still matters as a tie-breaker and for the solver's tree size.
-            v -= 100 * weighted_mobility(cp, co);
-            if Some(item.sq) == hint {
-                v += 1 << 24;
-            }
-            item.value = v;
-        }
-        list.sort();
-    }
-
-    /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering only).
-    pub(crate) fn eval_search(
-        &mut self,
-        player: u64,
-        opponent: u64,
-        depth: u32,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if depth == 0 {
-            return self.shared.eval.evaluate(&Board::new(player, opponent));
-        }
-        let moves = legal_moves(player, opponent);
-        if moves == 0 {
-            if legal_moves(opponent, player) == 0 {
-                return 100 * game_over_score(player, opponent);
-            }
-            return -self.eval_search(opponent, player, depth - 1, -beta, -alpha);
-        }
-        let mut list = MoveList::new(player, opponent, moves);
-        if depth > 1 {
-            fastest_first(&mut list, player, opponent, None);
-        }
-        let mut best = -i32::MAX;
-        let mut alpha = alpha;
-        for item in list.as_slice() {
-            let (cp, co) = item.child(player, opponent);
-            let v = -self.eval_search(cp, co, depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
+        self.order_by_search(list, player, opponent, depth, hint);
     }
 
     /// Full-window principal-variation search (exact score when it lands inside the window).
@@ -443,7 +393,27 @@ impl<'a> Searcher<'a> {
         let window_alpha = alpha;
         let mut best = NEG_INF;
         let mut best_sq = list.as_slice()[0].sq;
-        for (i, item) in list.as_slice().iter().enumerate() {
+        let items = list.as_slice();
+        for (i, item) in items.iter().enumerate() {
+            if i >= 1 && n >= PV_SPLIT_MIN && items.len() - i >= 2 && self.shared.pool.has_idle() {
+                let (v, sq) = self.split(SplitNode {
+                    moves: &items[i..],
+                    player,
+                    opponent,
+                    empties: n,
+                    alpha,
+                    beta,
+                    pv: true,
+                    best,
+                    best_sq,
+                });
+                if self.aborted() {
+                    return 0;
+                }
+                best = v;
+                best_sq = sq;
+                break;
+            }
             let (cp, co) = item.child(player, opponent);
             let v = if i == 0 {
                 -self.pvs(cp, co, -beta, -alpha)
@@ -487,105 +457,6 @@ impl<'a> Searcher<'a> {
             return Some(alpha);
         }
         None
-    }
-
-    /// Reserves an idle thread for a split point.
-    fn claim_helper(&self) -> bool {
-        let idle = &self.shared.idle;
-        let mut cur = idle.load(Ordering::Relaxed);
-        while cur > 0 {
-            match idle.compare_exchange_weak(cur, cur - 1, Ordering::AcqRel, Ordering::Relaxed) {
-                Ok(_) => return true,
-                Err(c) => cur = c,
-            }
-        }
-        false
-    }
-
-    /// Searches `moves[first..]` together with one claimed helper thread (plus any other idle
-    /// ones); returns the fail-soft best value and move, `best`/`best_sq` included.
-    #[allow(clippy::too_many_arguments)]
-    fn split(
-        &mut self,
-        moves: &[MoveItem],
-        first: usize,
-        player: u64,
-        opponent: u64,
-        alpha: i32,
-        n: u32,
-        best: i32,
-        best_sq: u8,
-    ) -> (i32, u8) {
-        let sp = SplitPoint {
-            moves,
-            player,
-            opponent,
-            alpha,
-            n,
-            next: AtomicUsize::new(first),
-            best: Mutex::new((best, best_sq)),
-            cut: Arc::new(AtomicBool::new(false)),
-        };
-        let mut helpers = 1;
-        while helpers + first + 1 < moves.len() && self.claim_helper() {
-            helpers += 1;
-        }
-        let mut helper_chain = self.chain.clone();
-        helper_chain.push(sp.cut.clone());
-        let shared = self.shared;
-        let (sel, mpc_t) = (self.sel, self.mpc_t);
-        std::thread::scope(|s| {
-            for _ in 0..helpers {
-                let chain = helper_chain.clone();
-                let sp = &sp;
-                s.spawn(move || {
-                    let mut helper = Searcher::new(shared);
-                    helper.chain = chain;
-                    helper.sel = sel;
-                    helper.mpc_t = mpc_t;
-                    helper.work(sp);
-                    helper.flush_nodes();
-                    shared.idle.fetch_add(1, Ordering::AcqRel);
-                });
-            }
-            self.chain.push(sp.cut.clone());
-            self.work(&sp);
-            self.chain.pop();
-            // The owner stopped because of an outer abort: make the helpers stop too.
-            if self.aborted() {
-                sp.cut.store(true, Ordering::Relaxed);
-            }
-        });
-        let result = *sp.best.lock().unwrap_or_else(|e| e.into_inner());
-        result
-    }
-
-    /// Takes moves from a split point until none are left or the node is cut.
-    fn work(&mut self, sp: &SplitPoint<'_>) {
-        loop {
-            if self.aborted() {
-                return;
-            }
-            let i = sp.next.fetch_add(1, Ordering::AcqRel);
-            if i >= sp.moves.len() {
-                return;
-            }
-            let item = sp.moves[i];
-            let (cp, co) = item.child(sp.player, sp.opponent);
-            let v = -self.nws(cp, co, -sp.alpha - 1);
-            if self.aborted() {
-                return;
-            }
-            let mut best = sp.best.lock().unwrap_or_else(|e| e.into_inner());
-            if v > best.0 {
-                *best = (v, item.sq);
-            }
-            if v > sp.alpha {
-                sp.cut.store(true, Ordering::Relaxed);
-                return;
-            }
-            let _ = sp.n;
-        }
     }
 }
 

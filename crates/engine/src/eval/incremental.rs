@@ -51,6 +51,15 @@ pub trait IncrementalEval {
 
     /// The value of `board` (whose state is `state`), as [`Evaluator::evaluate`] gives it.
     fn evaluate_with(&self, board: &Board, state: &Self::State) -> i32;
+
+    /// The value of `board`, reached from the position whose state is `state` by the move `sq`
+    /// flipping `flips`: `evaluate_with(board, &play(state, sq, flips))`, which an
+    /// implementation may compute without building the whole new state (a leaf needs only
+    /// the side to move's view).
+    #[inline]
+    fn evaluate_after(&self, board: &Board, state: &Self::State, sq: Square, flips: u64) -> i32 {
+        self.evaluate_with(board, &self.play(state, sq, flips))
+    }
 }
 
 impl IncrementalEval for PatternEval {
@@ -74,6 +83,12 @@ impl IncrementalEval for PatternEval {
     #[inline]
     fn evaluate_with(&self, board: &Board, state: &PatternState) -> i32 {
         self.evaluate_state(state, board.empty_count())
+            .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    #[inline]
+    fn evaluate_after(&self, board: &Board, state: &PatternState, sq: Square, flips: u64) -> i32 {
+        self.evaluate_indices(&state.indices_after(sq, flips), board.empty_count())
             .clamp(-MAX_EVAL, MAX_EVAL)
     }
 }
@@ -127,6 +142,15 @@ mod tests {
                     b = b.play_unchecked(sq);
                 }
                 assert_eq!(eval.evaluate_with(&b, &st), eval.evaluate(&b), "{b:?}");
+                // Every move from here, evaluated without building the child's state.
+                let mut m = b.moves();
+                while m != 0 {
+                    let sq = Square::from_index(m.trailing_zeros() as u8);
+                    m &= m - 1;
+                    let child = b.play_unchecked(sq);
+                    let after = eval.evaluate_after(&child, &st, sq, b.flips(sq).0);
+                    assert_eq!(after, eval.evaluate(&child), "{b:?} {sq}");
+                }
                 checked += 1;
             }
         }

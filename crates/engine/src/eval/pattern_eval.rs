@@ -64,6 +64,13 @@ impl PatternEval {
         self.sum_tables(state.indices(), empties)
     }
 
+    /// The value of a board with `empties` empty squares whose pattern indices (side to move's
+    /// view, as [`features`] gives them) are `f`, in hundredths of a disc (not clamped).
+    #[inline]
+    pub fn evaluate_indices(&self, f: &PatternIndices, empties: u32) -> i32 {
+        self.sum_tables(f, empties)
+    }
+
     #[inline]
     fn sum_tables(&self, f: &PatternIndices, empties: u32) -> i32 {
         let phase = phase_of_empties(empties);

@@ -119,6 +119,31 @@ impl PatternState {
         PatternState { mover, other }
     }
 
+    /// The indices for the side to move after `play(sq, flips)`, without the other view
+    /// (what a leaf of a search needs).
+    #[inline]
+    pub fn indices_after(&self, sq: Square, flips: u64) -> PatternIndices {
+        let t = square_deltas();
+        // As in `play`: the new mover is the other side, whose placed disc is digit 2 and
+        // whose flipped discs go from 1 to 2.
+        let mut lanes = self.other;
+        let mut f = flips;
+        while f != 0 {
+            let d = &t[f.trailing_zeros() as usize].0;
+            f &= f - 1;
+            for (a, &b) in lanes.0.iter_mut().zip(d.iter()) {
+                *a = a.wrapping_add(b);
+            }
+        }
+        let placed = &t[sq.index()].0;
+        for (a, &b) in lanes.0.iter_mut().zip(placed.iter()) {
+            *a = a.wrapping_add(b.wrapping_mul(2));
+        }
+        lanes.0[..NUM_INSTANCES]
+            .try_into()
+            .expect("LANES >= NUM_INSTANCES")
+    }
+
     /// The state after a pass.
     #[inline]
     pub fn pass(&self) -> PatternState {
@@ -188,9 +213,11 @@ mod tests {
                 }
                 let sq = Square::from_index(pick.trailing_zeros() as u8);
                 let flips = b.flips(sq).0;
+                let after = st.indices_after(sq, flips);
                 st = st.play(sq, flips);
                 b = b.play_unchecked(sq);
                 assert_eq!(st, PatternState::new(&b));
+                assert_eq!(&after, st.indices());
             }
         }
     }

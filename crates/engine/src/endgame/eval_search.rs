@@ -1,0 +1,305 @@
+//! Shallow searches on the ordering evaluation: the solver's move-ordering searches and its
+//! Multi-ProbCut probes.
+//!
+//! With the trained pattern evaluation the search carries the pattern indices down the tree
+//! ([`IncrementalEval`], copy-make): a node gets its parent's state and the move that leads to
+//! it, and applies the move only when it needs the state (a leaf, or a node with children).
+//! Any other evaluator takes the stateless path and evaluates leaves from scratch. The values,
+//! and so the solver's node counts, are the same either way.
+
+use super::last::game_over_score;
+use super::order::{fastest_first, weighted_mobility, MoveList};
+use super::search::Searcher;
+use crate::eval::incremental::IncrementalEval;
+use virada_rules::movegen::legal_moves;
+use virada_rules::{Board, Square};
+
+/// The evaluation state of a node: its parent's state and the move (square, flips) leading
+/// from the parent to the node, or the node's own state (`mv == None`).
+#[derive(Clone, Copy)]
+struct Lazy<'s, S> {
+    base: &'s S,
+    mv: Option<(u8, u64)>,
+}
+
+impl<S: Copy> Lazy<'_, S> {
+    #[inline(always)]
+    fn resolve<E: IncrementalEval<State = S> + ?Sized>(self, ev: &E) -> S {
+        match self.mv {
+            Some((sq, flips)) => ev.play(self.base, Square::from_index(sq), flips),
+            None => *self.base,
+        }
+    }
+}
+
+impl Searcher<'_> {
+    /// Plain alpha-beta on the ordering evaluation, `depth` plies (for move ordering and
+    /// Multi-ProbCut only; a pass uses a ply). Fail-soft; finished games score
+    /// `100 * disc difference`.
+    pub(crate) fn eval_search(
+        &mut self,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let shared = self.shared;
+        match shared.eval.as_pattern_eval() {
+            Some(p) => {
+                let state = p.state(&Board::new(player, opponent));
+                let at = Lazy {
+                    base: &state,
+                    mv: None,
+                };
+                self.eval_node(p, player, opponent, at, depth, alpha, beta)
+            }
+            None => {
+                let at = Lazy {
+                    base: &(),
+                    mv: None,
+                };
+                self.eval_node(shared.eval, player, opponent, at, depth, alpha, beta)
+            }
+        }
+    }
+
+    /// Values every move of `list` (moves of `player`) by a `depth`-ply [`Self::eval_search`]
+    /// of its child, less 100 per weighted reply, plus a large bonus for `hint`; then sorts.
+    pub(crate) fn order_by_search(
+        &mut self,
+        list: &mut MoveList,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        hint: Option<u8>,
+    ) {
+        let shared = self.shared;
+        match shared.eval.as_pattern_eval() {
+            Some(p) => {
+                let state = p.state(&Board::new(player, opponent));
+                self.value_moves(p, &state, list, player, opponent, depth, hint);
+            }
+            None => self.value_moves(shared.eval, &(), list, player, opponent, depth, hint),
+        }
+        list.sort();
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn value_moves<E: IncrementalEval + ?Sized>(
+        &mut self,
+        ev: &E,
+        state: &E::State,
+        list: &mut MoveList,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        hint: Option<u8>,
+    ) {
+        for item in list.as_mut_slice() {
+            let (cp, co) = item.child(player, opponent);
+            let at = Lazy {
+                base: state,
+                mv: Some((item.sq, item.flips)),
+            };
+            let mut v = -self.eval_node(ev, cp, co, at, depth, -i32::MAX, i32::MAX);
+            // Fewer replies still matters as a tie-breaker and for the solver's tree size.
+            v -= 100 * weighted_mobility(cp, co);
+            if Some(item.sq) == hint {
+                v += 1 << 24;
+            }
+            item.value = v;
+        }
+    }
+
+    /// [`Self::eval_search`] of the node `(player, opponent)` whose state is `at`.
+    #[allow(clippy::too_many_arguments)]
+    fn eval_node<E: IncrementalEval + ?Sized>(
+        &mut self,
+        ev: &E,
+        player: u64,
+        opponent: u64,
+        at: Lazy<'_, E::State>,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            let board = Board::new(player, opponent);
+            return match at.mv {
+                Some((sq, flips)) => {
+                    ev.evaluate_after(&board, at.base, Square::from_index(sq), flips)
+                }
+                None => ev.evaluate_with(&board, at.base),
+            };
+        }
+        let moves = legal_moves(player, opponent);
+        if moves == 0 {
+            if legal_moves(opponent, player) == 0 {
+                return 100 * game_over_score(player, opponent);
+            }
+            let passed = ev.pass(&at.resolve(ev));
+            let at = Lazy {
+                base: &passed,
+                mv: None,
+            };
+            return -self.eval_node(ev, opponent, player, at, depth - 1, -beta, -alpha);
+        }
+        let state = at.resolve(ev);
+        let mut list = MoveList::new(player, opponent, moves);
+        if depth > 1 {
+            fastest_first(&mut list, player, opponent, None);
+        }
+        let mut best = -i32::MAX;
+        let mut alpha = alpha;
+        for item in list.as_slice() {
+            let (cp, co) = item.child(player, opponent);
+            let child = Lazy {
+                base: &state,
+                mv: Some((item.sq, item.flips)),
+            };
+            let v = -self.eval_node(ev, cp, co, child, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::endgame::parallel::Pool;
+    use crate::endgame::search::{MobilityEval, Shared};
+    use crate::eval::pattern_eval::PatternEval;
+    use crate::eval::Evaluator;
+    use crate::tt::TranspositionTable;
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    /// The from-scratch reference: every leaf calls `Evaluator::evaluate`.
+    fn reference(eval: &dyn Evaluator, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+        if depth == 0 {
+            return eval.evaluate(&Board::new(p, o));
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return 100 * game_over_score(p, o);
+            }
+            return -reference(eval, o, p, depth - 1, -beta, -alpha);
+        }
+        let mut list = MoveList::new(p, o, moves);
+        if depth > 1 {
+            fastest_first(&mut list, p, o, None);
+        }
+        let (mut best, mut alpha) = (-i32::MAX, alpha);
+        for item in list.as_slice() {
+            let (cp, co) = item.child(p, o);
+            let v = -reference(eval, cp, co, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Random positions reached by random play, `empties` squares left (passes included).
+    fn random_positions(seed: u64, count: usize) -> Vec<Board> {
+        let mut s = seed;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let mut out = Vec::new();
+        while out.len() < count {
+            let stop_at = 8 + next() % 40;
+            let mut b = Board::start();
+            while !b.is_game_over() && u64::from(b.empty_count()) > stop_at {
+                let m = b.moves();
+                if m == 0 {
+                    b = b.pass();
+                    continue;
+                }
+                let mut pick = m;
+                for _ in 0..next() % u64::from(m.count_ones()) {
+                    pick &= pick - 1;
+                }
+                b = b.play_unchecked(Square::from_index(pick.trailing_zeros() as u8));
+            }
+            if !b.is_game_over() {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    fn check(eval: &dyn Evaluator, positions: &[Board]) {
+        let tt = TranspositionTable::new(1);
+        let shared = Shared {
+            tt: &tt,
+            eval,
+            stop: AtomicBool::new(false),
+            external_stop: None,
+            deadline: None,
+            node_limit: None,
+            nodes: AtomicU64::new(0),
+            pool: Pool::new(1),
+        };
+        let mut s = Searcher::new(&shared);
+        for b in positions {
+            let (p, o) = (b.player, b.opponent);
+            for depth in 0..=4 {
+                for (alpha, beta) in [(-i32::MAX, i32::MAX), (-150, -149), (99, 100)] {
+                    let want = reference(eval, p, o, depth, alpha, beta);
+                    let got = s.eval_search(p, o, depth, alpha, beta);
+                    assert_eq!(got, want, "{b:?} depth {depth} window {alpha},{beta}");
+                }
+            }
+            // Move ordering: same values as one search per child.
+            let moves = legal_moves(p, o);
+            if moves.count_ones() >= 2 {
+                let mut list = MoveList::new(p, o, moves);
+                let hint = Some(list.as_slice()[1].sq);
+                s.order_by_search(&mut list, p, o, 2, hint);
+                for item in list.as_slice() {
+                    let (cp, co) = item.child(p, o);
+                    let mut want = -reference(eval, cp, co, 2, -i32::MAX, i32::MAX)
+                        - 100 * weighted_mobility(cp, co);
+                    if Some(item.sq) == hint {
+                        want += 1 << 24;
+                    }
+                    assert_eq!(item.value, want, "{b:?} move {}", item.sq);
+                }
+                let values: Vec<i32> = list.as_slice().iter().map(|m| m.value).collect();
+                assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn incremental_pattern_values_equal_from_scratch() {
+        let eval = PatternEval::embedded().expect("shipped weights");
+        assert!(eval.as_pattern_eval().is_some());
+        check(&eval, &random_positions(0x1234_5678_9ABC_DEF1, 60));
+    }
+
+    #[test]
+    fn stateless_path_values_equal_from_scratch() {
+        check(&MobilityEval, &random_positions(0x0F1E_2D3C_4B5A_6978, 30));
+    }
+}

@@ -1,0 +1,223 @@
+//! The exact solver's thread pool: the same results with any number of threads, interrupted
+//! multi-threaded solves that claim only proven bounds, and prompt stops.
+//!
+//! Positions come from random games (no test data needed); with 13 or more empties the solver
+//! shares nodes between threads, so every position here exercises the split points.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
+use virada_rules::movegen::legal_moves;
+use virada_rules::{Board, Color, Position, Square};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// A random game from the start stopped at `empties` empties (or earlier if it ends).
+fn random_position(rng: &mut Rng, empties: u32) -> Board {
+    let mut b = Board::start();
+    while b.empty_count() > empties {
+        let m = legal_moves(b.player, b.opponent);
+        if m == 0 {
+            if legal_moves(b.opponent, b.player) == 0 {
+                break;
+            }
+            b = b.pass();
+            continue;
+        }
+        let mut mm = m;
+        for _ in 0..rng.next() % u64::from(m.count_ones()) {
+            mm &= mm - 1;
+        }
+        b = b.play_unchecked(Square::from_index(mm.trailing_zeros() as u8));
+    }
+    b
+}
+
+fn opts(threads: usize) -> SolveOptions {
+    SolveOptions {
+        threads,
+        tt_mib: 16,
+        ..SolveOptions::default()
+    }
+}
+
+fn show(b: &Board) -> String {
+    Position::from_board(*b, Color::Black).to_string()
+}
+
+fn assert_same(a: &SolveResult, b: &SolveResult, what: &str) {
+    assert_eq!(a.complete, b.complete, "{what}");
+    assert_eq!(a.score, b.score, "{what}");
+    assert_eq!(a.best_moves, b.best_moves, "{what}");
+    assert_eq!(a.pv, b.pv, "{what}");
+    assert_eq!(a.move_scores, b.move_scores, "{what}");
+}
+
+#[test]
+fn random_positions_give_identical_results_with_1_to_4_threads() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for i in 0..18u32 {
+        let b = random_position(&mut rng, 14 + i % 6);
+        let mode = if i % 4 == 3 {
+            SolveMode::Wld
+        } else {
+            SolveMode::Exact
+        };
+        let all_moves = i % 3 == 1;
+        let o = |threads| SolveOptions {
+            mode,
+            all_moves,
+            ..opts(threads)
+        };
+        let one = solve(b, &o(1));
+        assert!(one.complete);
+        for threads in 2..=4 {
+            let many = solve(b, &o(threads));
+            let what = format!("{} {mode:?} all={all_moves} threads={threads}", show(&b));
+            assert_same(&one, &many, &what);
+        }
+    }
+}
+
+#[test]
+fn repeated_multithread_solves_of_one_position_agree() {
+    // The same position many times: thread timing differs from run to run, the results not.
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let b = random_position(&mut rng, 18);
+    let one = solve(
+        b,
+        &SolveOptions {
+            all_moves: true,
+            ..opts(1)
+        },
+    );
+    for run in 0..4 {
+        let many = solve(
+            b,
+            &SolveOptions {
+                all_moves: true,
+                ..opts(2 + run % 3)
+            },
+        );
+        assert_same(&one, &many, &format!("{} run {run}", show(&b)));
+    }
+}
+
+#[test]
+fn interrupted_multithread_solves_claim_only_proven_bounds() {
+    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    for i in 0..2 {
+        let b = random_position(&mut rng, 19 + i);
+        let all = |o: SolveOptions| SolveOptions {
+            all_moves: true,
+            ..o
+        };
+        let truth = solve(b, &all(opts(1)));
+        assert!(truth.complete);
+        let true_score = |mv| {
+            truth
+                .move_scores
+                .iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, s)| s.lower)
+        };
+        for limit in [20_000u64, 200_000, 1_000_000] {
+            for threads in [2, 3] {
+                let what = format!("{} limit {limit} threads {threads}", show(&b));
+                for all_moves in [false, true] {
+                    let r = solve(
+                        b,
+                        &SolveOptions {
+                            node_limit: Some(limit),
+                            all_moves,
+                            ..opts(threads)
+                        },
+                    );
+                    let s = truth.score.lower;
+                    assert!(
+                        r.score.lower <= s && s <= r.score.upper,
+                        "{what}: {:?} vs {s}",
+                        r.score
+                    );
+                    if r.complete {
+                        assert_eq!(r.score, truth.score, "{what}");
+                    } else {
+                        assert!(!r.score.is_exact() || r.score.lower == 64, "{what}");
+                    }
+                    for (mv, bound) in &r.move_scores {
+                        let t = true_score(*mv).expect("a legal move");
+                        assert!(bound.lower <= t && t <= bound.upper, "{what}: {mv}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A position whose exact solve takes far longer than the tests below wait.
+fn hard_position() -> Board {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    loop {
+        let b = random_position(&mut rng, 30);
+        if b.empty_count() == 30 && legal_moves(b.player, b.opponent).count_ones() >= 6 {
+            return b;
+        }
+    }
+}
+
+#[test]
+fn stop_flag_ends_a_multithread_solve_promptly() {
+    let b = hard_position();
+    for threads in [2, 4] {
+        let stop = Arc::new(AtomicBool::new(false));
+        let setter = {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                stop.store(true, Ordering::Relaxed);
+            })
+        };
+        let r = solve(
+            b,
+            &SolveOptions {
+                stop: Some(stop),
+                all_moves: threads == 4,
+                ..opts(threads)
+            },
+        );
+        setter.join().unwrap();
+        assert!(!r.complete, "{} threads {threads}", show(&b));
+        assert!(!r.score.is_exact());
+        // Generous: the flag is polled every 65,536 nodes of each thread (a few ms).
+        assert!(
+            r.elapsed < Duration::from_secs(20),
+            "stopped after {:?}",
+            r.elapsed
+        );
+    }
+}
+
+#[test]
+fn time_limit_ends_a_multithread_solve() {
+    let b = hard_position();
+    let r = solve(
+        b,
+        &SolveOptions {
+            time_limit: Some(Duration::from_millis(200)),
+            ..opts(3)
+        },
+    );
+    assert!(!r.complete);
+    assert!(r.score == ScoreBound::UNKNOWN || !r.score.is_exact());
+    assert!(r.elapsed < Duration::from_secs(20), "{:?}", r.elapsed);
+}
