@@ -259,6 +259,7 @@ mod tests {
             node_limit: None,
             nodes: AtomicU64::new(0),
             pool: Pool::new(1),
+            near_tt: TranspositionTable::new(1),
         };
         let mut s = Searcher::new(&shared);
         for b in positions {
