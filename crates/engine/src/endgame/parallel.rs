@@ -383,10 +383,21 @@ pub(crate) fn with_pool<R>(
         return r;
     }
     std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| pool_thread(shared));
-        }
         let _finish = FinishOnDrop(&shared.pool);
+        for started in 1..threads {
+            let spawned = std::thread::Builder::new()
+                .name("virada-solver".into())
+                .spawn_scoped(scope, || pool_thread(shared));
+            if spawned.is_err() {
+                // The system refuses more threads: solve with those there are (they were
+                // all counted idle; the missing ones must not attract split points).
+                shared
+                    .pool
+                    .idle
+                    .fetch_sub(threads - started, Ordering::AcqRel);
+                break;
+            }
+        }
         let r = search(&mut searcher);
         searcher.flush_nodes();
         r
