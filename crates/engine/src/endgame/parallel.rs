@@ -29,8 +29,9 @@ use std::time::Duration;
 /// #40-#44 with 2 threads (wall time, quiet machine): 11 to 14 within noise of each other, 12
 /// the best; 15 slower (the helper waits longer for work).
 pub(crate) const SPLIT_MIN: u32 = 12;
-/// From this many empties, a principal-variation node may become a split point (splitting
-/// PV nodes too saved 10-20% of the wall time on FFO #40-#44 with 2 threads).
+/// From this many empties, a principal-variation node may become a split point (not splitting
+/// PV nodes: FFO #40-#44 with 2 threads 2.57 s against 2.14-2.24 s on one build, within noise on
+/// a later one; from 15 empties: no better).
 pub(crate) const PV_SPLIT_MIN: u32 = 13;
 /// Checks of the work list an idle pool thread makes before it sleeps.
 const SPIN_LIMIT: u32 = 1 << 12;
