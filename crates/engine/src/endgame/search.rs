@@ -2,6 +2,10 @@
 //! transposition table, enhanced transposition cutoffs and stability cutoffs elsewhere, and
 //! parallel split points (young brothers wait) when several threads are available.
 //!
+//! Two tables: positions with up to `NEAR_TT_MAX` empties, the most numerous, go to a small
+//! table of the solve's own that stays in the CPU caches; the others to the large shared one.
+//! Up to `SHALLOW_MAX` empties the table-free code of [`super::last`] takes over.
+//!
 //! Scores are final WOF disc differences from the side to move's view (always even, -64..=64).
 //! Every search is fail-soft: a result `v <= alpha` is an upper bound, `v >= beta` a lower bound.
 //! An interrupted search returns garbage; callers check [`Searcher::aborted`] before using (or
