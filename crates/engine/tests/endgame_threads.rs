@@ -1,7 +1,7 @@
 //! The exact solver's thread pool: the same results with any number of threads, interrupted
 //! multi-threaded solves that claim only proven bounds, and prompt stops.
 //!
-//! Positions come from random games (no test data needed); with 13 or more empties the solver
+//! Positions come from random games (no test data needed); with 12 or more empties the solver
 //! shares nodes between threads, so every position here exercises the split points.
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -156,11 +156,19 @@ impl Searcher<'_> {
         let mut alpha = alpha;
         for item in list.as_slice() {
             let (cp, co) = item.child(player, opponent);
-            let child = Lazy {
-                base: &state,
-                mv: Some((item.sq, item.flips)),
+            let v = if depth == 1 {
+                // The leaves right here, without a call each (what `eval_node` does at
+                // depth 0).
+                self.nodes += 1;
+                let board = Board::new(cp, co);
+                -ev.evaluate_after(&board, &state, Square::from_index(item.sq), item.flips)
+            } else {
+                let child = Lazy {
+                    base: &state,
+                    mv: Some((item.sq, item.flips)),
+                };
+                -self.eval_node(ev, cp, co, child, depth - 1, -beta, -alpha)
             };
-            let v = -self.eval_node(ev, cp, co, child, depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
                 if v > alpha {

@@ -25,9 +25,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
-/// From this many empties, a null-window node may become a split point.
-pub(crate) const SPLIT_MIN: u32 = 13;
-/// From this many empties, a principal-variation node may become a split point.
+/// From this many empties, a null-window node may become a split point. Measured on FFO
+/// #40-#44 with 2 threads (wall time, quiet machine): 11 to 14 within noise of each other, 12
+/// the best; 15 slower (the helper waits longer for work).
+pub(crate) const SPLIT_MIN: u32 = 12;
+/// From this many empties, a principal-variation node may become a split point (not splitting
+/// PV nodes: FFO #40-#44 with 2 threads 2.57 s against 2.14-2.24 s on one build, within noise on
+/// a later one; from 15 empties: no better).
 pub(crate) const PV_SPLIT_MIN: u32 = 13;
 /// Checks of the work list an idle pool thread makes before it sleeps.
 const SPIN_LIMIT: u32 = 1 << 12;
@@ -380,10 +384,21 @@ pub(crate) fn with_pool<R>(
         return r;
     }
     std::thread::scope(|scope| {
-        for _ in 1..threads {
-            scope.spawn(|| pool_thread(shared));
-        }
         let _finish = FinishOnDrop(&shared.pool);
+        for started in 1..threads {
+            let spawned = std::thread::Builder::new()
+                .name("virada-solver".into())
+                .spawn_scoped(scope, || pool_thread(shared));
+            if spawned.is_err() {
+                // The system refuses more threads: solve with those there are (they were
+                // all counted idle; the missing ones must not attract split points).
+                shared
+                    .pool
+                    .idle
+                    .fetch_sub(threads - started, Ordering::AcqRel);
+                break;
+            }
+        }
         let r = search(&mut searcher);
         searcher.flush_nodes();
         r

@@ -2,6 +2,10 @@
 //! transposition table, enhanced transposition cutoffs and stability cutoffs elsewhere, and
 //! parallel split points (young brothers wait) when several threads are available.
 //!
+//! Two tables: positions with up to `NEAR_TT_MAX` empties, the most numerous, go to a small
+//! table of the solve's own that stays in the CPU caches; the others to the large shared one.
+//! Up to `SHALLOW_MAX` empties the table-free code of [`super::last`] takes over.
+//!
 //! Scores are final WOF disc differences from the side to move's view (always even, -64..=64).
 //! Every search is fail-soft: a result `v <= alpha` is an upper bound, `v >= beta` a lower bound.
 //! An interrupted search returns garbage; callers check [`Searcher::aborted`] before using (or
@@ -71,8 +75,17 @@ pub(crate) struct Shared<'a> {
 /// 792 M nodes; up to 8 empties in 8 MiB 26.5 s, 801 M; up to 9 in 8 MiB 27.1 s, 811 M;
 /// 8 in 4 or 16 MiB and 9 in 16 MiB no better (single runs).
 pub(crate) const NEAR_TT_MAX: u32 = 8;
-/// Size of that table, in MiB.
+/// Size of that table, in MiB, at most (see [`near_tt_mib`]).
 pub(crate) const NEAR_TT_MIB: usize = 8;
+
+/// Size of the small table for a solve whose caller gave the table `tt`: 1/16 of it, between
+/// 1 MiB and [`NEAR_TT_MIB`] (8 MiB from the benchmark's 256 MiB table, which really holds
+/// 192 MiB: a power of two of buckets). The caller's table says how large the solves are:
+/// callers solving many small positions with a small table (labelling) do not pay for a large
+/// fresh table each time.
+pub(crate) fn near_tt_mib(tt: &TranspositionTable) -> usize {
+    (tt.size_bytes() >> 24).clamp(1, NEAR_TT_MIB)
+}
 
 impl Shared<'_> {
     /// The table for positions with `n` empties. The many nodes near the leaves, whose entries
@@ -506,5 +519,19 @@ fn shallow_depth(n: u32) -> u32 {
         20..=23 => 4,
         24..=27 => 5,
         _ => 6,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_near_table_follows_the_callers_table() {
+        // Allocated but never touched: no memory is used.
+        assert_eq!(near_tt_mib(&TranspositionTable::new(256)), NEAR_TT_MIB);
+        assert_eq!(near_tt_mib(&TranspositionTable::new(8)), 1);
+        let mid = near_tt_mib(&TranspositionTable::new(64));
+        assert!((2..NEAR_TT_MIB).contains(&mid), "{mid}");
     }
 }
