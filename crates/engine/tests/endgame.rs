@@ -2,24 +2,19 @@
 //! WLD mode, thread independence, interruption, and agreement with a plain minimax written
 //! here (independent of the solver's code) on random positions.
 
-use std::path::PathBuf;
+mod common;
+
+use common::{random_position, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use virada_rules::formats::obf::{read_obf, ObfEntry};
 use virada_rules::movegen::{flips, legal_moves};
-use virada_rules::{Board, Move, Position, Square};
-
-fn data_dir() -> PathBuf {
-    match std::env::var_os("VIRADA_DATA") {
-        Some(d) => d.into(),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-    }
-}
+use virada_rules::{Board, Move, Position};
 
 /// FFO positions numbered from 1 (all four files in order), or `None` if the data is absent.
 fn ffo() -> Option<Vec<ObfEntry>> {
-    let dir = data_dir().join("ffo");
+    let dir = common::data_dir()?.join("ffo");
     let mut all = Vec::new();
     for name in ["fforum-1-19.obf", "fforum-20-39.obf"] {
         let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
@@ -284,38 +279,6 @@ fn alphabeta(b: &Board, alpha: i32, beta: i32) -> i32 {
     }
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// A random game from the start stopped at `empties` empties (or earlier if it ends).
-fn random_position(rng: &mut Rng, empties: u32) -> Board {
-    let mut b = Board::start();
-    while b.empty_count() > empties {
-        let m = legal_moves(b.player, b.opponent);
-        if m == 0 {
-            if legal_moves(b.opponent, b.player) == 0 {
-                break;
-            }
-            b = b.pass();
-            continue;
-        }
-        let k = (rng.next() % m.count_ones() as u64) as u32;
-        let mut mm = m;
-        for _ in 0..k {
-            mm &= mm - 1;
-        }
-        b = b.play_unchecked(Square::from_index(mm.trailing_zeros() as u8));
-    }
-    b
-}
-
 #[test]
 fn random_positions_agree_with_minimax() {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -403,7 +366,7 @@ fn passes_and_early_endings() {
     let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
     let mut found = 0;
     for _ in 0..20_000 {
-        let target = 8 + (rng.next() % 5) as u32;
+        let target = 8 + (rng.next_u64() % 5) as u32;
         let b = random_position(&mut rng, target);
         if !b.must_pass() {
             continue;

@@ -4,44 +4,15 @@
 //! Positions come from random games (no test data needed); with 12 or more empties the solver
 //! shares nodes between threads, so every position here exercises the split points.
 
+mod common;
+
+use common::{random_position, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use virada_rules::movegen::legal_moves;
-use virada_rules::{Board, Color, Position, Square};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
-/// A random game from the start stopped at `empties` empties (or earlier if it ends).
-fn random_position(rng: &mut Rng, empties: u32) -> Board {
-    let mut b = Board::start();
-    while b.empty_count() > empties {
-        let m = legal_moves(b.player, b.opponent);
-        if m == 0 {
-            if legal_moves(b.opponent, b.player) == 0 {
-                break;
-            }
-            b = b.pass();
-            continue;
-        }
-        let mut mm = m;
-        for _ in 0..rng.next() % u64::from(m.count_ones()) {
-            mm &= mm - 1;
-        }
-        b = b.play_unchecked(Square::from_index(mm.trailing_zeros() as u8));
-    }
-    b
-}
+use virada_rules::{Board, Color, Position};
 
 fn opts(threads: usize) -> SolveOptions {
     SolveOptions {
