@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use virada_engine::endgame::SolveResult;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Square};
 
@@ -53,4 +54,13 @@ pub fn random_position(rng: &mut Rng, empties: u32) -> Board {
         b = b.play_unchecked(Square::from_index(mm.trailing_zeros() as u8));
     }
     b
+}
+
+/// Two solves of one position agree on everything but nodes and time.
+pub fn assert_same(a: &SolveResult, b: &SolveResult, what: &str) {
+    assert_eq!(a.complete, b.complete, "{what}");
+    assert_eq!(a.score, b.score, "{what}");
+    assert_eq!(a.best_moves, b.best_moves, "{what}");
+    assert_eq!(a.pv, b.pv, "{what}");
+    assert_eq!(a.move_scores, b.move_scores, "{what}");
 }

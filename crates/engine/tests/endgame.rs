@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{random_position, Rng};
+use common::{assert_same, random_position, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
@@ -161,10 +161,7 @@ fn one_and_two_threads_give_identical_results() {
             let a = solve(e.position.board(), &o(1));
             let b = solve(e.position.board(), &o(2));
             assert!(a.complete && b.complete);
-            assert_eq!(a.score, b.score, "#{n}");
-            assert_eq!(a.best_moves, b.best_moves, "#{n}");
-            assert_eq!(a.pv, b.pv, "#{n}");
-            assert_eq!(a.move_scores, b.move_scores, "#{n}");
+            assert_same(&a, &b, &format!("#{n}"));
         }
     }
 }

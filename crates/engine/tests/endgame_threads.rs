@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::{random_position, Rng};
+use common::{assert_same, random_position, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
+use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions};
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Color, Position};
 
@@ -24,14 +24,6 @@ fn opts(threads: usize) -> SolveOptions {
 
 fn show(b: &Board) -> String {
     Position::from_board(*b, Color::Black).to_string()
-}
-
-fn assert_same(a: &SolveResult, b: &SolveResult, what: &str) {
-    assert_eq!(a.complete, b.complete, "{what}");
-    assert_eq!(a.score, b.score, "{what}");
-    assert_eq!(a.best_moves, b.best_moves, "{what}");
-    assert_eq!(a.pv, b.pv, "{what}");
-    assert_eq!(a.move_scores, b.move_scores, "{what}");
 }
 
 #[test]
