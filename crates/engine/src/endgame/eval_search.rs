@@ -74,13 +74,26 @@ impl Searcher<'_> {
         depth: u32,
         hint: Option<u8>,
     ) {
+        self.order_by_search_floor(list, player, opponent, depth, hint, -i32::MAX);
+    }
+
+    /// [`Self::order_by_search`], where values below `floor` need only be upper bounds.
+    pub(crate) fn order_by_search_floor(
+        &mut self,
+        list: &mut MoveList,
+        player: u64,
+        opponent: u64,
+        depth: u32,
+        hint: Option<u8>,
+        floor: i32,
+    ) {
         let shared = self.shared;
         match shared.eval.as_pattern_eval() {
             Some(p) => {
                 let state = p.state(&Board::new(player, opponent));
-                self.value_moves(p, &state, list, player, opponent, depth, hint);
+                self.value_moves(p, &state, list, player, opponent, depth, hint, floor);
             }
-            None => self.value_moves(shared.eval, &(), list, player, opponent, depth, hint),
+            None => self.value_moves(shared.eval, &(), list, player, opponent, depth, hint, floor),
         }
         list.sort();
     }
@@ -96,6 +109,7 @@ impl Searcher<'_> {
         opponent: u64,
         depth: u32,
         hint: Option<u8>,
+        floor: i32,
     ) {
         for item in list.as_mut_slice() {
             let (cp, co) = item.child(player, opponent);
@@ -103,7 +117,7 @@ impl Searcher<'_> {
                 base: state,
                 mv: Some((item.sq, item.flips)),
             };
-            let mut v = -self.eval_node(ev, cp, co, at, depth, -i32::MAX, i32::MAX);
+            let mut v = -self.eval_node(ev, cp, co, at, depth, -i32::MAX, -floor);
             // Fewer replies still matters as a tie-breaker and for the solver's tree size.
             v -= 100 * weighted_mobility(cp, co);
             if Some(item.sq) == hint {
@@ -270,6 +284,7 @@ mod tests {
             near_tt: TranspositionTable::new(1),
         };
         let mut s = Searcher::new(&shared);
+        let (mut full_nodes, mut floor_nodes) = (0, 0);
         for b in positions {
             let (p, o) = (b.player, b.opponent);
             for depth in 0..=4 {
@@ -296,8 +311,33 @@ mod tests {
                 }
                 let values: Vec<i32> = list.as_slice().iter().map(|m| m.value).collect();
                 assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+                // With a floor: exact above it, an upper bound at or below it.
+                let floor = 50;
+                let before = s.nodes;
+                s.order_by_search(&mut MoveList::new(p, o, moves), p, o, 2, None);
+                full_nodes += s.nodes - before;
+                let before = s.nodes;
+                let mut list = MoveList::new(p, o, moves);
+                s.order_by_search_floor(&mut list, p, o, 2, None, floor);
+                floor_nodes += s.nodes - before;
+                for item in list.as_slice() {
+                    let (cp, co) = item.child(p, o);
+                    let exact = -reference(eval, cp, co, 2, -i32::MAX, i32::MAX);
+                    let got = item.value + 100 * weighted_mobility(cp, co);
+                    if exact > floor {
+                        assert_eq!(got, exact, "{b:?} move {} above the floor", item.sq);
+                    } else {
+                        assert!(
+                            exact <= got && got <= floor,
+                            "{b:?} move {}: {got}",
+                            item.sq
+                        );
+                    }
+                }
             }
         }
+        // The floor is there to save work.
+        assert!(floor_nodes < full_nodes, "{floor_nodes} vs {full_nodes}");
     }
 
     #[test]
