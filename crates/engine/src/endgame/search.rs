@@ -528,9 +528,13 @@ const MPC_SIGMA: f32 = 500.0;
 
 /// Plies of the ordering search at a node with `n` empties.
 fn shallow_depth(n: u32) -> u32 {
-    // Measured on FFO #26-#37: two plies more than this (1-2-3-4) cut the tree by 25%.
+    // Measured on FFO #26-#37: two plies more than 1-2-3-4 cut the tree by 25%. Once the
+    // ordering searches stopped at alpha and replies weighed more, 2 plies at 16-19 empties
+    // (not 3) took FFO #45-#52 from 1,922 M nodes, 68.8 s to 1,794 M, 62.1 s (1 thread) and #56
+    // from 1,094 M to 901 M (2 threads); 1 ply, or one less at 20-23 or 24-27 or 28+, or one
+    // more at 28+, was no better.
     match n {
-        0..=19 => 3,
+        0..=19 => 2,
         20..=23 => 4,
         24..=27 => 5,
         _ => 6,
