@@ -71,20 +71,9 @@ impl Searcher<'_> {
     }
 
     /// Values every move of `list` (moves of `player`) by a `depth`-ply [`Self::eval_search`]
-    /// of its child, less [`REPLY_WEIGHT`] per weighted reply, plus a large bonus for `hint`; then sorts.
+    /// of its child, less [`REPLY_WEIGHT`] per weighted reply, plus a large bonus for `hint`;
+    /// then sorts. Values at or below `floor` are only upper bounds (`-i32::MAX`: all exact).
     pub(crate) fn order_by_search(
-        &mut self,
-        list: &mut MoveList,
-        player: u64,
-        opponent: u64,
-        depth: u32,
-        hint: Option<u8>,
-    ) {
-        self.order_by_search_floor(list, player, opponent, depth, hint, -i32::MAX);
-    }
-
-    /// [`Self::order_by_search`], where values below `floor` need only be upper bounds.
-    pub(crate) fn order_by_search_floor(
         &mut self,
         list: &mut MoveList,
         player: u64,
@@ -306,7 +295,7 @@ mod tests {
             if moves.count_ones() >= 2 {
                 let mut list = MoveList::new(p, o, moves);
                 let hint = Some(list.as_slice()[1].sq);
-                s.order_by_search(&mut list, p, o, 2, hint);
+                s.order_by_search(&mut list, p, o, 2, hint, -i32::MAX);
                 for item in list.as_slice() {
                     let (cp, co) = item.child(p, o);
                     let mut want = -reference(eval, cp, co, 2, -i32::MAX, i32::MAX)
@@ -321,11 +310,11 @@ mod tests {
                 // With a floor: exact above it, an upper bound at or below it.
                 let floor = 50;
                 let before = s.nodes;
-                s.order_by_search(&mut MoveList::new(p, o, moves), p, o, 2, None);
+                s.order_by_search(&mut MoveList::new(p, o, moves), p, o, 2, None, -i32::MAX);
                 full_nodes += s.nodes - before;
                 let before = s.nodes;
                 let mut list = MoveList::new(p, o, moves);
-                s.order_by_search_floor(&mut list, p, o, 2, None, floor);
+                s.order_by_search(&mut list, p, o, 2, None, floor);
                 floor_nodes += s.nodes - before;
                 for item in list.as_slice() {
                     let (cp, co) = item.child(p, o);

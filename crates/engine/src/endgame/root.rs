@@ -283,7 +283,7 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
     // differently from run to run): among moves with the best score, the best move is the first
     // in this order, whatever order the moves are searched in.
     let mut list = MoveList::new(p, o, moves);
-    s.order(&mut list, p, o, board.empty_count(), None, true);
+    s.order(&mut list, p, o, board.empty_count(), None, true, None);
     let mut items: Vec<_> = list.as_slice().to_vec();
     // Each move's place in that order: among equal moves, the first in it is the best move.
     let mut det_order: Vec<usize> = (0..items.len()).collect();
@@ -441,7 +441,7 @@ fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i
             continue;
         }
         let mut list = MoveList::new(p, o, moves);
-        s.order(&mut list, p, o, b.empty_count(), None, false);
+        s.order(&mut list, p, o, b.empty_count(), None, false, None);
         let mut found = None;
         for item in list.as_slice() {
             let (cp, co) = item.child(p, o);

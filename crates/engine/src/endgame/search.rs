@@ -267,7 +267,7 @@ impl<'a> Searcher<'a> {
         }
         let searched = usize::from(hint.is_some());
 
-        self.order_nws(&mut list, player, opponent, n, alpha);
+        self.order(&mut list, player, opponent, n, None, false, Some(alpha));
 
         let items = list.as_slice();
         for (i, item) in items.iter().enumerate() {
@@ -362,7 +362,14 @@ impl<'a> Searcher<'a> {
     }
 
     /// Orders `list` for a node with `n` empties; `pv` nodes (few, and each one expensive)
-    /// get a deeper ordering search.
+    /// get a deeper ordering search. With the node's `alpha`, the ordering search of a move
+    /// stops as soon as it shows the move at or below alpha (the move sorts late whatever its
+    /// exact value), which saves most of the ordering work at nodes where every move fails low.
+    /// Measured (1 thread, nodes and CPU time), at null-window nodes: FFO #45-#49 801 M -> 760 M
+    /// nodes, 29.0 s -> 26.7 s; #50-#52 1,576 M -> 1,417 M, 63.6 s -> 54.9 s (a floor 2 or 4
+    /// discs lower gave the same tree with more ordering work; 2 discs higher, more nodes); then
+    /// at PV nodes too: #45-#52 1,794 M -> 1,784 M, 61.9 s -> 60.0 s; #53-#54 80.5 s -> 77.1 s.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn order(
         &mut self,
         list: &mut MoveList,
@@ -371,6 +378,7 @@ impl<'a> Searcher<'a> {
         n: u32,
         hint: Option<u8>,
         pv: bool,
+        alpha: Option<i32>,
     ) {
         let deep_min = if pv {
             PV_DEEP_ORDER_MIN
@@ -382,22 +390,8 @@ impl<'a> Searcher<'a> {
             return;
         }
         let depth = shallow_depth(n) + u32::from(pv);
-        self.order_by_search(list, player, opponent, depth, hint);
-    }
-
-    /// [`Self::order`] at a null-window node: the ordering search of a move evaluated at or
-    /// below `alpha` stops as soon as that is shown (the move sorts late whatever its exact
-    /// value), which saves most of the ordering work at nodes where every move fails low.
-    fn order_nws(&mut self, list: &mut MoveList, player: u64, opponent: u64, n: u32, alpha: i32) {
-        if n < DEEP_ORDER_MIN {
-            fastest_first(list, player, opponent, None);
-            return;
-        }
-        // Measured (1 thread, nodes and CPU time): FFO #45-#49 801 M -> 760 M nodes, 29.0 s ->
-        // 26.7 s; #50-#52 1,576 M -> 1,417 M, 63.6 s -> 54.9 s. A floor 2 or 4 discs lower
-        // gave the same tree with more ordering work; 2 discs higher, more nodes.
-        let floor = 100 * alpha;
-        self.order_by_search_floor(list, player, opponent, shallow_depth(n), None, floor);
+        let floor = alpha.map_or(-i32::MAX, |a| 100 * a);
+        self.order_by_search(list, player, opponent, depth, hint, floor);
     }
 
     /// Full-window principal-variation search (exact score when it lands inside the window).
@@ -441,14 +435,8 @@ impl<'a> Searcher<'a> {
             return -self.pvs(opponent, player, -beta, -alpha);
         }
         let mut list = MoveList::new(player, opponent, moves);
-        if n >= PV_DEEP_ORDER_MIN && alpha > -64 {
-            // As at null-window nodes, moves at or below alpha need only a bound: FFO #45-#52
-            // 1,794 M -> 1,784 M nodes, 61.9 s -> 60.0 s (1 thread); #53-#54 80.5 s -> 77.1 s.
-            let depth = shallow_depth(n) + 1;
-            self.order_by_search_floor(&mut list, player, opponent, depth, hint, 100 * alpha);
-        } else {
-            self.order(&mut list, player, opponent, n, hint, true);
-        }
+        let floor_alpha = (alpha > -64).then_some(alpha);
+        self.order(&mut list, player, opponent, n, hint, true, floor_alpha);
         let window_alpha = alpha;
         let mut best = NEG_INF;
         let mut best_sq = list.as_slice()[0].sq;
