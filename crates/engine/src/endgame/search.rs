@@ -99,9 +99,7 @@ impl Shared<'_> {
             self.tt
         }
     }
-}
 
-impl Shared<'_> {
     /// Checks the limits; sets `stop` when one is reached.
     fn poll(&self) {
         let over_nodes = self
