@@ -6,6 +6,7 @@
 //! regions with an odd number of empties (parity: the side that moves last in a region usually
 //! gains), then corners, then ordinary squares, then C- and X-squares.
 
+use super::stability::stability_cutoff;
 use virada_rules::movegen::{flips, last_flip_count, neighbours};
 
 /// Below every reachable score.
@@ -135,6 +136,9 @@ pub fn solve_shallow(
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
+    if let Some(cap) = stability_cutoff(player, opponent, alpha, n) {
+        return cap;
+    }
     let mut best = NEG_INF;
     // Only squares next to an opponent disc can flip anything.
     let candidates = neighbours(opponent);

@@ -14,7 +14,7 @@
 use super::last::{game_over_score, solve_small, NEG_INF};
 use super::order::{fastest_first, weighted_mobility, MoveList, CORNERS};
 use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
-use super::stability::stable_count;
+use super::stability::stability_cutoff;
 use crate::eval::Evaluator;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -184,11 +184,8 @@ impl<'a> Searcher<'a> {
         let board = Board::new(player, opponent);
 
         // Stability cutoff: the opponent's stable discs cap our score.
-        if alpha >= 2 * n as i32 && alpha >= 64 - 2 * opponent.count_ones() as i32 {
-            let cap = 64 - 2 * stable_count(opponent, player);
-            if cap <= alpha {
-                return cap;
-            }
+        if let Some(cap) = stability_cutoff(player, opponent, alpha, n) {
+            return cap;
         }
 
         let entry = self.shared.table(n).probe_discs(&board);
@@ -313,6 +310,9 @@ impl<'a> Searcher<'a> {
     /// Null-window search between the shallow code and the table (no table, fastest first).
     fn nws_plain(&mut self, player: u64, opponent: u64, alpha: i32, n: u32) -> i32 {
         self.nodes += 1;
+        if let Some(cap) = stability_cutoff(player, opponent, alpha, n) {
+            return cap;
+        }
         let moves = legal_moves(player, opponent);
         if moves == 0 {
             if legal_moves(opponent, player) == 0 {
