@@ -277,7 +277,6 @@ mod tests {
             node_limit: None,
             nodes: AtomicU64::new(0),
             pool: Pool::new(1),
-            near_tt: TranspositionTable::new(1),
         };
         let mut s = Searcher::new(&shared);
         let (mut full_nodes, mut floor_nodes) = (0, 0);

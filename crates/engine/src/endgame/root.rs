@@ -3,7 +3,7 @@
 use super::last::game_over_score;
 use super::order::MoveList;
 use super::parallel::{with_pool, Pool};
-use super::search::{near_tt_mib, Searcher, Shared};
+use super::search::{Searcher, Shared};
 use crate::eval::Evaluator;
 use crate::tt::TranspositionTable;
 use std::fmt;
@@ -216,7 +216,6 @@ pub fn solve_with_table(
         node_limit: opts.node_limit,
         nodes: AtomicU64::new(0),
         pool: Pool::new(opts.threads),
-        near_tt: TranspositionTable::new(near_tt_mib(tt)),
     };
     let mut result = with_pool(&shared, opts.threads, |s| solve_root(s, board, opts));
     result.nodes = shared.nodes.load(Ordering::Relaxed);

@@ -3,7 +3,8 @@
 //! parallel split points (young brothers wait) when several threads are available.
 //!
 //! Two tables: positions with up to `NEAR_TT_MAX` empties, the most numerous, go to a small
-//! table of the solve's own that stays in the CPU caches; the others to the large shared one.
+//! table of each thread's own that stays in its core's cache; the others to the large shared
+//! one.
 //! Up to `SHALLOW_MAX` empties the table-free code of [`super::last`] takes over.
 //!
 //! Scores are final WOF disc differences from the side to move's view (always even, -64..=64).
@@ -66,40 +67,25 @@ pub(crate) struct Shared<'a> {
     pub nodes: AtomicU64,
     /// The threads' shared work (split points).
     pub pool: Pool,
-    /// The table of positions with at most [`NEAR_TT_MAX`] empties (see [`Shared::table`]).
-    pub near_tt: TranspositionTable,
 }
 
-/// Positions with up to this many empties go to a small table of their own (one per solve).
-/// Measured on FFO #45-#49 (1 thread, CPU time, 3 runs each): the large table alone 28.2 s,
-/// 792 M nodes; up to 8 empties in 8 MiB 26.5 s, 801 M; up to 9 in 8 MiB 27.1 s, 811 M;
-/// 8 in 4 or 16 MiB and 9 in 16 MiB no better (single runs).
-pub(crate) const NEAR_TT_MAX: u32 = 8;
-/// Size of that table, in MiB, at most (see [`near_tt_mib`]).
-pub(crate) const NEAR_TT_MIB: usize = 8;
-
-/// Size of the small table for a solve whose caller gave the table `tt`: 1/16 of it, between
-/// 1 MiB and [`NEAR_TT_MIB`] (8 MiB from the benchmark's 256 MiB table, which really holds
-/// 192 MiB: a power of two of buckets). The caller's table says how large the solves are:
-/// callers solving many small positions with a small table (labelling) do not pay for a large
-/// fresh table each time.
-pub(crate) fn near_tt_mib(tt: &TranspositionTable) -> usize {
-    (tt.size_bytes() >> 24).clamp(1, NEAR_TT_MIB)
-}
+/// Positions with up to this many empties go to a small table of the searching thread's own
+/// (see [`Searcher::table`]); subtrees this small are nearly always searched by one thread
+/// (split points start at [`SPLIT_MIN`] empties), so sharing their entries gains little. Measured, one
+/// thread, interleaved runs, 1 MiB table: FFO #45-#52 up to 8 empties 55.3 / 54.3 s, 1,282 M
+/// nodes; 9: 52.1 s, 1,296 M; 10: 50.8 / 49.0 / 48.9 s, 1,313 M; 11: 49.0 s; 12: 48.8 s,
+/// 1,350 M. #53: 8: 42.7 s; 10: 39.6 s; 12: 38.3 / 39.3 s, 1,354 M nodes (2 MiB: 38.3 s,
+/// 1,345 M); 14: 39.4 s, 1,402 M. #53-#54 with 2 threads, 8 -> 12: 71.0 / 71.9 s -> 66.8 /
+/// 65.6 s (4.62 G -> 4.82 G nodes).
+pub(crate) const NEAR_TT_MAX: u32 = 12;
+/// Size of that table, in MiB (768 KiB of whole buckets: it stays in a core's 1 MiB L2 cache).
+/// Before, one table of 8 MiB per solve, shared by its threads, held positions with up to 8
+/// empties; the first step was 1 MiB per solve: FFO #45-#52 one thread 55.6 s -> 52.9 s
+/// (+0.6% nodes), #53 46.6 s -> 43.9 s, and with 2 threads 23.2 s -> 22.5 s; then one table per
+/// thread: #53 with 2 threads 24.0 s -> 23.3 s.
+pub(crate) const NEAR_TT_MIB: usize = 1;
 
 impl Shared<'_> {
-    /// The table for positions with `n` empties. The many nodes near the leaves, whose entries
-    /// are reused only within a small subtree, go to a small table that stays in the CPU's
-    /// caches; the large table keeps the rest, whose probes would otherwise wait on memory.
-    #[inline]
-    pub(crate) fn table(&self, n: u32) -> &TranspositionTable {
-        if n <= NEAR_TT_MAX {
-            &self.near_tt
-        } else {
-            self.tt
-        }
-    }
-
     /// Checks the limits; sets `stop` when one is reached.
     fn poll(&self) {
         let over_nodes = self
@@ -129,6 +115,8 @@ pub(crate) struct Searcher<'a> {
     pub sel: u8,
     /// Multi-ProbCut confidence of the current pass, in standard deviations (infinite = off).
     pub mpc_t: f32,
+    /// This thread's table of positions with at most [`NEAR_TT_MAX`] empties.
+    near_tt: TranspositionTable,
 }
 
 impl<'a> Searcher<'a> {
@@ -141,6 +129,20 @@ impl<'a> Searcher<'a> {
             split_point: None,
             sel: EXACT_SELECTIVITY,
             mpc_t: f32::INFINITY,
+            near_tt: TranspositionTable::new(NEAR_TT_MIB),
+        }
+    }
+
+    /// The table for positions with `n` empties. The many nodes near the leaves, whose entries
+    /// are reused only within a small subtree (searched by one thread), go to a small table of
+    /// the thread's own that stays in its core's caches; the large shared table keeps the rest,
+    /// whose probes would otherwise wait on memory.
+    #[inline]
+    pub(crate) fn table(&self, n: u32) -> &TranspositionTable {
+        if n <= NEAR_TT_MAX {
+            &self.near_tt
+        } else {
+            self.shared.tt
         }
     }
 
@@ -188,7 +190,7 @@ impl<'a> Searcher<'a> {
             return cap;
         }
 
-        let entry = self.shared.table(n).probe_discs(&board);
+        let entry = self.table(n).probe_discs(&board);
         let mut hint = None;
         if let Some(e) = entry {
             if e.covers(depth, self.sel) {
@@ -222,7 +224,7 @@ impl<'a> Searcher<'a> {
         if n > TT_MIN {
             for item in list.as_slice() {
                 let (cp, co) = item.child(player, opponent);
-                self.shared.table(n - 1).prefetch(&Board::new(cp, co));
+                self.table(n - 1).prefetch(&Board::new(cp, co));
             }
         }
 
@@ -231,7 +233,7 @@ impl<'a> Searcher<'a> {
         if n >= ETC_MIN {
             for item in list.as_slice() {
                 let (cp, co) = item.child(player, opponent);
-                if let Some(e) = self.shared.table(n - 1).probe_discs(&Board::new(cp, co)) {
+                if let Some(e) = self.table(n - 1).probe_discs(&Board::new(cp, co)) {
                     if e.covers(depth - 1, self.sel) && -e.upper > alpha {
                         let v = -e.upper;
                         self.store(&board, v, alpha, depth, Some(item.sq));
@@ -353,7 +355,7 @@ impl<'a> Searcher<'a> {
         sq: Option<u8>,
     ) {
         let best_move = sq.map(virada_rules::Square::from_index);
-        self.shared.table(u32::from(depth)).store_discs(
+        self.table(u32::from(depth)).store_discs(
             board,
             TtData::from_search(v, alpha, beta, depth, self.sel, best_move),
         );
@@ -412,7 +414,7 @@ impl<'a> Searcher<'a> {
         let mut alpha = alpha;
         let mut beta = beta;
         let mut hint = None;
-        if let Some(e) = self.shared.table(n).probe_discs(&board) {
+        if let Some(e) = self.table(n).probe_discs(&board) {
             if e.covers(depth, self.sel) {
                 if e.lower >= beta || e.lower == e.upper {
                     return e.lower;
@@ -531,19 +533,5 @@ fn shallow_depth(n: u32) -> u32 {
         20..=23 => 4,
         24..=27 => 5,
         _ => 6,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_near_table_follows_the_callers_table() {
-        // Allocated but never touched: no memory is used.
-        assert_eq!(near_tt_mib(&TranspositionTable::new(256)), NEAR_TT_MIB);
-        assert_eq!(near_tt_mib(&TranspositionTable::new(8)), 1);
-        let mid = near_tt_mib(&TranspositionTable::new(64));
-        assert!((2..NEAR_TT_MIB).contains(&mid), "{mid}");
     }
 }
