@@ -74,9 +74,9 @@ pub(crate) struct Shared<'a> {
 /// (split points start at [`SPLIT_MIN`] empties), so sharing their entries gains little.
 /// Measured, one thread, interleaved runs, 1 MiB table: FFO #45-#52 up to 8 empties
 /// 55.3 / 54.3 s, 1,282 M nodes; 9: 52.1 s, 1,296 M; 10: 50.8 / 49.0 / 48.9 s, 1,313 M;
-/// 11: 49.0 s; 12: 48.8 s, 1,350 M. #53: 8: 42.7 s; 10: 39.6 s; 12: 38.3 / 39.3 s, 1,354 M nodes (2 MiB: 38.3 s,
-/// 1,345 M); 14: 39.4 s, 1,402 M. #53-#54 with 2 threads, 8 -> 12: 71.0 / 71.9 s -> 66.8 /
-/// 65.6 s (4.62 G -> 4.82 G nodes).
+/// 11: 49.0 s; 12: 48.8 s, 1,350 M. #53: 8: 42.7 s; 10: 39.6 s; 12: 38.3 / 39.3 s, 1,354 M
+/// nodes (2 MiB: 38.3 s, 1,345 M); 14: 39.4 s, 1,402 M. #53-#54 with 2 threads, 8 -> 12:
+/// 71.0 / 71.9 s -> 66.8 / 65.6 s (4.62 G -> 4.82 G nodes).
 pub(crate) const NEAR_TT_MAX: u32 = 12;
 /// Size of that table, in MiB (768 KiB of whole buckets: it stays in a core's 1 MiB L2 cache).
 /// Before, one table of 8 MiB per solve, shared by its threads, held positions with up to 8

@@ -10,6 +10,7 @@
 //! full. It then grows: a disc is stable if, along each of the four axes, its line is full or
 //! one of its two neighbours on that axis is off the board or a stable disc of the same colour.
 
+use crate::eval::features::full_lines;
 use std::sync::OnceLock;
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
@@ -114,61 +115,10 @@ fn edge_stable(own: u64, other: u64) -> u64 {
     top | bottom << 56 | line_to_col_a(left) | line_to_col_a(right) << 7
 }
 
-/// `LINES[sq]`: the row, the column, the a1-h8 diagonal and the h1-a8 diagonal through `sq`.
-static LINES: [[u64; 4]; 64] = build_lines();
-
-const fn build_lines() -> [[u64; 4]; 64] {
-    let mut lines = [[0u64; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (c, r) = ((sq % 8) as i32, (sq / 8) as i32);
-        let mut other = 0usize;
-        while other < 64 {
-            let (oc, or) = ((other % 8) as i32, (other / 8) as i32);
-            let bit = 1u64 << other;
-            if or == r {
-                lines[sq][0] |= bit;
-            }
-            if oc == c {
-                lines[sq][1] |= bit;
-            }
-            if oc - or == c - r {
-                lines[sq][2] |= bit;
-            }
-            if oc + or == c + r {
-                lines[sq][3] |= bit;
-            }
-            other += 1;
-        }
-        sq += 1;
-    }
-    lines
-}
-
-/// Squares whose horizontal, vertical and both diagonal lines are all completely filled: a
-/// disc there can never be flipped by a move (a move needs an empty square on a line).
-///
-/// A line is full unless it passes through an empty square, so this is one table read per
-/// empty square: few near the end of the game, where the solver asks (against a version with
-/// shifts and folds in 28 fixed steps: FFO #40-#49, one thread, same nodes, 25.0 s -> 24.1 s).
-#[inline]
-fn full_lines(empties: u64) -> [u64; 4] {
-    let mut open = [0u64; 4];
-    let mut e = empties;
-    while e != 0 {
-        let lines = &LINES[e.trailing_zeros() as usize];
-        e &= e - 1;
-        for (o, l) in open.iter_mut().zip(lines) {
-            *o |= l;
-        }
-    }
-    open.map(|o| !o)
-}
-
 /// A safe under-estimate of the stable discs of `own` (the other side's discs are `other`).
 pub fn stable_discs(own: u64, other: u64) -> u64 {
     let occupied = own | other;
-    let [h, v, d9, d7] = full_lines(!occupied);
+    let [h, v, d9, d7] = full_lines(occupied);
     let mut stable = (edge_stable(own, other) | (own & h & v & d9 & d7)) & own;
     if stable == 0 {
         return 0;
@@ -264,35 +214,6 @@ mod tests {
             total_stable += stable.count_ones();
         }
         assert!(total_stable > 100, "estimate too weak: {total_stable}");
-    }
-
-    #[test]
-    fn full_lines_match_a_walk_along_each_line() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..2000 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            // Mostly full boards, where full lines exist.
-            let empties = rng & (rng >> 11) & (rng >> 23);
-            let lines = full_lines(empties);
-            for sq in 0..64i32 {
-                let (c, r) = (sq % 8, sq / 8);
-                for (axis, (dc, dr)) in [(1, 0), (0, 1), (1, 1), (-1, 1)].into_iter().enumerate() {
-                    let mut full = true;
-                    for sign in [-1, 1] {
-                        let (mut x, mut y) = (c, r);
-                        while (0..8).contains(&x) && (0..8).contains(&y) {
-                            full &= empties & (1u64 << (y * 8 + x)) == 0;
-                            x += sign * dc;
-                            y += sign * dr;
-                        }
-                    }
-                    let got = lines[axis] & (1u64 << sq) != 0;
-                    assert_eq!(got, full, "empties {empties:#x} square {sq} axis {axis}");
-                }
-            }
-        }
     }
 
     #[test]
