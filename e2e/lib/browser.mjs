@@ -24,19 +24,24 @@ export async function launch() {
   return { browser, close };
 }
 
-/** A new page whose requests are all recorded; any request leaving BASE_URL's origin is noted. */
-export async function newPage(browser, { width = 1280, height = 860, locale = 'en-US', colorScheme = 'light', reducedMotion = 'reduce', isMobile = false } = {}) {
+/**
+ * A new page whose requests are all recorded (`page.requests`: method and path, in order); any
+ * request leaving the origin of `base` (default BASE_URL) is noted in `page.external`.
+ */
+export async function newPage(browser, { width = 1280, height = 860, locale = 'en-US', colorScheme = 'light', reducedMotion = 'reduce', isMobile = false, base = BASE_URL } = {}) {
   const context = await browser.newContext({
     viewport: { width, height }, locale, colorScheme, reducedMotion, isMobile, hasTouch: isMobile,
     deviceScaleFactor: isMobile ? 2 : 1,
   });
   const page = await context.newPage();
-  const origin = new URL(BASE_URL).origin;
+  const origin = new URL(base).origin;
   page.external = [];
+  page.requests = [];
   page.consoleErrors = [];
   page.on('request', (req) => {
     const u = req.url();
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) page.external.push(u);
+    else if (u.startsWith(origin)) page.requests.push({ method: req.method(), path: u.slice(origin.length) });
   });
   page.on('console', (msg) => { if (msg.type() === 'error') page.consoleErrors.push(msg.text()); });
   page.on('pageerror', (e) => page.consoleErrors.push(String(e)));

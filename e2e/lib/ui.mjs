@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { BASE_URL } from './browser.mjs';
 
-export async function open(page, path = '/') {
-  await page.goto(BASE_URL + path);
+export async function open(page, path = '/', base = BASE_URL) {
+  await page.goto(base + path);
   await page.waitForSelector('#board .cell[data-square="h8"]');
 }
 

@@ -1,12 +1,16 @@
-// Thin client for the Virada HTTP API (see notes/API.md). Every call returns parsed JSON or
-// throws an ApiError carrying the server's error code and message.
+// Thin client for the Virada HTTP API (docs/API.md). Every call returns parsed JSON or throws an
+// ApiError carrying the server's error code and message. Game state never comes from here: the
+// live stream (live.js) is its only source; answers to state-changing requests are used for
+// their errors (and a stale request's current game, which goes through the store's version check).
 
 export class ApiError extends Error {
-  constructor(status, code, message, square) {
+  constructor(status, code, message, { square = null, game = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
-    this.square = square || null;
+    this.square = square;
+    /** The current game, sent with a `stale` refusal (the request answered an older position). */
+    this.game = game;
   }
 }
 
@@ -15,8 +19,9 @@ async function request(method, path, body) {
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // The server refuses state-changing requests that are not JSON, so they always are.
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
+      body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body || {}),
     });
   } catch (e) {
     throw new ApiError(0, 'network', String(e && e.message ? e.message : e));
@@ -26,40 +31,27 @@ async function request(method, path, body) {
   const payload = type.includes('json') ? await res.json().catch(() => null) : await res.text();
   if (!res.ok) {
     const err = payload && payload.error ? payload.error : {};
-    throw new ApiError(res.status, err.code || 'internal', err.message || `HTTP ${res.status}`, err.square);
+    const game = payload && payload.game && typeof payload.game === 'object' ? payload.game : null;
+    throw new ApiError(res.status, err.code || 'internal', err.message || `HTTP ${res.status}`, { square: err.square, game });
   }
   return payload;
 }
 
 const enc = encodeURIComponent;
+const gamePath = (id) => `/api/games/${enc(id)}`;
 
 export const api = {
   levels: () => request('GET', '/api/levels'),
   createGame: (options) => request('POST', '/api/games', options),
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
-  getGame: (id) => request('GET', `/api/games/${enc(id)}`),
-  deleteGame: (id) => request('DELETE', `/api/games/${enc(id)}`),
-  play: (id, square) => request('POST', `/api/games/${enc(id)}/moves`, { square }),
-  undo: (id) => request('POST', `/api/games/${enc(id)}/undo`),
-  redo: (id) => request('POST', `/api/games/${enc(id)}/redo`),
-  hint: (id) => request('GET', `/api/games/${enc(id)}/hint`),
-  analysis: (id) => request('GET', `/api/games/${enc(id)}/analysis`),
-  exportUrl: (id, format) => `/api/games/${enc(id)}/export?format=${enc(format)}`,
-  exportText: (id, format) => request('GET', `/api/games/${enc(id)}/export?format=${enc(format)}`),
+  getGame: (id) => request('GET', gamePath(id)),
+  deleteGame: (id) => request('DELETE', gamePath(id)),
+  /** `ply`: the number of plies of the game the move answers (a stale one is refused). */
+  play: (id, square, ply) => request('POST', `${gamePath(id)}/moves`, { square, ply }),
+  undo: (id, ply) => request('POST', `${gamePath(id)}/undo`, { ply }),
+  redo: (id, ply) => request('POST', `${gamePath(id)}/redo`, { ply }),
+  hint: (id) => request('GET', `${gamePath(id)}/hint`),
+  analysis: (id) => request('GET', `${gamePath(id)}/analysis`),
+  eventsUrl: (id) => `${gamePath(id)}/events`,
+  exportUrl: (id, format) => `${gamePath(id)}/export?format=${enc(format)}`,
 };
-
-/**
- * Follows a game's server-sent events. `onGame(game)` gets every new state, `onThinking(info)` the
- * engine's progress. Returns a function that closes the stream.
- */
-export function subscribe(id, { onGame, onThinking }) {
-  if (typeof EventSource === 'undefined') return () => {};
-  const source = new EventSource(`/api/games/${enc(id)}/events`);
-  source.addEventListener('game', (ev) => {
-    try { onGame(JSON.parse(ev.data)); } catch { /* ignore a malformed event */ }
-  });
-  source.addEventListener('thinking', (ev) => {
-    try { onThinking(JSON.parse(ev.data)); } catch { /* ignore */ }
-  });
-  return () => source.close();
-}

@@ -5,6 +5,10 @@ import { t } from './i18n.js';
 
 const FILES = 'abcdefgh';
 
+/** The standard start (shown before any game exists) and Black's legal moves there. */
+export const START_BOARD = '---------------------------OX------XO---------------------------';
+export const START_LEGAL = ['d3', 'c4', 'f5', 'e6'];
+
 /** Square name of a board index (a1 = 0, h1 = 7, a8 = 56). */
 export function squareName(index) {
   return FILES[index % 8] + String(Math.floor(index / 8) + 1);

@@ -42,6 +42,8 @@ const en = {
   'notice.copied': 'Transcript copied.',
   'notice.copyFailed': 'Could not copy; select the text and copy it by hand.',
   'notice.undoComputer': 'Took back your last move and the computer’s reply.',
+  'notice.stale': 'The game had moved on; this is its current position.',
+  'live.reconnecting': 'Connection lost. Reconnecting…',
 
   'counts.label': '{black} black discs, {white} white discs',
   'player.you': 'you',
@@ -180,6 +182,8 @@ const pt = {
   'notice.copied': 'Registro copiado.',
   'notice.copyFailed': 'Não deu para copiar; selecione o texto e copie à mão.',
   'notice.undoComputer': 'Sua última jogada e a resposta do computador foram desfeitas.',
+  'notice.stale': 'A partida tinha mudado; esta é a posição atual.',
+  'live.reconnecting': 'Conexão perdida. Reconectando…',
 
   'counts.label': '{black} peças pretas, {white} peças brancas',
   'player.you': 'você',

@@ -1,0 +1,112 @@
+// What the person does to a game: open one, play a move, undo, redo, look at an earlier position.
+// Requests change the game on the server; the change itself arrives on the live stream. An
+// answer is used for its error, and for its version: input waits until the stream has shown
+// that version, so a second click never answers a position the person has not seen.
+
+import { api } from './api.js';
+import * as store from './store.js';
+import * as live from './live.js';
+import { START_LEGAL } from './board.js';
+import { t, safeSet } from './i18n.js';
+import { setNotice, clearNotice, showError } from './notice.js';
+
+/** Shows game `id` (null: the empty start page) and follows its stream. */
+export function showGame(id) {
+  store.showGame(id);
+  live.follow(id, { gone });
+  if (id) safeSet('virada.lastGame', id);
+}
+
+/** The game was deleted (elsewhere, or before this page opened it). */
+function gone(id) {
+  const shown = !!store.get().game;
+  safeSet('virada.lastGame', null);
+  if (store.get().gameId === id) store.showGame(null);
+  if (shown) setNotice(t('error.not_found'), true);
+}
+
+/** Creates a game with `options` (as POST /api/games takes them) and shows it. */
+export async function createGame(options) {
+  const game = await api.createGame(options);
+  showGame(game.id);
+  return game.id;
+}
+
+/**
+ * Plays `square`. On the empty start page, the first click starts a game with `newOptions()`
+ * and plays it once the game has arrived.
+ */
+export async function play(square, newOptions) {
+  let s = store.get();
+  if (!s.gameId) {
+    if (!START_LEGAL.includes(square) || s.awaiting !== null) return;
+    store.update({ awaiting: true });
+    let id;
+    try {
+      id = await createGame(newOptions());
+    } catch (e) {
+      store.update({ awaiting: null });
+      showError(e);
+      return;
+    }
+    s = await store.when((x) => x.gameId !== id || !!x.game);
+    if (s.gameId !== id) return;
+  }
+  if (!store.canPlay(s)) return;
+  if (!s.game.legal_moves.includes(square)) {
+    setNotice(t('error.illegal_move') + ' (' + square + ')', true);
+    return;
+  }
+  clearNotice();
+  const { id } = s.game;
+  await send(id, () => api.play(id, square, s.game.plies.length));
+}
+
+export async function undoRedo(which) {
+  const s = store.get();
+  if (!s.game || s.awaiting !== null) return;
+  clearNotice();
+  store.update({ viewPly: null });
+  const { id } = s.game;
+  const ply = s.game.plies.length;
+  await send(id, () => (which === 'undo' ? api.undo(id, ply) : api.redo(id, ply)));
+}
+
+/** Shows the position after `p` plies (null or the last ply: the live position). */
+export function viewPly(p) {
+  const g = store.get().game;
+  if (!g) return;
+  store.update({ viewPly: p === null || p >= g.plies.length ? null : Math.max(0, p) });
+}
+
+// An answer's version that the stream has not shown after this long: reopen the stream (the
+// server sends the current game on connect) rather than leave the board waiting.
+const RESYNC_MS = 5000;
+
+async function send(id, request) {
+  store.update({ awaiting: true });
+  let awaiting = null;
+  try {
+    const answer = await request();
+    const held = store.get().game;
+    if (answer && typeof answer.version === 'number' && held && held.version < answer.version) awaiting = answer.version;
+  } catch (e) {
+    if (store.get().gameId !== id) return;
+    if (e.code === 'stale') {
+      // Someone (another tab, a retried request) moved first: this is the game as it is now.
+      store.update({ awaiting: null });
+      if (e.game) store.receive(e.game);
+      setNotice(t('notice.stale'));
+      return;
+    }
+    showError(e);
+  }
+  if (store.get().gameId !== id) return;
+  store.update({ awaiting });
+  if (awaiting !== null) {
+    setTimeout(() => {
+      const now = store.get();
+      if (now.gameId === id && now.awaiting === awaiting) live.resync();
+    }, RESYNC_MS);
+  }
+}

@@ -1,0 +1,117 @@
+// The one place the app's state lives. The game itself comes only from the live stream
+// (live.js calls `receive`), which drops any game object older than the one held; the rest is
+// what the person chose (the position viewed, hints on or off, ...). Views subscribe and render
+// from `get()`; nobody else keeps a copy.
+
+const listeners = new Set();
+
+let state = {
+  route: '/',
+  lang: 'en', // the UI language: views redraw their text when it changes
+  gameId: null, // the game shown (its stream is open), or null: the empty start page
+  game: null, // the latest game object from the stream; null while the first one is awaited
+  thinking: null, // the engine's latest progress report while the computer thinks
+  connection: 'idle', // 'idle' | 'connecting' | 'live' | 'reconnecting'
+  awaiting: null, // a request is out (true), or its answer's version is awaited from the stream
+  viewPly: null, // null: the live position; else the number of plies shown (0 = the start)
+  hintsOn: false,
+  hints: null, // { key, map: square -> { value, exact, best } } for the position of `key`
+  showLegal: true,
+  levels: [],
+  analysis: null, // { gameId, status: 'loading' | 'ready' | 'failed', data, error }
+  notice: null, // { text, error }
+};
+
+export function get() {
+  return state;
+}
+
+/** `fn(state, previous)` after every change; returns the function that unsubscribes. */
+export function subscribe(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+let notifying = false;
+const queued = [];
+
+/**
+ * Merges `patch` into the state and tells every subscriber. A change made by a subscriber is
+ * applied after all of them have seen the current one, so none ever sees states out of order.
+ */
+export function update(patch) {
+  queued.push(patch);
+  if (notifying) return;
+  notifying = true;
+  try {
+    while (queued.length) {
+      const previous = state;
+      state = { ...state, ...queued.shift() };
+      for (const fn of [...listeners]) fn(state, previous);
+    }
+  } finally {
+    notifying = false;
+  }
+}
+
+/** Resolves with the state once `pred(state)` holds (at once if it already does). */
+export function when(pred) {
+  return new Promise((resolve) => {
+    if (pred(state)) { resolve(state); return; }
+    const off = subscribe((s) => {
+      if (pred(s)) { off(); resolve(s); }
+    });
+  });
+}
+
+/** Shows game `id` (null: none); its state arrives through `receive`. */
+export function showGame(id) {
+  update({
+    gameId: id, game: null, thinking: null, connection: id ? 'connecting' : 'idle', awaiting: null,
+    viewPly: null, hints: null, analysis: null,
+  });
+}
+
+/**
+ * Takes a game object from the stream (or the current game sent with a stale refusal). Returns
+ * false, changing nothing, if it belongs to another game or is not newer than the one held:
+ * `version` grows at every change, so an object that arrives late can never undo a newer one.
+ */
+export function receive(game) {
+  if (!game || game.id !== state.gameId) return false;
+  const old = state.game;
+  if (old && !(game.version > old.version)) return false;
+  const patch = { game };
+  if (!game.computer_thinking) patch.thinking = null;
+  if (!old || old.board !== game.board || old.plies.length !== game.plies.length) patch.hints = null;
+  if (state.viewPly !== null && state.viewPly > game.plies.length) patch.viewPly = null;
+  if (typeof state.awaiting === 'number' && game.version >= state.awaiting) patch.awaiting = null;
+  update(patch);
+  return true;
+}
+
+// ---------------------------------------------------------------- derived values
+
+export function isHumanTurn(g) {
+  if (!g || g.status !== 'ongoing' || !g.side_to_move) return false;
+  return g.mode === 'friend' || g.side_to_move === g.human_color;
+}
+
+/** Whether a person may play a move now on the board as shown. */
+export function canPlay(s = state) {
+  const g = s.game;
+  return !!g && s.viewPly === null && s.connection === 'live' && s.awaiting === null &&
+    isHumanTurn(g) && !g.computer_thinking;
+}
+
+/** Plies of the position shown. */
+export function shownPly(s = state) {
+  if (!s.game) return 0;
+  return s.viewPly === null ? s.game.plies.length : s.viewPly;
+}
+
+/** Identifies a position for hints: a new move or an undo changes it. */
+export function hintKey(s = state) {
+  const g = s.game;
+  return g ? `${g.id}:${g.plies.length}:${g.board}` : '';
+}

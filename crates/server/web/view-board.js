@@ -1,0 +1,122 @@
+// The board as the store says: the live position or the one viewed, legal moves, hints, the
+// data attributes tests and assistive tech rely on, and new plies played one after another so
+// each flip can be seen.
+
+import { BoardView, START_BOARD, START_LEGAL } from './board.js';
+import * as store from './store.js';
+import { t } from './i18n.js';
+
+const STEP_MS = 380;
+const MAX_ANIMATED = 4; // more new plies than this (a reload, a resume) are drawn at once
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+const $ = (id) => document.getElementById(id);
+
+export function mountBoard(root, { onPlay }) {
+  const board = new BoardView(root, { onPlay });
+  let drawnGame = null; // the game object whose first `drawnPlies` plies are on the board
+  let drawnPlies = -1;
+  let animation = 0; // token of the running animation, 0 when none
+
+  store.subscribe((s, prev) => {
+    if (s.lang !== prev.lang) board.relabel();
+    if (s.game !== prev.game && extendsDrawn(s)) {
+      animate(s.game);
+      return;
+    }
+    if (animation) {
+      // Another change during an animation: a different game or position stops it.
+      if (s.gameId === prev.gameId && s.game === prev.game && s.viewPly === prev.viewPly) return;
+      animation = 0;
+    }
+    draw(s, false);
+  });
+  draw(store.get(), false);
+
+  /** Whether the new game continues the drawn one by a few plies (a move, a reply, a redo). */
+  function extendsDrawn(s) {
+    const g = s.game;
+    if (!g || !drawnGame || drawnGame.id !== g.id || s.viewPly !== null) return false;
+    const n = g.plies.length;
+    if (drawnPlies < 0 || n <= drawnPlies || n - drawnPlies > MAX_ANIMATED) return false;
+    for (let i = 0; i < drawnPlies; i++) if (drawnGame.plies[i].move !== g.plies[i].move) return false;
+    return true;
+  }
+
+  async function animate(g) {
+    const token = ++animation;
+    drawnGame = g;
+    while (drawnPlies < g.plies.length) {
+      const ply = g.plies[drawnPlies];
+      drawnPlies++;
+      if (ply.move !== 'pass') {
+        board.render({ board: ply.board, legal: [], last: ply.move, showLegal: false, interactive: false, animate: true });
+        setCounts(ply.black_discs, ply.white_discs);
+        if (!reducedMotion.matches) await sleep(STEP_MS);
+      }
+      if (token !== animation) return;
+    }
+    animation = 0;
+    draw(store.get(), true);
+  }
+
+  function draw(s, animateDraw) {
+    const st = shown(s);
+    const hints = s.hintsOn && s.hints && s.viewPly === null && s.hints.key === store.hintKey(s) ? s.hints.map : null;
+    board.render({ board: st.board, legal: st.legal, last: st.last, hints, showLegal: s.showLegal, interactive: st.interactive, animate: animateDraw });
+    const grid = $('board');
+    grid.dataset.ply = String(st.ply);
+    grid.dataset.view = s.viewPly === null ? 'live' : String(s.viewPly);
+    grid.dataset.status = !s.gameId ? 'none' : s.game ? s.game.status : 'loading';
+    grid.dataset.turn = turn(s);
+    setCounts(st.counts[0], st.counts[1]);
+    drawnGame = s.game;
+    drawnPlies = s.game ? s.game.plies.length : -1;
+  }
+}
+
+/** Who is to act in the live game: 'human', 'computer', 'wait' (loading, a request out, offline), 'none'. */
+function turn(s) {
+  if (!s.gameId) return 'human'; // the empty page: a click starts a game
+  const g = s.game;
+  if (!g || s.connection !== 'live' || s.awaiting !== null) return 'wait';
+  if (g.status !== 'ongoing') return 'none';
+  return g.computer_thinking || !store.isHumanTurn(g) ? 'computer' : 'human';
+}
+
+/** Board, legal moves, last move, ply and counts of the position shown. */
+function shown(s) {
+  const g = s.game;
+  if (!g) {
+    return { board: START_BOARD, legal: s.gameId ? [] : START_LEGAL, last: null, interactive: !s.gameId, ply: 0, counts: [2, 2] };
+  }
+  const p = store.shownPly(s);
+  let last = null;
+  for (let i = p - 1; i >= 0; i--) {
+    if (g.plies[i].move !== 'pass') { last = g.plies[i].move; break; }
+  }
+  const live = p === g.plies.length;
+  return {
+    board: p === 0 ? g.start.board : g.plies[p - 1].board,
+    legal: live ? g.legal_moves : [],
+    last,
+    interactive: store.canPlay(s),
+    ply: p,
+    counts: p === 0 ? countDiscs(g.start.board) : [g.plies[p - 1].black_discs, g.plies[p - 1].white_discs],
+  };
+}
+
+function countDiscs(b) {
+  let black = 0;
+  let white = 0;
+  for (const c of b) { if (c === 'X') black++; else if (c === 'O') white++; }
+  return [black, white];
+}
+
+function setCounts(black, white) {
+  for (const id of ['count-black', 'count-white']) {
+    $(id).textContent = String(id === 'count-black' ? black : white);
+    $(id).setAttribute('aria-label', t('counts.label', { black, white }));
+  }
+}
+
+function sleep(ms) { return new Promise((r) => setTimeout(r, ms)); }

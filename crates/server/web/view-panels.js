@@ -1,0 +1,121 @@
+// Everything around the board drawn from the store: players and who moves, the status line
+// (the computer's progress, the connection), the notice, the "viewing move n" banner, the game
+// over box and the state of the buttons.
+
+import * as store from './store.js';
+import { formatValue } from './board.js';
+import { lang, t, colorName } from './i18n.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function mountPanels() {
+  const draw = (s) => {
+    players(s);
+    status(s);
+    notice(s);
+    gameOver(s);
+    buttons(s);
+  };
+  store.subscribe(draw);
+  draw(store.get());
+}
+
+/** A level's name in the current language ("3 · Club player"). */
+export function levelName(level, s = store.get()) {
+  const l = s.levels.find((x) => x.level === level);
+  const name = l && l.name ? l.name[lang()] || l.name.en : '';
+  if (!name) return String(level);
+  return name.includes(String(level)) ? name : `${level} · ${name}`;
+}
+
+function players(s) {
+  const g = s.game;
+  for (const color of ['black', 'white']) {
+    const box = $('player-' + color);
+    let who = '';
+    if (!s.gameId) who = color === 'black' ? t('player.you') : t('player.computer');
+    else if (g && g.mode === 'computer') {
+      who = g.human_color === color ? t('player.you') : `${t('player.computer')}${g.level ? ' · ' + levelName(g.level, s) : ''}`;
+    }
+    box.querySelector('.pwho').textContent = who;
+    const toMove = !s.gameId ? color === 'black' : !!g && s.viewPly === null && g.side_to_move === color;
+    box.classList.toggle('to-move', toMove);
+  }
+}
+
+function status(s) {
+  const g = s.game;
+  let text;
+  if (!s.gameId) text = t('status.yourTurn', { color: colorName('black') });
+  else if (!g) text = t('status.loading');
+  else if (g.status === 'finished') text = t('status.finished');
+  else if (g.mode === 'friend') text = t('status.toMove', { color: colorName(g.side_to_move) });
+  else if (store.isHumanTurn(g)) text = t('status.yourTurn', { color: colorName(g.side_to_move) });
+  else text = t('status.computerTurn', { color: colorName(g.side_to_move) });
+  setText('status-text', text);
+
+  const thinking = !!(g && g.computer_thinking && s.connection === 'live');
+  $('thinking').hidden = !thinking;
+  let detail = t('status.thinking');
+  if (thinking && s.thinking && s.thinking.best) {
+    detail += ' ' + t('status.thinkingDetail', { depth: s.thinking.depth, best: s.thinking.best, value: formatValue(s.thinking.value) });
+  }
+  setText('thinking-text', detail);
+
+  const offline = s.connection === 'reconnecting';
+  $('connection').hidden = !offline;
+  setText('connection-text', offline ? t('live.reconnecting') : '');
+
+  $('view-banner').hidden = !g || s.viewPly === null;
+  if (g && s.viewPly !== null) {
+    setText('view-banner-text', s.viewPly === 0 ? t('status.viewingStart') : t('status.viewing', { ply: s.viewPly, total: g.plies.length }));
+  }
+}
+
+function notice(s) {
+  const n = $('notice');
+  setText('notice', s.notice ? s.notice.text : '');
+  n.classList.toggle('error', !!(s.notice && s.notice.error));
+}
+
+function gameOver(s) {
+  const g = s.game;
+  const show = !!(g && g.status === 'finished' && g.result && s.viewPly === null);
+  $('gameover').hidden = !show;
+  if (!show) return;
+  const r = g.result;
+  let winner;
+  if (!r.winner) winner = t('over.draw');
+  else if (g.mode === 'computer') winner = r.winner === g.human_color ? t('over.youWin') : t('over.youLose');
+  else winner = t('over.winner', { color: colorName(r.winner) });
+  setText('gameover-winner', winner);
+  const wipe = r.black_score === 64 || r.white_score === 64 ? ' · ' + t('over.wipeout') : '';
+  setText('gameover-score', t('over.score', { black: r.black_score, white: r.white_score }) + wipe);
+  $('gameover-discs').hidden = !r.wof_differs;
+  setText('gameover-discs', r.wof_differs
+    ? t('over.discs', { black: r.black_discs, white: r.white_discs, empties: 64 - r.black_discs - r.white_discs })
+    : '');
+}
+
+function buttons(s) {
+  const g = s.game;
+  const thinking = !!(g && g.computer_thinking);
+  const busy = s.awaiting !== null;
+  $('btn-undo').disabled = !g || g.plies.length === 0 || busy;
+  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy;
+  $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
+  $('btn-analyse').disabled = !g || g.plies.length === 0;
+  $('btn-copy').disabled = !g;
+  const info = $('hint-info');
+  info.hidden = !s.hintsOn;
+  if (s.hintsOn) {
+    const ready = s.hints && s.hints.key === store.hintKey(s);
+    setText('hint-info', ready || !store.canPlay(s) ? t('hint.legend') : t('hint.loading'));
+  }
+}
+
+/** Sets text only when it changes, so live regions do not repeat themselves. */
+function setText(id, text) {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+}

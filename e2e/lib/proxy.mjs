@@ -1,0 +1,46 @@
+// A small HTTP reverse proxy in front of the test server, so a test can cut the page's
+// connections (as a network drop or a server restart would) and let it reconnect later. It
+// forwards Host and Origin as the server's own, as a reverse proxy configured for it does.
+import http from 'node:http';
+
+export async function startProxy(target) {
+  const up = new URL(target);
+  const clientSockets = new Set();
+  const upstream = new Set();
+  let blocked = false;
+  const server = http.createServer((req, res) => {
+    if (blocked) { req.socket.destroy(); return; }
+    const headers = { ...req.headers, host: up.host };
+    if (headers.origin) headers.origin = up.origin;
+    if (headers.referer) headers.referer = headers.referer.replace(/^https?:\/\/[^/]+/, up.origin);
+    const fwd = http.request({ host: up.hostname, port: up.port, method: req.method, path: req.url, headers, agent: false }, (ur) => {
+      res.writeHead(ur.statusCode, ur.headers);
+      res.flushHeaders();
+      ur.pipe(res);
+    });
+    upstream.add(fwd);
+    fwd.on('close', () => upstream.delete(fwd));
+    fwd.on('error', () => res.destroy());
+    req.pipe(fwd);
+  });
+  server.on('connection', (s) => {
+    if (blocked) { s.destroy(); return; }
+    clientSockets.add(s);
+    s.on('close', () => clientSockets.delete(s));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    /** Cuts every open connection and refuses new ones until `restore()`. */
+    drop() {
+      blocked = true;
+      for (const s of clientSockets) s.destroy();
+      for (const r of upstream) r.destroy();
+    },
+    restore() { blocked = false; },
+    close() {
+      this.drop();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// The live stream is the page's one source of game state: it resumes after a dropped connection
+// (showing what changed meanwhile), and nothing polls the server.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { open, newGame, waitTurn, ply, clickFirstLegal, boardString } from '../lib/ui.mjs';
+import { replay, legalMoves, sq } from '../lib/othello.mjs';
+import { startProxy } from '../lib/proxy.mjs';
+
+// 24 plies from the standard start (no passes), Black to move with 36 empty squares.
+const MIDGAME = 'f5f6e6f4g4h4d3d6f3e2g2d2c7h1c4g6e3c6e7e8f1c3f2b5';
+
+let browser;
+let closeBrowser;
+before(async () => {
+  ({ browser, close: closeBrowser } = await launch());
+});
+after(async () => {
+  if (closeBrowser) await closeBrowser();
+});
+
+const gameId = (page) => page.evaluate(() => new URLSearchParams(location.search).get('game'));
+const isGameGet = (r, id) => r.method === 'GET' && r.path.split('?')[0] === `/api/games/${id}`;
+
+async function postJson(path, body) {
+  const res = await fetch(BASE_URL + path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+test('a dropped stream resumes: the move made meanwhile appears, with a reconnecting notice', { timeout: 90000 }, async () => {
+  const proxy = await startProxy(BASE_URL);
+  const { context, page } = await newPage(browser, { base: proxy.url });
+  try {
+    await open(page, '/', proxy.url);
+    await newGame(page, { mode: 'friend' });
+    await waitTurn(page);
+    const first = await clickFirstLegal(page);
+    await waitTurn(page);
+    const id = await gameId(page);
+
+    // The connection drops (as with a network cut or a server restart) and stays down.
+    proxy.drop();
+    await page.waitForSelector('#connection:not([hidden])', { timeout: 10000 });
+    assert.match(await page.textContent('#connection'), /Reconnecting/);
+    assert.equal(await page.getAttribute('#board', 'data-turn'), 'wait', 'no move is taken while offline');
+    await page.screenshot({ path: screenshotPath('desktop-reconnecting.png') });
+
+    // Meanwhile White moves from elsewhere (another device on the same game).
+    const { board, toMove } = replay(first);
+    assert.equal(toMove, 'O');
+    const reply = sq(legalMoves(board, 'O')[0]);
+    const answer = await postJson(`/api/games/${id}/moves`, { square: reply, ply: 1 });
+    assert.equal(answer.status, 200, JSON.stringify(answer.body));
+    await page.waitForTimeout(300);
+    assert.equal(await ply(page), 1, 'the page cannot know yet');
+
+    // The network comes back: the page reopens the stream and shows the game as it is now.
+    proxy.restore();
+    await page.waitForFunction(() => document.getElementById('board').dataset.ply === '2', null, { timeout: 20000 });
+    await page.waitForSelector('#connection', { state: 'hidden' });
+    assert.equal(await waitTurn(page), 'human');
+    assert.equal(await boardString(page), replay(first + reply).board);
+    assert.equal(await page.inputValue('#transcript'), first + reply);
+    assert.match(await page.textContent('#status-text'), /Black to move/);
+
+    // And play goes on through the new stream.
+    await clickFirstLegal(page);
+    assert.equal(await ply(page), 3);
+    const streams = page.requests.filter((r) => r.path === `/api/games/${id}/events`).length;
+    assert.ok(streams >= 2, `the stream was reopened (${streams} streams)`);
+    assert.equal(page.requests.filter((r) => isGameGet(r, id)).length, 0, 'state came from the stream only');
+    assert.deepEqual(page.external, [], 'no request leaves the server');
+    assert.deepEqual(page.consoleErrors.filter((e) => !/ERR_|net::|Failed to load resource/.test(e)), [], 'no script errors');
+  } finally {
+    await context.close();
+    await proxy.close();
+  }
+});
+
+test('no polling: one stream per game, and nothing else is asked while the computer thinks', { timeout: 120000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await open(page);
+  await page.waitForLoadState('networkidle');
+  const start = page.requests.length;
+  // The computer (Black, level 18: it thinks about 1.5-3 s) is to move in a midgame position.
+  await newGame(page, { mode: 'computer', level: 18, color: 'white', start: 'setup', setup: MIDGAME });
+  const id = await gameId(page);
+  await page.waitForSelector('#thinking:not([hidden])', { timeout: 20000 });
+  const apiCalls = () => page.requests.filter((r) => r.path.startsWith('/api/'));
+  const thinkingFrom = apiCalls().length;
+  assert.equal(await waitTurn(page, 60000), 'human');
+  assert.deepEqual(apiCalls().slice(thinkingFrom), [], 'no request while the computer thought');
+  assert.equal(await ply(page), 25);
+
+  await clickFirstLegal(page);
+  await waitTurn(page, 60000);
+  await page.waitForTimeout(2500); // a polling timer (the old fallback polled every 1.2 s) would fire here
+  const made = page.requests.slice(start).filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+  const allowed = new Set(['POST /api/games', `GET /api/games/${id}/events`, `POST /api/games/${id}/moves`]);
+  for (const r of made) assert.ok(allowed.has(r), `unexpected request ${r} (all: ${made.join(', ')})`);
+  assert.equal(made.filter((r) => r.endsWith('/events')).length, 1, 'one stream for the whole game');
+  assert.equal(made.filter((r) => r.endsWith('/moves')).length, 1, 'one request per move');
+  assert.deepEqual(page.consoleErrors, []);
+  await context.close();
+});
