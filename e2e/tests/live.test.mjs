@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, ply, clickFirstLegal, boardString } from '../lib/ui.mjs';
-import { replay, legalMoves, sq } from '../lib/othello.mjs';
+import { replay, legalMoves, sq, START } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
 
 // 24 plies from the standard start (no passes), Black to move with 36 empty squares.
@@ -101,5 +101,64 @@ test('no polling: one stream per game, and nothing else is asked while the compu
   assert.equal(made.filter((r) => r.endsWith('/events')).length, 1, 'one stream for the whole game');
   assert.equal(made.filter((r) => r.endsWith('/moves')).length, 1, 'one request per move');
   assert.deepEqual(page.consoleErrors, []);
+  await context.close();
+});
+
+test('a move that answers an old position is refused as stale: the page shows the game as it is', { timeout: 60000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await open(page);
+  await newGame(page, { mode: 'friend' });
+  await waitTurn(page);
+  const id = await gameId(page);
+  // Another device plays f5 just before this page's d3 reaches the server, which then refuses d3
+  // (it answers ply 0, the game is at ply 1) with 409 `stale` and the current game.
+  let sent = null;
+  await page.route(`**/api/games/${id}/moves`, async (route) => {
+    sent = JSON.parse(route.request().postData());
+    assert.equal(route.request().headers()['content-type'], 'application/json');
+    const other = await postJson(`/api/games/${id}/moves`, { square: 'f5', ply: 0 });
+    assert.equal(other.status, 200, JSON.stringify(other.body));
+    await route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'stale', message: 'the move answers ply 0; the game is at ply 1' }, game: other.body }),
+    });
+  });
+  await page.click('#board [data-square="d3"]');
+  await page.waitForFunction(() => document.getElementById('board').dataset.ply === '1');
+  assert.deepEqual(sent, { square: 'd3', ply: 0 }, 'the move carries the ply it answers');
+  assert.equal(await boardString(page), replay('f5').board);
+  assert.equal(await page.inputValue('#transcript'), 'f5');
+  assert.match(await page.textContent('#notice'), /moved on/);
+  assert.equal(await page.$eval('#notice', (n) => n.classList.contains('error')), false, 'nothing alarming');
+  assert.equal(await waitTurn(page), 'human');
+  assert.match(await page.textContent('#status-text'), /White to move/);
+  assert.deepEqual(page.consoleErrors.filter((e) => !/409/.test(e)), []);
+  await context.close();
+});
+
+test('a game deleted elsewhere closes; a click on the empty board starts a new one', { timeout: 60000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await open(page);
+  await newGame(page, { mode: 'friend' });
+  await clickFirstLegal(page);
+  const id = await gameId(page);
+  const res = await fetch(`${BASE_URL}/api/games/${id}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' } });
+  assert.equal(res.status, 204);
+  await page.waitForFunction(() => document.getElementById('board').dataset.status === 'none', null, { timeout: 20000 });
+  assert.match(await page.textContent('#notice'), /no longer exists/);
+  assert.equal(await gameId(page), null);
+  assert.equal(await boardString(page), START);
+  await page.reload();
+  await page.waitForSelector('#board .cell');
+  assert.equal(await page.getAttribute('#board', 'data-status'), 'none', 'the deleted game is not reopened');
+
+  // The empty page takes a first move: a game against the computer starts with it.
+  await page.click('#board [data-square="d3"]');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.ply) >= 1);
+  const next = await gameId(page);
+  assert.ok(next && next !== id, 'a new game');
+  assert.equal(await page.getAttribute('#board [data-square="d3"]', 'class').then((c) => c.includes('black')), true);
+  assert.deepEqual(page.consoleErrors.filter((e) => !/404|ERR_|Failed to load resource/.test(e)), []);
   await context.close();
 });
