@@ -7,7 +7,7 @@ import { api } from './api.js';
 import * as store from './store.js';
 import * as live from './live.js';
 import { START_LEGAL } from './board.js';
-import { t, safeSet } from './i18n.js';
+import { t, safeGet, safeSet } from './i18n.js';
 import { setNotice, clearNotice, showError } from './notice.js';
 
 /** Shows game `id` (null: the empty start page) and follows its stream. */
@@ -23,6 +23,12 @@ function gone(id) {
   safeSet('virada.lastGame', null);
   if (store.get().gameId === id) store.showGame(null);
   if (shown) setNotice(t('error.not_found'), true);
+}
+
+/** Game `id` was deleted from this page: it is no longer shown nor reopened. */
+export function forget(id) {
+  if (safeGet('virada.lastGame') === id) safeSet('virada.lastGame', null);
+  if (store.get().gameId === id) showGame(null);
 }
 
 /** Creates a game with `options` (as POST /api/games takes them) and shows it. */
@@ -64,7 +70,7 @@ export async function play(square, newOptions) {
 
 export async function undoRedo(which) {
   const s = store.get();
-  if (!s.game || s.awaiting !== null) return;
+  if (!s.game || s.awaiting !== null || s.connection !== 'live') return;
   clearNotice();
   store.update({ viewPly: null });
   const { id } = s.game;

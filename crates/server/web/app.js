@@ -173,6 +173,7 @@ async function showPage(route) {
         history.pushState(null, '', '/?game=' + encodeURIComponent(id));
         routeFromLocation();
       },
+      deleted: actions.forget,
       onError: showError,
     });
   }

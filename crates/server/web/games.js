@@ -3,13 +3,13 @@
 import { api } from './api.js';
 import { lang, t, colorName } from './i18n.js';
 
-export async function renderGamesList(root, { levelName, open, onError }) {
+export async function renderGamesList(root, { levelName, open, deleted, onError }) {
   const lists = { ongoing: root.querySelector('#games-ongoing'), finished: root.querySelector('#games-finished') };
   for (const [status, ul] of Object.entries(lists)) {
     ul.setAttribute('aria-busy', 'true');
     try {
       const res = await api.listGames(status);
-      fill(ul, (res && res.games) || [], status, { levelName, open, onError, root });
+      fill(ul, (res && res.games) || [], status, { levelName, open, deleted, onError, root });
     } catch (e) {
       ul.textContent = '';
       onError(e);
@@ -59,6 +59,7 @@ function fill(ul, games, status, ctx) {
       try {
         await api.deleteGame(g.id);
         li.remove();
+        ctx.deleted(g.id);
       } catch (e) {
         ctx.onError(e);
       }

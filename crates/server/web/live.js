@@ -102,6 +102,8 @@ function resumeNow() {
   }
 }
 window.addEventListener('online', resumeNow);
+// A page restored from the back-forward cache had its stream closed meanwhile.
+window.addEventListener('pageshow', (ev) => { if (ev.persisted) resync(); });
 document.addEventListener('visibilitychange', resumeNow);
 
 function parse(text) {

@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 
 const STEP_MS = 380;
 const MAX_ANIMATED = 4; // more new plies than this (a reload, a resume) are drawn at once
+const DRAWN_FROM = ['gameId', 'game', 'viewPly', 'hintsOn', 'hints', 'showLegal', 'connection', 'awaiting', 'lang'];
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +28,8 @@ export function mountBoard(root, { onPlay }) {
       // Another change during an animation: a different game or position stops it.
       if (s.gameId === prev.gameId && s.game === prev.game && s.viewPly === prev.viewPly) return;
       animation = 0;
+    } else if (!DRAWN_FROM.some((k) => s[k] !== prev[k])) {
+      return; // e.g. the engine's progress: nothing on the board changes
     }
     draw(s, false);
   });

@@ -100,7 +100,7 @@ function gameOver(s) {
 function buttons(s) {
   const g = s.game;
   const thinking = !!(g && g.computer_thinking);
-  const busy = s.awaiting !== null;
+  const busy = s.awaiting !== null || s.connection !== 'live'; // the game shown may be out of date
   $('btn-undo').disabled = !g || g.plies.length === 0 || busy;
   $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy;
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
