@@ -43,6 +43,7 @@ test('a dropped stream resumes: the move made meanwhile appears, with a reconnec
     await page.waitForSelector('#connection:not([hidden])', { timeout: 10000 });
     assert.match(await page.textContent('#connection'), /Reconnecting/);
     assert.equal(await page.getAttribute('#board', 'data-turn'), 'wait', 'no move is taken while offline');
+    assert.equal(await page.$$eval('#board .cell[data-legal]', (c) => c.length), 0, 'no move is offered while offline');
     await page.screenshot({ path: screenshotPath('desktop-reconnecting.png') });
 
     // Meanwhile White moves from elsewhere (another device on the same game).
@@ -133,6 +134,13 @@ test('a move that answers an old position is refused as stale: the page shows th
   assert.equal(await page.$eval('#notice', (n) => n.classList.contains('error')), false, 'nothing alarming');
   assert.equal(await waitTurn(page), 'human');
   assert.match(await page.textContent('#status-text'), /White to move/);
+  // Arrow keys (outside the board) step through the moves.
+  await page.focus('#btn-new');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.getAttribute('#board', 'data-view'), '0');
+  assert.equal(await boardString(page), START);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.getAttribute('#board', 'data-view'), 'live');
   assert.deepEqual(page.consoleErrors.filter((e) => !/409/.test(e)), []);
   await context.close();
 });

@@ -97,7 +97,8 @@ function shown(s) {
   for (let i = p - 1; i >= 0; i--) {
     if (g.plies[i].move !== 'pass') { last = g.plies[i].move; break; }
   }
-  const live = p === g.plies.length;
+  // Offline, the position may be out of date: no move is offered.
+  const live = p === g.plies.length && s.connection === 'live';
   return {
     board: p === 0 ? g.start.board : g.plies[p - 1].board,
     legal: live ? g.legal_moves : [],
