@@ -70,7 +70,7 @@ echo "== server at $URL"
 mkdir -p e2e/screenshots
 started=$(date +%s)
 set +e
-(cd e2e && VIRADA_URL="$URL" node --test --test-reporter=tap --test-concurrency=1 tests/) | tee "$WORK/tap.txt"
+(cd e2e && VIRADA_URL="$URL" VIRADA_BIN="$(realpath "$BIN")" node --test --test-reporter=tap --test-concurrency=1 tests/) | tee "$WORK/tap.txt"
 status=${PIPESTATUS[0]}
 set -e
 if [ "$status" -ne 0 ]; then

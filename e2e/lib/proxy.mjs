@@ -4,7 +4,7 @@
 import http from 'node:http';
 
 export async function startProxy(target) {
-  const up = new URL(target);
+  let up = new URL(target);
   const clientSockets = new Set();
   const upstream = new Set();
   let blocked = false;
@@ -38,6 +38,8 @@ export async function startProxy(target) {
       for (const r of upstream) r.destroy();
     },
     restore() { blocked = false; },
+    /** Sends new requests to another server (open ones are not moved). */
+    retarget(url) { up = new URL(url); },
     close() {
       this.drop();
       return new Promise((resolve) => server.close(resolve));

@@ -6,6 +6,10 @@ import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, ply, clickFirstLegal, boardString } from '../lib/ui.mjs';
 import { replay, legalMoves, sq, START } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
+import { startServer } from '../lib/server.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 // 24 plies from the standard start (no passes), Black to move with 36 empty squares.
 const MIDGAME = 'f5f6e6f4g4h4d3d6f3e2g2d2c7h1c4g6e3c6e7e8f1c3f2b5';
@@ -75,6 +79,44 @@ test('a dropped stream resumes: the move made meanwhile appears, with a reconnec
   } finally {
     await context.close();
     await proxy.close();
+  }
+});
+
+test('a server restart: the page reconnects to the new server and shows the move made meanwhile', { timeout: 90000 }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virada-e2e-'));
+  const db = path.join(dir, 'restart.sqlite');
+  let server = await startServer(db);
+  const proxy = await startProxy(server.url); // the page's address stays the same across restarts
+  const { context, page } = await newPage(browser, { base: proxy.url });
+  try {
+    await open(page, '/', proxy.url);
+    await newGame(page, { mode: 'friend' });
+    const first = await clickFirstLegal(page);
+    await waitTurn(page);
+    const id = await gameId(page);
+
+    await server.stop();
+    await page.waitForSelector('#connection:not([hidden])', { timeout: 10000 });
+    server = await startServer(db);
+    // The game was saved: the new server plays White's reply before the page is back.
+    const { board } = replay(first);
+    const reply = sq(legalMoves(board, 'O')[0]);
+    const res = await fetch(`${server.url}/api/games/${id}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ square: reply, ply: 1 }) });
+    assert.equal(res.status, 200, await res.text());
+    proxy.retarget(server.url);
+
+    await page.waitForFunction(() => document.getElementById('board').dataset.ply === '2', null, { timeout: 20000 });
+    await page.waitForSelector('#connection', { state: 'hidden' });
+    assert.equal(await boardString(page), replay(first + reply).board);
+    assert.equal(await page.inputValue('#transcript'), first + reply);
+    await clickFirstLegal(page);
+    assert.equal(await ply(page), 3, 'play goes on with the new server');
+    assert.equal(page.requests.filter((r) => isGameGet(r, id)).length, 0, 'state came from the stream only');
+  } finally {
+    await context.close();
+    await proxy.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
