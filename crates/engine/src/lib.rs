@@ -19,5 +19,4 @@ pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
 pub use search::{Limits, SearchResult, Selectivity};
 pub use time::Clock;
-pub mod matchplay;
 pub mod openings;
