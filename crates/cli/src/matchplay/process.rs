@@ -60,6 +60,8 @@ pub struct EngineProcess {
     stdin: ChildStdin,
     lines: Receiver<String>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// Disconnects when the standard error reader has seen the end of the pipe.
+    stderr_done: Receiver<()>,
 }
 
 impl EngineProcess {
@@ -111,7 +113,9 @@ impl EngineProcess {
         });
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         let kept = stderr.clone();
+        let (stderr_tx, stderr_done) = mpsc::channel::<()>();
         std::thread::spawn(move || {
+            let _done = stderr_tx;
             for line in BufReader::new(stderr_pipe).lines() {
                 let Ok(line) = line else { break };
                 let mut q = kept.lock().unwrap_or_else(|e| e.into_inner());
@@ -126,6 +130,7 @@ impl EngineProcess {
             stdin,
             lines,
             stderr,
+            stderr_done,
         })
     }
 
@@ -173,6 +178,10 @@ impl EngineProcess {
             },
             None => "closed its output".to_string(),
         };
+        if status.is_some() {
+            // Let the reader catch the last words of a process that has just ended.
+            let _ = self.stderr_done.recv_timeout(Duration::from_millis(200));
+        }
         let err: Vec<String> = self
             .stderr
             .lock()
