@@ -105,7 +105,7 @@ pub struct ExternalSpec {
 /// Splits a command line into words: blanks separate words, `'...'` and `"..."` quote
 /// (blanks kept), `\` escapes the next character outside single quotes.
 ///
-/// ```ignore
+/// ```text
 /// assert_eq!(split_command_line("edax -q 'my dir/x'").unwrap(), ["edax", "-q", "my dir/x"]);
 /// ```
 pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {

@@ -14,7 +14,7 @@ pub const DEFAULT_DEPTH: u32 = 12;
 /// Empty squares from which `set depth depth` solves exactly: twice the depth up to 3
 /// (like the beginner levels), then the depth plus 6, at most 30.
 ///
-/// ```ignore
+/// ```text
 /// assert_eq!(exact_empties(1), 2);
 /// assert_eq!(exact_empties(10), 16);
 /// assert_eq!(exact_empties(40), 30);
