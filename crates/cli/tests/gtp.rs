@@ -127,6 +127,17 @@ fn administrative_commands_and_replies() {
     assert_eq!(e.ask("level 22"), "? level must be 1 to 21");
     assert_eq!(e.ask("time_settings 0 1 1"), "= ");
     assert_eq!(e.ask("time_left b 0.8 1"), "= ");
+    // With the clock in byo-yomi, a move still comes (within the period, not checked here).
+    let mut game = Game::new();
+    let mv = parse_genmove(&e.ask("genmove b"));
+    game.play(mv).unwrap();
+    // In main time: the time manager shares out what is left.
+    assert_eq!(e.ask("time_settings 60 0 0"), "= ");
+    assert_eq!(e.ask("time_left w 59 0"), "= ");
+    let mv = parse_genmove(&e.ask("genmove w"));
+    assert!(game.position().check(mv).is_ok());
+    assert_eq!(e.ask("undo"), "= ");
+    assert_eq!(e.ask("undo"), "= ");
     assert_eq!(e.ask("time_left q 1 1"), "? invalid color \"q\"");
     assert_eq!(e.ask("play"), "? syntax error: play needs more arguments");
     // Comments and blank lines are no commands.
