@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 mod cmd;
 mod matchplay;
+mod parallel;
 mod protocol;
 
 #[derive(Parser)]

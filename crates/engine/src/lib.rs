@@ -8,7 +8,6 @@ pub mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;
-pub mod parallel;
 pub mod search;
 pub mod time;
 pub mod tt;
