@@ -6,6 +6,9 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd;
+mod matchplay;
+mod parallel;
+mod protocol;
 
 #[derive(Parser)]
 #[command(
@@ -32,8 +35,13 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// Values of every move of a position, or the mistakes of a game.
     Analyze(cmd::analyze::AnalyzeArgs),
-    /// Engine against engine from balanced openings, with an Elo estimate.
+    /// Engine against engine from balanced openings, with an Elo estimate; either side may be
+    /// an external engine (`gtp:<command>`, `nboard:<command>`).
     Match(cmd::matchcmd::MatchArgs),
+    /// Speak the NBoard engine protocol on stdin/stdout (for NBoard and other Othello GUIs).
+    Nboard(cmd::nboard::NboardArgs),
+    /// Speak the Go Text Protocol on stdin/stdout (for GTP tools that play Othello).
+    Gtp(cmd::gtp::GtpArgs),
     /// Print a board (board string or transcript): discs, side to move, legal moves, status.
     Show(cmd::show::ShowArgs),
     /// Validate a GGF file, a WTHOR .wtb file or a transcript and print the result.
@@ -56,6 +64,8 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => cmd::play::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
         Some(Command::Match(args)) => cmd::matchcmd::run(args),
+        Some(Command::Nboard(args)) => cmd::nboard::run(args),
+        Some(Command::Gtp(args)) => cmd::gtp::run(args),
         Some(Command::Show(args)) => cmd::show::run(args),
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),

@@ -7,10 +7,9 @@
 //! The committed list is `crates/engine/data/openings.txt`; `docs/OPENINGS.md` records the
 //! depth and margin it was made with.
 
-use crate::eval::Evaluator;
+use crate::engine::Engine;
 use crate::search::Limits;
 use std::collections::HashMap;
-use std::sync::Arc;
 use virada_rules::formats::xot::{read_xot, XotOpening, XOT_PLIES};
 use virada_rules::symmetry::canonical;
 use virada_rules::{Board, Square};
@@ -61,26 +60,18 @@ pub struct RatedOpening {
     pub value: f32,
 }
 
-/// Searches every opening of `openings` to `depth` with `threads` parallel single-threaded
-/// engines; `progress(done, total)` is called after each one. Result order follows the input.
-pub fn rate_openings(
-    openings: &[[Square; XOT_PLIES]],
-    depth: u32,
-    evaluator: Arc<dyn Evaluator>,
-    threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<RatedOpening> {
-    crate::parallel::map_with_engines(openings, threads, &evaluator, progress, |engine, moves| {
-        let mut board = Board::start();
-        for &sq in moves {
-            board = board.play_unchecked(sq);
-        }
-        let r = engine.search(board, &Limits::depth(depth), None);
-        RatedOpening {
-            moves: *moves,
-            value: r.score,
-        }
-    })
+/// Searches `moves` (an opening from the standard start) to `depth` with `engine`. Batches run
+/// over many engines in parallel in the command line (`virada openings generate`).
+pub fn rate_opening(engine: &mut Engine, moves: &[Square; XOT_PLIES], depth: u32) -> RatedOpening {
+    let mut board = Board::start();
+    for &sq in moves {
+        board = board.play_unchecked(sq);
+    }
+    let r = engine.search(board, &Limits::depth(depth), None);
+    RatedOpening {
+        moves: *moves,
+        value: r.score,
+    }
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! `virada bench search` and `virada bench mpc-fit`.
 
 use super::{CliError, CmdResult};
+use crate::parallel::map_with_engines;
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 use virada_engine::eval::EvalV1;
-use virada_engine::search::mpc_fit::{collect, fit, render_source, sample_positions};
+use virada_engine::search::mpc_fit::{fit, render_source, sample, sample_positions};
 use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::Position;
 
@@ -125,18 +126,15 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
         }
     };
     let eval_name = evaluator.name().to_string();
-    let samples = collect(
-        &boards,
-        args.max_depth,
-        evaluator,
-        threads,
-        &|done, total| {
-            eprint!(
-                "\r{done}/{total} positions searched, {:.0} s",
-                t.elapsed().as_secs_f64()
-            );
-        },
-    );
+    let progress = |done: usize, total: usize| {
+        eprint!(
+            "\r{done}/{total} positions searched, {:.0} s",
+            t.elapsed().as_secs_f64()
+        );
+    };
+    let samples = map_with_engines(&boards, threads, &evaluator, &progress, |engine, &b| {
+        sample(engine, b, args.max_depth)
+    });
     eprintln!();
     let params = fit(&samples, args.max_depth);
     let command = format!(

@@ -1,11 +1,12 @@
-//! `virada match`: engine against engine from balanced openings, colours swapped.
+//! `virada match`: engine against engine from balanced openings, colours swapped; either side
+//! may be an external engine (`gtp:<command>`, `nboard:<command>`).
 
 use super::{CliError, CmdResult};
+use crate::matchplay::{run_match, MatchResult, PlayerSpec, Side, TimeControl};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
-use virada_engine::matchplay::{run_match, MatchResult, PlayerSettings};
+use std::time::{Duration, Instant};
 use virada_engine::openings::builtin;
 use virada_rules::formats::ggf::{write_ggf, GgfGame};
 use virada_rules::formats::xot::read_xot;
@@ -13,13 +14,27 @@ use virada_rules::Game;
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// Player A settings, e.g. `level=5` or `depth=8,exact=14` or `time=0.2`
-    /// (keys: level, depth, exact, time, nodes, sel, eval).
+    /// Player A: our engine's settings, e.g. `level=5`, `depth=8,exact=14`, `time=0.2`
+    /// (keys: level, depth, exact, time, nodes, sel, eval), `greedy`, `random`; or an external
+    /// engine: `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long)]
     pub a: String,
-    /// Player B settings (same keys as --a).
+    /// Player B (same forms as --a).
     #[arg(long)]
     pub b: String,
+    /// Working directory of an external engine A.
+    #[arg(long, value_name = "DIR")]
+    pub a_dir: Option<PathBuf>,
+    /// Working directory of an external engine B.
+    #[arg(long, value_name = "DIR")]
+    pub b_dir: Option<PathBuf>,
+    /// Time control of an external engine A: `move=S` (seconds a move), `game=S[,inc=S]`
+    /// (seconds a game), `depth=N` (NBoard only), `timeout=S` (when a silent engine forfeits).
+    #[arg(long, value_name = "CONTROL")]
+    pub a_tc: Option<String>,
+    /// Time control of an external engine B (same keys as --a-tc).
+    #[arg(long, value_name = "CONTROL")]
+    pub b_tc: Option<String>,
     /// Number of games (each opening is played twice, colours swapped).
     #[arg(long, default_value_t = 100)]
     pub games: usize,
@@ -41,14 +56,17 @@ pub struct MatchArgs {
 }
 
 pub fn run(args: MatchArgs) -> CmdResult {
-    let a: PlayerSettings = args
-        .a
-        .parse()
-        .map_err(|e| CliError::input(format!("--a: {e}")))?;
-    let b: PlayerSettings = args
-        .b
-        .parse()
-        .map_err(|e| CliError::input(format!("--b: {e}")))?;
+    let side = |name: &str, text: &str, dir: &Option<PathBuf>, tc: &Option<String>| {
+        let control = tc
+            .as_deref()
+            .map(str::parse::<TimeControl>)
+            .transpose()
+            .map_err(|e| CliError::input(format!("--{name}-tc: {e}")))?;
+        PlayerSpec::parse(text, dir.clone(), control)
+            .map_err(|e| CliError::input(format!("--{name}: {e}")))
+    };
+    let a = side("a", &args.a, &args.a_dir, &args.a_tc)?;
+    let b = side("b", &args.b, &args.b_dir, &args.b_tc)?;
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
@@ -94,7 +112,8 @@ pub fn run(args: MatchArgs) -> CmdResult {
             );
             std::io::stderr().flush().ok();
         }
-    });
+    })
+    .map_err(CliError::input)?;
     if show_progress {
         eprintln!();
     }
@@ -112,9 +131,11 @@ pub fn run(args: MatchArgs) -> CmdResult {
                 r.set_tag("PC", "virada match");
                 r.set_tag("PB", pb);
                 r.set_tag("PW", pw);
-                if let Some(res) = g.game.result() {
-                    let d = res.difference_for(virada_rules::Color::Black);
-                    r.set_tag("RE", &format!("{d:+}"));
+                if g.game.is_over() || g.forfeit.is_some() {
+                    r.set_tag("RE", &format!("{:+}", g.black_score()));
+                }
+                if let Some(f) = &g.forfeit {
+                    r.set_tag("C", &format!("{} forfeits: {}", f.color, f.reason));
                 }
                 r
             })
@@ -141,6 +162,10 @@ fn print_report(args: &MatchArgs, r: &MatchResult, secs: f64) {
             elo,
             margin
         );
+        let (fa, fb) = (r.forfeits(Side::A).count(), r.forfeits(Side::B).count());
+        if fa + fb > 0 {
+            println!("forfeits: A {fa}, B {fb}");
+        }
         return;
     }
     println!("A: {}", args.a);
@@ -155,4 +180,25 @@ fn print_report(args: &MatchArgs, r: &MatchResult, secs: f64) {
     println!("average disc difference (A-B) {:+.2}", r.average_discs());
     println!("A score {:.1}%", 100.0 * r.score());
     println!("Elo difference (A-B) {elo:+.0} ± {margin:.0} (95%)");
+    let ((ta, ma), (tb, mb)) = r.time_used();
+    let per_move = |t: Duration, m: usize| t.as_secs_f64() / m.max(1) as f64;
+    println!(
+        "time used: A {:.1} s ({:.3} s a move), B {:.1} s ({:.3} s a move)",
+        ta.as_secs_f64(),
+        per_move(ta, ma),
+        tb.as_secs_f64(),
+        per_move(tb, mb)
+    );
+    for side in [Side::A, Side::B] {
+        for g in r.forfeits(side) {
+            let f = g.forfeit.as_ref().expect("a forfeit");
+            println!(
+                "game {} (opening {}): {side:?} ({}) forfeits: {}",
+                g.index + 1,
+                g.opening + 1,
+                f.color,
+                f.reason
+            );
+        }
+    }
 }

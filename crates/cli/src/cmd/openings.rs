@@ -1,12 +1,13 @@
 //! `virada openings generate`: builds the list of balanced 8-move openings.
 
 use super::{CliError, CmdResult};
+use crate::parallel::map_with_engines;
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::default_evaluator;
-use virada_engine::openings::{distinct_openings, rate_openings};
+use virada_engine::openings::{distinct_openings, rate_opening};
 use virada_rules::formats::xot::{XotOpening, XOT_PLIES};
 use virada_rules::Square;
 
@@ -115,12 +116,15 @@ fn generate(a: GenerateArgs) -> CmdResult {
         a.depth
     );
     let eval = default_evaluator();
-    let rated = rate_openings(&all, a.depth, eval.clone(), threads, &|done, total| {
-        if done % 200 == 0 || done == total {
+    let progress = |done: usize, total: usize| {
+        if done.is_multiple_of(200) || done == total {
             let secs = t.elapsed().as_secs_f64();
             let eta = secs / done as f64 * (total - done) as f64;
             eprint!("\r{done}/{total} rated, {secs:.0} s elapsed, ~{eta:.0} s left   ");
         }
+    };
+    let rated = map_with_engines(&all, threads, &eval, &progress, |engine, moves| {
+        rate_opening(engine, moves, a.depth)
     });
     eprintln!();
     if let Some(path) = &a.values {

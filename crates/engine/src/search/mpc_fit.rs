@@ -2,7 +2,7 @@
 //!
 //! 1. [`sample_positions`] plays seeded self-play games (a shallow search with random moves
 //!    mixed in, so positions vary) and keeps positions spread over the game.
-//! 2. [`collect`] searches each position without selectivity to every depth `1..=max_depth`.
+//! 2. [`sample`] searches each position without selectivity to every depth `1..=max_depth`.
 //! 3. [`fit`] regresses the deep value on the paired shallow value for every deep depth and
 //!    phase: `deep = a * shallow + b`, with `sigma` the residual standard deviation.
 //! 4. [`render_source`] writes `mpc_params.rs`.
@@ -10,8 +10,6 @@
 use super::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
 use super::{Limits, Selectivity};
 use crate::engine::{Engine, EngineConfig};
-use crate::eval::Evaluator;
-use std::sync::Arc;
 use virada_rules::{Board, Square};
 
 /// A position and its non-selective search values at depths `0..=max_depth` (index = depth;
@@ -90,30 +88,22 @@ pub fn sample_positions(count: usize, min_empties: u32, seed: u64) -> Vec<Board>
     out
 }
 
-/// Searches every board to each depth `1..=max_depth` without selective pruning and without
-/// the exact-solve hand-off, on `threads` threads.
-pub fn collect(
-    boards: &[Board],
-    max_depth: u32,
-    evaluator: Arc<dyn Evaluator>,
-    threads: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<FitSample> {
-    crate::parallel::map_with_engines(boards, threads, &evaluator, progress, |engine, &b| {
-        engine.clear();
-        let mut values = vec![evaluator.evaluate(&b)];
-        for d in 1..=max_depth {
-            let limits = Limits {
-                depth: Some(d),
-                exact_empties: Some(0),
-                selectivity: Some(Selectivity::EXACT),
-                ..Limits::default()
-            };
-            let r = engine.search(b, &limits, None);
-            values.push((r.score * crate::eval::SCALE as f32).round() as i32);
-        }
-        FitSample { board: b, values }
-    })
+/// Searches `board` to each depth `1..=max_depth` without selective pruning and without the
+/// exact-solve hand-off (the command line runs this over many boards in parallel).
+pub fn sample(engine: &mut Engine, board: Board, max_depth: u32) -> FitSample {
+    engine.clear();
+    let mut values = vec![engine.evaluator().evaluate(&board)];
+    for d in 1..=max_depth {
+        let limits = Limits {
+            depth: Some(d),
+            exact_empties: Some(0),
+            selectivity: Some(Selectivity::EXACT),
+            ..Limits::default()
+        };
+        let r = engine.search(board, &limits, None);
+        values.push((r.score * crate::eval::SCALE as f32).round() as i32);
+    }
+    FitSample { board, values }
 }
 
 /// Least-squares lines `deep = a * shallow + b` per (deep depth, phase), deep depths

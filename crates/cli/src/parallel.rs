@@ -1,10 +1,10 @@
-//! Batch work over many positions: a shared queue drained by worker threads, each owning its
-//! own single-threaded [`Engine`] (so tables are not shared and results are reproducible).
+//! Batch work over many positions for the command-line tools (`openings generate`,
+//! `bench mpc-fit`): a shared queue drained by worker threads, each owning its own
+//! single-threaded [`Engine`] (so tables are not shared and results are reproducible).
 
-use crate::engine::{Engine, EngineConfig};
-use crate::eval::Evaluator;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use virada_engine::{Engine, EngineConfig, Evaluator};
 
 /// Applies `work` to every item on `threads` worker threads, each with its own one-thread
 /// engine (32 MiB tables) using `evaluator`. `progress(done, total)` is called after each item.
@@ -54,8 +54,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::default_evaluator;
-    use crate::search::Limits;
+    use virada_engine::{default_evaluator, Limits};
     use virada_rules::Board;
 
     #[test]

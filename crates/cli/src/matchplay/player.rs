@@ -1,0 +1,75 @@
+//! A match player: our engine, a reference player, or an external engine; all behind one
+//! trait so the game loop does not care which.
+
+use super::gtp_player::GtpPlayer;
+use super::nboard_player::NboardPlayer;
+use super::process::EngineFailure;
+use super::settings::{PlayerSettings, PlayerSpec, Protocol};
+use virada_engine::{Engine, EngineConfig};
+use virada_rules::{Game, Move};
+
+/// One side of a match game.
+pub trait Player {
+    /// A new game starts from `start` (the opening's moves already played).
+    fn new_game(&mut self, start: &Game) -> Result<(), EngineFailure>;
+
+    /// The move for the side to move of `game`, which has a legal move. `seed` drives our
+    /// beginner levels and reference players. An external engine's answer is returned as
+    /// given: the caller checks that it is legal.
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, EngineFailure>;
+}
+
+/// Starts the player `spec` describes (a child process for an external engine, which has
+/// answered its handshake when this returns).
+pub fn start(spec: &PlayerSpec) -> Result<Box<dyn Player>, EngineFailure> {
+    Ok(match spec {
+        PlayerSpec::Internal(s) => Box::new(InternalPlayer::new(s.clone())),
+        PlayerSpec::External(e) => match e.protocol {
+            Protocol::Gtp => Box::new(GtpPlayer::start(e)?),
+            Protocol::Nboard => Box::new(NboardPlayer::start(e)?),
+        },
+    })
+}
+
+/// Our engine (single-threaded, its own 16 MiB table) or a reference player.
+pub struct InternalPlayer {
+    engine: Engine,
+    settings: PlayerSettings,
+}
+
+impl InternalPlayer {
+    pub fn new(settings: PlayerSettings) -> InternalPlayer {
+        InternalPlayer {
+            engine: Engine::new(EngineConfig {
+                tt_mb: 16,
+                threads: 1,
+                evaluator: settings.evaluator.clone(),
+            }),
+            settings,
+        }
+    }
+}
+
+impl Player for InternalPlayer {
+    fn new_game(&mut self, _start: &Game) -> Result<(), EngineFailure> {
+        self.engine.clear();
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, EngineFailure> {
+        let board = game.position().board();
+        let s = &self.settings;
+        Ok(if board.moves() == 0 {
+            Move::Pass
+        } else if let Some(r) = s.reference {
+            r.choose(&board, seed)
+        } else {
+            match s.level {
+                Some(level) => self
+                    .engine
+                    .choose_move_with(board, level, &s.limits, seed, None),
+                None => self.engine.search(board, &s.limits, None).best_move,
+            }
+        })
+    }
+}
