@@ -184,6 +184,12 @@ impl Db {
         .map_err(|e| AppError::Internal(format!("database task failed: {e}")))?
     }
 
+    /// Holds the connection, as a slow query would (tests of what waits for the database).
+    #[cfg(test)]
+    pub(crate) fn hold_connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// The schema version of the open database.
     pub fn schema_version(&self) -> i64 {
         let guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());

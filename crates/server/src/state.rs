@@ -277,3 +277,79 @@ impl Games {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ServerConfig;
+    use crate::db::Db;
+    use crate::model::{GameMeta, Mode, StartKind};
+    use crate::pool::EnginePool;
+    use crate::util::new_game_id;
+    use std::time::Duration;
+    use tokio::sync::watch;
+    use virada_rules::Game;
+
+    fn record() -> GameRecord {
+        GameRecord {
+            meta: GameMeta {
+                id: new_game_id(),
+                created_at: 1,
+                updated_at: 1,
+                mode: Mode::Friend,
+                start_kind: StartKind::Standard,
+                opening: None,
+                seed: 1,
+            },
+            game: Game::new(),
+        }
+    }
+
+    /// A cold game whose load is stuck (the database is busy) holds up only its own requests.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_slow_load_holds_up_only_its_own_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+        let db = Db::open(&config.db_path).unwrap();
+        let (_stop, shutdown) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
+            config,
+            db: db.clone(),
+            shutdown,
+            analysis_cache: Mutex::new(HashMap::new()),
+        });
+        let state = AppState::new(shared);
+        let warm = record();
+        let warm_id = warm.meta.id.clone();
+        state.create(warm).await.unwrap();
+        // A game in the database but not in memory.
+        let cold = record();
+        let cold_id = cold.meta.id.clone();
+        db.call(move |conn| db::insert_game(conn, &cold))
+            .await
+            .unwrap();
+
+        let held = db.hold_connection();
+        let slow = {
+            let (state, id) = (state.clone(), cold_id.clone());
+            tokio::spawn(async move { state.request(&id, Command::Get).await })
+        };
+        while state.games.loading() == 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        // The bound only keeps a failing test from hanging: before the fix this waited for
+        // the cold load, which waits for `held`.
+        let answer = tokio::time::timeout(
+            Duration::from_secs(20),
+            state.request(&warm_id, Command::Get),
+        )
+        .await
+        .expect("the running game answers while another game loads");
+        assert_eq!(answer.unwrap().id, warm_id);
+        assert!(!slow.is_finished());
+        drop(held);
+        assert_eq!(slow.await.unwrap().unwrap().id, cold_id);
+        assert_eq!(state.games.running(), 2);
+    }
+}
