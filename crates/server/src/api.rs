@@ -7,7 +7,7 @@ use crate::config::BODY_LIMIT;
 use crate::engine_port::{self, Effort};
 use crate::error::{AppError, AppResult};
 use crate::export;
-use crate::extract::JsonBody;
+use crate::extract::{rejection_detail, JsonBody};
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::session::{play_forced_passes, Command, LiveEvent};
@@ -69,12 +69,16 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
 
 fn game_id(p: Result<Path<String>, PathRejection>) -> AppResult<String> {
     p.map(|Path(id)| id)
-        .map_err(|e| AppError::BadRequest(format!("path: {}", e.body_text())))
+        .map_err(|e| AppError::BadRequest(format!("path: {}", rejection_detail(&e.body_text()))))
 }
 
 fn query<T>(q: Result<Query<T>, QueryRejection>) -> AppResult<T> {
-    q.map(|Query(t)| t)
-        .map_err(|e| AppError::BadRequest(format!("query string: {}", e.body_text())))
+    q.map(|Query(t)| t).map_err(|e| {
+        AppError::BadRequest(format!(
+            "query string: {}",
+            rejection_detail(&e.body_text())
+        ))
+    })
 }
 
 // ---------- meta ----------

@@ -79,10 +79,25 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
             Ok(Json(value)) => Ok(JsonBody(value)),
             Err(e) => Err(AppError::BadRequest(format!(
                 "request body: {}",
-                e.body_text()
+                rejection_detail(&e.body_text())
             ))),
         }
     }
+}
+
+/// The part of an axum rejection's text that says what is wrong (`colour: unknown field
+/// ...`), without axum's preamble (`Failed to deserialize the JSON body into the target type: `).
+pub fn rejection_detail(text: &str) -> &str {
+    const PREAMBLES: [&str; 4] = [
+        "Failed to deserialize the JSON body into the target type: ",
+        "Failed to parse the request body as JSON: ",
+        "Failed to deserialize query string: ",
+        "Failed to deserialize path: ",
+    ];
+    PREAMBLES
+        .iter()
+        .find_map(|p| text.strip_prefix(p))
+        .unwrap_or(text)
 }
 
 #[cfg(test)]
