@@ -70,12 +70,13 @@ fn acknowledged_moves_survive_kill_9() {
     let (status, game) = request(&addr, "POST", "/api/games", r#"{"mode":"friend"}"#);
     assert_eq!(status, 201, "{game}");
     let id = field(&game, "id");
-    for mv in ["f5", "d6", "c3", "d3", "c4"] {
+    // No passes in this opening: move i answers ply i.
+    for (ply, mv) in ["f5", "d6", "c3", "d3", "c4"].into_iter().enumerate() {
         let (status, body) = request(
             &addr,
             "POST",
             &format!("/api/games/{id}/moves"),
-            &format!(r#"{{"square":"{mv}"}}"#),
+            &format!(r#"{{"square":"{mv}","ply":{ply}}}"#),
         );
         assert_eq!(status, 200, "{body}");
     }

@@ -51,6 +51,8 @@ async fn start_local(dir: &std::path::Path, name: &str, cap: Duration) -> Server
         addr: "127.0.0.1:0".parse().unwrap(),
         db_path: dir.join(name),
         move_time_limit: cap,
+        // Thousands of live streams at once: one connection each.
+        max_connections: 10_000,
         ..ServerConfig::default()
     };
     Server::start(config).await.expect("server starts")
@@ -416,7 +418,7 @@ async fn play_one(
             let t = Instant::now();
             let r = client
                 .post(format!("{base}/api/games/{id}/moves"))
-                .json(&json!({ "square": sq }))
+                .json(&json!({ "square": sq, "ply": g["plies"].as_array().map_or(0, |p| p.len()) }))
                 .send()
                 .await
                 .map_err(|e| e.to_string())?;

@@ -2,20 +2,24 @@
 //! tags that explain mistakes (virada_engine::explain).
 
 use crate::engine_port::PlyReview;
-use crate::model::color_str;
 use crate::view::round2;
 use serde::Serialize;
-use serde_json::{json, Value};
 use virada_engine::explain::explain;
 use virada_rules::{Color, Game, Move};
 
 /// A move losing at least this many discs gets tags explaining why.
 pub const MISTAKE_LOSS: f32 = 2.0;
 
-#[derive(Serialize, Debug)]
-struct PlyAnalysisView {
+/// `GET /api/games/{id}/analysis`.
+#[derive(Serialize, Debug, Clone)]
+pub struct AnalysisView {
+    pub plies: Vec<PlyAnalysisView>,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct PlyAnalysisView {
     ply: usize,
-    color: &'static str,
+    color: Color,
     #[serde(rename = "move")]
     mv: String,
     #[serde(serialize_with = "round2")]
@@ -32,7 +36,7 @@ struct PlyAnalysisView {
 }
 
 /// `{"plies": [...]}` for `GET /api/games/{id}/analysis`.
-pub fn analysis_json(game: &Game, reviews: &[PlyReview]) -> Value {
+pub fn analysis_view(game: &Game, reviews: &[PlyReview]) -> AnalysisView {
     let plies: Vec<PlyAnalysisView> = reviews
         .iter()
         .map(|r| {
@@ -55,7 +59,7 @@ pub fn analysis_json(game: &Game, reviews: &[PlyReview]) -> Value {
             };
             PlyAnalysisView {
                 ply: r.ply,
-                color: color_str(r.color),
+                color: r.color,
                 mv: r.played.to_string(),
                 played_value: r.played_value,
                 best_move: r.best_move.to_string(),
@@ -67,7 +71,7 @@ pub fn analysis_json(game: &Game, reviews: &[PlyReview]) -> Value {
             }
         })
         .collect();
-    json!({ "plies": plies })
+    AnalysisView { plies }
 }
 
 #[cfg(test)]
@@ -100,7 +104,7 @@ mod tests {
             loss: 6.0,
             exact: false,
         };
-        let v = analysis_json(&game, std::slice::from_ref(&review));
+        let v = serde_json::to_value(analysis_view(&game, std::slice::from_ref(&review))).unwrap();
         let ply = &v["plies"][0];
         assert!(ply["tags"]
             .as_array()
@@ -113,7 +117,7 @@ mod tests {
             loss: 0.5,
             ..review
         };
-        let v = analysis_json(&game, &[small]);
+        let v = serde_json::to_value(analysis_view(&game, &[small])).unwrap();
         assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
     }
 }

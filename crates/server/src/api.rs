@@ -1,29 +1,29 @@
 //! The HTTP routes (docs/API.md): JSON API under `/api`, live events (SSE), and the embedded
 //! front end for everything else.
 
+use crate::analysis::AnalysisView;
 use crate::assets;
 use crate::config::BODY_LIMIT;
 use crate::engine_port::{self, Effort};
 use crate::error::{AppError, AppResult};
 use crate::export;
-use crate::model::{parse_color, GameMeta, GameRecord, Mode, StartKind};
+use crate::extract::{rejection_detail, JsonBody};
+use crate::guard::{check_host_and_origin, HostPolicy};
+use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::session::{play_forced_passes, Command, LiveEvent};
 use crate::setup::{parse_setup, Setup};
 use crate::state::AppState;
 use crate::util::{new_game_id, now_millis, random_u64};
-use crate::view::{self, GameView, LevelView, SummaryView};
-use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, PathRejection, QueryRejection};
+use crate::view::{self, GameListView, GameView, HealthView, LevelView};
+use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{middleware, Json, Router};
 use futures_util::stream::{self, Stream};
-use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -31,8 +31,11 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 use virada_rules::{Color, Game, Position, Square};
 
-/// All routes.
-pub fn router(state: AppState) -> Router {
+/// Most games listed by `GET /api/games`.
+pub const LIST_LIMIT: u32 = 1000;
+
+/// All routes; `policy` says which `Host`s and `Origin`s are this server.
+pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
     let api = Router::new()
         .route("/health", get(health))
         .route("/levels", get(levels))
@@ -53,50 +56,44 @@ pub fn router(state: AppState) -> Router {
         .route("/", get(index))
         .route("/assets/{*path}", get(asset))
         .fallback(spa_fallback)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn_with_state(
+            policy,
+            check_host_and_origin,
+        ))
         .with_state(state)
 }
 
 // ---------- request helpers ----------
 
-/// Parses a JSON body (whatever its content type), mapping every failure to a clear 400 / 413.
-fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> AppResult<T> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::PayloadTooLarge(format!("the request body exceeds {BODY_LIMIT} bytes"))
-        } else {
-            AppError::BadRequest(format!("cannot read the request body: {e}"))
-        }
-    })?;
-    let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        &bytes
-    };
-    serde_json::from_slice(bytes).map_err(|e| AppError::BadRequest(format!("request body: {e}")))
-}
-
 fn game_id(p: Result<Path<String>, PathRejection>) -> AppResult<String> {
     p.map(|Path(id)| id)
-        .map_err(|e| AppError::BadRequest(format!("path: {e}")))
+        .map_err(|e| AppError::BadRequest(format!("path: {}", rejection_detail(&e.body_text()))))
 }
 
 fn query<T>(q: Result<Query<T>, QueryRejection>) -> AppResult<T> {
-    q.map(|Query(t)| t)
-        .map_err(|e| AppError::BadRequest(format!("query string: {e}")))
+    q.map(|Query(t)| t).map_err(|e| {
+        AppError::BadRequest(format!(
+            "query string: {}",
+            rejection_detail(&e.body_text())
+        ))
+    })
 }
 
 // ---------- meta ----------
 
-async fn health(State(state): State<AppState>) -> Json<Value> {
-    let active = state.registry.lock().await.len();
-    Json(json!({
-        "status": "ok",
-        "version": env!("CARGO_PKG_VERSION"),
-        "active_games": active,
-        "engine_workers": state.shared.pool.workers(),
-        "engine_jobs": state.shared.pool.load(),
-    }))
+async fn health(State(state): State<AppState>) -> Json<HealthView> {
+    Json(HealthView {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+        active_games: state.games.running(),
+        loading_games: state.games.loading(),
+        engine_workers: state.shared.pool.workers(),
+        engine_jobs: state.shared.pool.load(),
+        connections: state.connections.load(Ordering::Relaxed),
+        max_connections: state.shared.config.max_connections,
+    })
 }
 
 async fn levels() -> Json<Vec<LevelView>> {
@@ -105,151 +102,202 @@ async fn levels() -> Json<Vec<LevelView>> {
 
 // ---------- create ----------
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct CreateRequest {
-    mode: Option<String>,
-    level: Option<i64>,
-    human_color: Option<String>,
-    start: Option<String>,
-    setup: Option<String>,
-    /// `POST /api/import` sends the text here.
-    text: Option<String>,
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+enum ModeName {
+    Computer,
+    Friend,
 }
 
-fn build_record(req: CreateRequest, default_mode: Mode) -> AppResult<GameRecord> {
-    let mode = match req.mode.as_deref() {
-        None => default_mode,
-        Some(m) => Mode::parse(m).ok_or_else(|| {
-            AppError::BadRequest(format!("mode {m:?}: expected \"computer\" or \"friend\""))
-        })?,
-    };
-    let (level, human_color) = match mode {
-        Mode::Friend => (None, None),
-        Mode::Computer => {
-            let max = engine_port::max_level();
-            let level = req.level.unwrap_or(i64::from(max.min(5)));
-            if level < 1 || level > i64::from(max) {
+/// The person's colour in a computer game.
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+enum HumanChoice {
+    Black,
+    White,
+    Random,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+enum StartName {
+    Standard,
+    Xot,
+    Setup,
+}
+
+/// `POST /api/games`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    #[serde(default)]
+    mode: Option<ModeName>,
+    #[serde(default)]
+    level: Option<i64>,
+    #[serde(default)]
+    human_color: Option<HumanChoice>,
+    #[serde(default)]
+    start: Option<StartName>,
+    #[serde(default)]
+    setup: Option<String>,
+}
+
+/// `POST /api/import`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct ImportRequest {
+    text: String,
+    #[serde(default)]
+    mode: Option<ModeName>,
+    #[serde(default)]
+    level: Option<i64>,
+    #[serde(default)]
+    human_color: Option<HumanChoice>,
+}
+
+/// Who plays, from the request's `mode`, `level` and `human_color`: a friend game takes
+/// neither a level nor a colour (refused rather than ignored, so a client's mistake shows).
+fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -> AppResult<Mode> {
+    match mode {
+        ModeName::Friend => {
+            if let Some(level) = level {
                 return Err(AppError::BadRequest(format!(
-                    "level {level} is out of range: levels are 1 to {max}"
+                    "level {level}: a friend game has no level (levels are for \"mode\": \"computer\")"
                 )));
             }
-            let color = match req.human_color.as_deref().unwrap_or("black") {
-                "random" => {
-                    if random_u64() & 1 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    }
-                }
-                c => parse_color(c).ok_or_else(|| {
-                    AppError::BadRequest(format!(
-                        "human_color {c:?}: expected \"black\", \"white\" or \"random\""
-                    ))
-                })?,
+            if human.is_some() {
+                return Err(AppError::BadRequest(
+                    "human_color: a friend game has no computer side (human_color is for \"mode\": \"computer\")".into(),
+                ));
+            }
+            Ok(Mode::Friend)
+        }
+        ModeName::Computer => {
+            let level = match level {
+                None => Level::DEFAULT,
+                Some(n) => Level::new(n).map_err(|e| AppError::BadRequest(e.to_string()))?,
             };
-            (Some(level as u8), Some(color))
+            let human = match human.unwrap_or(HumanChoice::Black) {
+                HumanChoice::Black => Color::Black,
+                HumanChoice::White => Color::White,
+                HumanChoice::Random if random_u64() & 1 == 0 => Color::Black,
+                HumanChoice::Random => Color::White,
+            };
+            Ok(Mode::Computer { level, human })
         }
-    };
-    let setup_text = req.setup.or(req.text);
-    let start_name = req.start.unwrap_or_else(|| {
-        if setup_text.is_some() {
-            "setup"
-        } else {
-            "standard"
-        }
-        .to_string()
-    });
-    let (start_kind, game, opening) = match start_name.as_str() {
-        "standard" => (StartKind::Standard, Game::new(), None),
-        "xot" => {
-            let (opening, after) =
-                engine_port::xot_opening(random_u64()).map_err(AppError::Internal)?;
-            (StartKind::Xot, Game::from_position(after), Some(opening))
-        }
-        "setup" => {
-            let text = setup_text.ok_or_else(|| {
-                AppError::BadRequest("start \"setup\" needs a \"setup\" text".into())
-            })?;
+    }
+}
+
+/// The start position (and the moves already played from it).
+fn choose_start(
+    start: StartName,
+    setup: Option<String>,
+) -> AppResult<(StartKind, Game, Option<String>)> {
+    match (start, setup) {
+        (StartName::Setup, None) => Err(AppError::BadRequest(
+            "start \"setup\" needs a \"setup\" text".into(),
+        )),
+        (StartName::Setup, Some(text)) => {
             let setup: Setup =
                 parse_setup(&text).map_err(|e| AppError::BadRequest(format!("setup: {e}")))?;
-            (StartKind::Setup, setup.into_game(), None)
+            Ok((StartKind::Setup, setup.into_game(), None))
         }
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "start {other:?}: expected \"standard\", \"xot\" or \"setup\""
-            )))
+        (_, Some(_)) => Err(AppError::BadRequest(
+            "a \"setup\" text needs \"start\": \"setup\"".into(),
+        )),
+        (StartName::Standard, None) => Ok((StartKind::Standard, Game::new(), None)),
+        (StartName::Xot, None) => {
+            let (opening, after) =
+                engine_port::xot_opening(random_u64()).map_err(AppError::Internal)?;
+            Ok((StartKind::Xot, Game::from_position(after), Some(opening)))
         }
-    };
-    let mut game = game;
+    }
+}
+
+fn new_record(
+    mode: Mode,
+    (start_kind, mut game, opening): (StartKind, Game, Option<String>),
+) -> GameRecord {
     play_forced_passes(&mut game);
     let now = now_millis();
-    Ok(GameRecord {
+    GameRecord {
         meta: GameMeta {
             id: new_game_id(),
             created_at: now,
             updated_at: now,
             mode,
-            level,
-            human_color,
             start_kind,
             opening,
             seed: random_u64(),
         },
         game,
-    })
+    }
 }
 
 async fn create_game(
     State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<CreateRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
-    let req: CreateRequest = parse_body(body)?;
-    let rec = build_record(req, Mode::Computer)?;
+    let mode = choose_mode(
+        req.mode.unwrap_or(ModeName::Computer),
+        req.level,
+        req.human_color,
+    )?;
+    let start = match (req.start, &req.setup) {
+        (Some(s), _) => s,
+        (None, Some(_)) => StartName::Setup,
+        (None, None) => StartName::Standard,
+    };
+    let rec = new_record(mode, choose_start(start, req.setup)?);
     Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
 }
 
 async fn import(
     State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<ImportRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
-    let mut req: CreateRequest = parse_body(body)?;
-    if req.text.is_none() && req.setup.is_none() {
-        return Err(AppError::BadRequest("import needs a \"text\" field".into()));
-    }
-    req.start = Some("setup".into());
-    let rec = build_record(req, Mode::Friend)?;
+    let mode = choose_mode(
+        req.mode.unwrap_or(ModeName::Friend),
+        req.level,
+        req.human_color,
+    )?;
+    let rec = new_record(mode, choose_start(StartName::Setup, Some(req.text))?);
     Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
 }
 
 // ---------- list / get / delete ----------
 
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug)]
+#[serde(rename_all = "lowercase")]
+enum ListFilter {
+    #[serde(alias = "")]
+    All,
+    Ongoing,
+    Finished,
+}
+
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ListQuery {
-    status: Option<String>,
+    #[serde(default)]
+    status: Option<ListFilter>,
 }
 
 async fn list_games(
     State(state): State<AppState>,
     q: Result<Query<ListQuery>, QueryRejection>,
-) -> AppResult<Json<Value>> {
-    let q = query(q)?;
-    let status = match q.status.as_deref() {
-        None | Some("") | Some("all") => None,
-        Some(s @ ("ongoing" | "finished")) => Some(s.to_string()),
-        Some(s) => {
-            return Err(AppError::BadRequest(format!(
-                "status {s:?}: expected \"ongoing\" or \"finished\""
-            )))
-        }
+) -> AppResult<Json<GameListView>> {
+    let status = match query(q)?.status {
+        None | Some(ListFilter::All) => None,
+        Some(ListFilter::Ongoing) => Some(Status::Ongoing),
+        Some(ListFilter::Finished) => Some(Status::Finished),
     };
-    let rows = state
+    let games = state
         .shared
         .db
-        .call(move |conn| crate::db::list_games(conn, status.as_deref(), 1000))
+        .call(move |conn| crate::db::list_games(conn, status, LIST_LIMIT))
         .await?;
-    let games: Vec<SummaryView> = rows.into_iter().map(SummaryView::from).collect();
-    Ok(Json(json!({ "games": games })))
+    Ok(Json(GameListView { games }))
 }
 
 async fn get_game(
@@ -271,53 +319,55 @@ async fn delete_game(
 
 // ---------- moves ----------
 
-#[derive(Deserialize)]
+/// `POST /api/games/{id}/moves`: the square, and the ply it answers (the length of the `plies`
+/// the client saw).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
 struct MoveRequest {
-    square: Option<Value>,
+    square: Square,
+    ply: usize,
+}
+
+/// `POST /api/games/{id}/undo` and `/redo`.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct TurnRequest {
+    ply: usize,
 }
 
 async fn play_move(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
-    body: Result<Bytes, BytesRejection>,
+    JsonBody(req): JsonBody<MoveRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    let req: MoveRequest = parse_body(body)?;
-    let text = match req.square {
-        Some(Value::String(s)) => s,
-        Some(other) => {
-            return Err(AppError::BadRequest(format!(
-                "\"square\" must be a string like \"d3\", not {other}"
-            )))
-        }
-        None => {
-            return Err(AppError::BadRequest(
-                "missing \"square\" (e.g. \"d3\")".into(),
-            ))
-        }
-    };
-    let sq: Square = text.trim().parse().map_err(|_| {
-        AppError::BadRequest(format!(
-            "{text:?} is not a square: use a column a-h and a row 1-8, like \"d3\""
-        ))
-    })?;
-    Ok(Json(state.request(&id, |r| Command::Play(sq, r)).await?))
+    Ok(Json(
+        state
+            .request(&id, |r| Command::Play(req.square, req.ply, r))
+            .await?,
+    ))
 }
 
 async fn undo(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
+    JsonBody(req): JsonBody<TurnRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.request(&id, Command::Undo).await?))
+    Ok(Json(
+        state.request(&id, |r| Command::Undo(req.ply, r)).await?,
+    ))
 }
 
 async fn redo(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
+    JsonBody(req): JsonBody<TurnRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.request(&id, Command::Redo).await?))
+    Ok(Json(
+        state.request(&id, |r| Command::Redo(req.ply, r)).await?,
+    ))
 }
 
 // ---------- engine requests ----------
@@ -359,7 +409,7 @@ async fn hint(
 async fn analysis(
     State(state): State<AppState>,
     id: Result<Path<String>, PathRejection>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
     let rec = state.request(&id, Command::Snapshot).await?;
     let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
@@ -382,7 +432,7 @@ async fn analysis(
         .pool
         .run(move |engine| engine.analyze_game(&game, &effort, &stop))
         .await?;
-    let value = Arc::new(crate::analysis::analysis_json(&rec.game, &reviews));
+    let value = Arc::new(crate::analysis::analysis_view(&rec.game, &reviews));
     {
         let mut cache = state
             .shared
@@ -399,9 +449,19 @@ async fn analysis(
 
 // ---------- export ----------
 
+#[derive(Deserialize, Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[serde(rename_all = "lowercase")]
+enum ExportFormat {
+    #[default]
+    Transcript,
+    Ggf,
+}
+
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ExportQuery {
-    format: Option<String>,
+    #[serde(default)]
+    format: ExportFormat,
 }
 
 async fn export_game(
@@ -412,14 +472,9 @@ async fn export_game(
     let id = game_id(id)?;
     let q = query(q)?;
     let rec = state.request(&id, Command::Snapshot).await?;
-    let text = match q.format.as_deref().unwrap_or("transcript") {
-        "transcript" => format!("{}\n", rec.game),
-        "ggf" => export::ggf(&rec),
-        other => {
-            return Err(AppError::BadRequest(format!(
-                "format {other:?}: expected \"transcript\" or \"ggf\""
-            )))
-        }
+    let text = match q.format {
+        ExportFormat::Transcript => format!("{}\n", rec.game),
+        ExportFormat::Ggf => export::ggf(&rec),
     };
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
@@ -479,6 +534,10 @@ async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 }
 
 async fn spa_fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    // `/api` and `/api/` (no route of the nested router) are API paths too: JSON, never the app.
+    if uri.path() == "/api" || uri.path().starts_with("/api/") {
+        return api_not_found(uri).await.into_response();
+    }
     if method != Method::GET && method != Method::HEAD {
         return AppError::MethodNotAllowed.into_response();
     }

@@ -1,7 +1,7 @@
 //! Server settings, with defaults that just work.
 
 use crate::engine_port::Effort;
-use std::net::SocketAddr;
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -11,6 +11,14 @@ pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DB: &str = "virada.sqlite";
 /// Largest accepted request body.
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// Largest request head (request line and headers); a larger one is refused with 431.
+pub const HEADER_LIMIT: usize = 16 * 1024;
+/// Default for [`ServerConfig::max_connections`].
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+/// Default for [`ServerConfig::header_timeout`].
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default for [`ServerConfig::body_timeout`].
+pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Everything the server needs to start.
 #[derive(Clone, Debug)]
@@ -30,12 +38,26 @@ pub struct ServerConfig {
     /// A game with no live connection and no request for this long is abandoned: its search is
     /// cancelled and it is dropped from memory (it stays in the database).
     pub idle_timeout: Duration,
+    /// Host names (`virada.example.org`, or with a port: `virada.example.org:8443`) this server
+    /// also answers to, besides its bound address (and `localhost` when bound to a loopback or
+    /// unspecified address): set this behind a reverse proxy. Requests whose `Host` or `Origin`
+    /// is anything else are refused (421 / 403); see docs/SECURITY.md.
+    pub allowed_hosts: Vec<String>,
+    /// Most HTTP connections open at once (live streams included); beyond it, new connections
+    /// wait in the listen queue until one closes.
+    pub max_connections: usize,
+    /// A connection waiting for a request (a new one, or an idle kept-alive one) must deliver the
+    /// complete request head within this time, or it is closed. This is also the idle timeout.
+    pub header_timeout: Duration,
+    /// A request body must arrive completely within this time (408 otherwise).
+    pub body_timeout: Duration,
 }
 
 impl Default for ServerConfig {
     fn default() -> Self {
         ServerConfig {
-            addr: DEFAULT_ADDR.parse().expect("valid default address"),
+            // DEFAULT_ADDR.
+            addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 8080)),
             db_path: PathBuf::from(DEFAULT_DB),
             engine_workers: std::thread::available_parallelism()
                 .map(|n| n.get())
@@ -53,6 +75,10 @@ impl Default for ServerConfig {
                 time: Duration::from_secs(30),
             },
             idle_timeout: Duration::from_secs(120),
+            allowed_hosts: Vec::new(),
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            body_timeout: DEFAULT_BODY_TIMEOUT,
         }
     }
 }
@@ -61,7 +87,7 @@ impl ServerConfig {
     /// Light settings for tests: shallow hints and analysis, one worker.
     pub fn for_tests(db_path: PathBuf) -> ServerConfig {
         ServerConfig {
-            addr: "127.0.0.1:0".parse().expect("valid address"),
+            addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
             db_path,
             engine_workers: 1,
             move_time_limit: Duration::from_secs(5),
@@ -76,6 +102,17 @@ impl ServerConfig {
                 time: Duration::from_secs(5),
             },
             idle_timeout: Duration::from_secs(60),
+            ..ServerConfig::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_address_is_the_documented_one() {
+        assert_eq!(ServerConfig::default().addr.to_string(), DEFAULT_ADDR);
     }
 }

@@ -7,13 +7,16 @@
 
 use crate::error::{AppError, AppResult};
 use crate::model::{
-    color_str, moves_from_text, moves_to_text, parse_color, rebuild_game, GameMeta, GameRecord,
-    Mode, StartKind,
+    moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
+    Status,
 };
+use crate::util::iso8601;
+use crate::view::GameSummary;
 use rusqlite::{params, Connection, OptionalExtension};
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use virada_rules::Position;
+use virada_rules::{Color, GameResult, Position};
 
 /// Schema migrations, applied in order; entry `i` brings the schema to version `i + 1`.
 /// Never edit a released entry: append a new one.
@@ -50,32 +53,98 @@ pub struct Db {
     conn: Arc<Mutex<Connection>>,
 }
 
-/// One line of the saved-games list (read from the summary columns, without replaying).
-#[derive(Clone, Debug)]
-pub struct GameSummary {
-    pub id: String,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub mode: String,
-    pub level: Option<u8>,
-    pub human_color: Option<String>,
-    pub status: String,
-    pub black_discs: u8,
-    pub white_discs: u8,
-    pub ply_count: u32,
-    pub transcript: String,
+/// Why the database could not be opened.
+#[derive(Debug)]
+pub enum DbError {
+    /// The file cannot be opened or created.
+    Open {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// A setting (busy timeout, journal mode, pragmas) was refused.
+    Configure {
+        path: PathBuf,
+        source: rusqlite::Error,
+    },
+    /// The file system does not support WAL (e.g. some network file systems).
+    NoWal { path: PathBuf, mode: String },
+    /// The file was written by a newer program.
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    /// Bringing the schema up to `version` failed.
+    Migration {
+        path: PathBuf,
+        version: i64,
+        source: rusqlite::Error,
+    },
+}
+
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbError::Open { path, source } => {
+                write!(f, "cannot open database {}: {source}", path.display())
+            }
+            DbError::Configure { path, source } => {
+                write!(f, "database {}: {source}", path.display())
+            }
+            DbError::NoWal { path, mode } => write!(
+                f,
+                "database {}: cannot enable WAL (journal mode stays {mode})",
+                path.display()
+            ),
+            DbError::TooNew {
+                path,
+                found,
+                supported,
+            } => write!(
+                f,
+                "database {}: schema version {found} is newer than this program understands \
+                 ({supported}); use a newer virada or another --db file",
+                path.display()
+            ),
+            DbError::Migration {
+                path,
+                version,
+                source,
+            } => write!(
+                f,
+                "database {}: migration to schema version {version} failed: {source}",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DbError::Open { source, .. }
+            | DbError::Configure { source, .. }
+            | DbError::Migration { source, .. } => Some(source),
+            DbError::NoWal { .. } | DbError::TooNew { .. } => None,
+        }
+    }
 }
 
 impl Db {
     /// Opens (creating if needed) the database file and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Db, String> {
-        let conn = Connection::open(path)
-            .map_err(|e| format!("cannot open database {}: {e}", path.display()))?;
-        Db::configure(conn, &path.display().to_string())
+    pub fn open(path: &Path) -> Result<Db, DbError> {
+        let conn = Connection::open(path).map_err(|source| DbError::Open {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Db::configure(conn, path)
     }
 
-    fn configure(mut conn: Connection, name: &str) -> Result<Db, String> {
-        let err = |e: rusqlite::Error| format!("database {name}: {e}");
+    fn configure(mut conn: Connection, path: &Path) -> Result<Db, DbError> {
+        let err = |source: rusqlite::Error| DbError::Configure {
+            path: path.to_path_buf(),
+            source,
+        };
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(err)?;
         // WAL: readers never block the writer, and a commit is one append to the log.
@@ -85,11 +154,14 @@ impl Db {
             .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
             .map_err(err)?;
         if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
-            return Err(format!("database {name}: cannot enable WAL (mode {mode})"));
+            return Err(DbError::NoWal {
+                path: path.to_path_buf(),
+                mode,
+            });
         }
         conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(err)?;
-        migrate(&mut conn).map_err(|e| format!("database {name}: {e}"))?;
+        migrate(&mut conn, path)?;
         Ok(Db {
             conn: Arc::new(Mutex::new(conn)),
         })
@@ -112,6 +184,12 @@ impl Db {
         .map_err(|e| AppError::Internal(format!("database task failed: {e}")))?
     }
 
+    /// Holds the connection, as a slow query would (tests of what waits for the database).
+    #[cfg(test)]
+    pub(crate) fn hold_connection(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// The schema version of the open database.
     pub fn schema_version(&self) -> i64 {
         let guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
@@ -127,36 +205,72 @@ fn current_version(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
-fn migrate(conn: &mut Connection) -> Result<(), String> {
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
+    let configure = |source| DbError::Configure {
+        path: path.to_path_buf(),
+        source,
+    };
     conn.execute_batch(
         "CREATE TABLE IF NOT EXISTS schema_migrations (
             version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
     )
-    .map_err(|e| e.to_string())?;
-    let version = current_version(conn).map_err(|e| e.to_string())?;
+    .map_err(configure)?;
+    let version = current_version(conn).map_err(configure)?;
     if version > SCHEMA_VERSION {
-        return Err(format!(
-            "schema version {version} is newer than this program understands ({SCHEMA_VERSION}); \
-             use a newer virada or another --db file"
-        ));
+        return Err(DbError::TooNew {
+            path: path.to_path_buf(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let tx = conn.transaction().map_err(|e| e.to_string())?;
-        tx.execute_batch(sql)
-            .map_err(|e| format!("migration {}: {e}", i + 1))?;
+        let version = i as i64 + 1;
+        let failed = |source| DbError::Migration {
+            path: path.to_path_buf(),
+            version,
+            source,
+        };
+        let tx = conn.transaction().map_err(failed)?;
+        tx.execute_batch(sql).map_err(failed)?;
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
-            params![i as i64 + 1, crate::util::now_millis()],
+            params![version, crate::util::now_millis()],
         )
-        .map_err(|e| e.to_string())?;
-        tx.commit().map_err(|e| e.to_string())?;
+        .map_err(failed)?;
+        tx.commit().map_err(failed)?;
     }
     Ok(())
 }
 
+/// The stored spelling of a colour (a column: it must not change with the JSON spellings).
+fn color_column(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// Reads the `mode`, `level` and `human_color` columns.
+fn mode_from_columns(mode: &str, level: Option<i64>, human: Option<&str>) -> Result<Mode, String> {
+    match (mode, level, human) {
+        ("friend", None, None) => Ok(Mode::Friend),
+        ("computer", Some(level), Some(human)) => Ok(Mode::Computer {
+            level: Level::new(level).map_err(|e| e.to_string())?,
+            human: match human {
+                "black" => Color::Black,
+                "white" => Color::White,
+                other => return Err(format!("human colour {other:?}")),
+            },
+        }),
+        _ => Err(format!(
+            "mode {mode:?} with level {level:?} and human colour {human:?}"
+        )),
+    }
+}
+
 /// Summary columns derived from the game.
 struct Summary {
-    status: &'static str,
+    status: Status,
     black: u32,
     white: u32,
     plies: usize,
@@ -166,11 +280,7 @@ struct Summary {
 fn summary(rec: &GameRecord) -> Summary {
     let pos = rec.game.position();
     Summary {
-        status: if pos.is_game_over() {
-            "finished"
-        } else {
-            "ongoing"
-        },
+        status: Status::of(&pos),
         black: pos.black().count(),
         white: pos.white().count(),
         plies: rec.game.ply(),
@@ -191,16 +301,16 @@ pub fn insert_game(conn: &Connection, rec: &GameRecord) -> AppResult<()> {
             m.id,
             m.created_at,
             m.updated_at,
-            m.mode.as_str(),
-            m.level,
-            m.human_color.map(color_str),
+            m.mode.name(),
+            m.mode.level().map(Level::get),
+            m.mode.human_color().map(color_column),
             m.start_kind.as_str(),
             rec.game.start().to_string(),
             m.opening,
             m.seed as i64,
             moves_to_text(rec.game.moves().iter().copied()),
             moves_to_text(rec.game.redo_moves()),
-            s.status,
+            s.status.as_str(),
             s.black,
             s.white,
             s.plies as i64,
@@ -222,7 +332,7 @@ pub fn update_moves(conn: &Connection, rec: &GameRecord) -> AppResult<bool> {
             rec.meta.updated_at,
             moves_to_text(rec.game.moves().iter().copied()),
             moves_to_text(rec.game.redo_moves()),
-            s.status,
+            s.status.as_str(),
             s.black,
             s.white,
             s.plies as i64,
@@ -284,20 +394,9 @@ struct RawGame {
 
 impl RawGame {
     fn into_record(self) -> Result<GameRecord, String> {
-        let mode = Mode::parse(&self.mode).ok_or_else(|| format!("mode {:?}", self.mode))?;
+        let mode = mode_from_columns(&self.mode, self.level, self.human_color.as_deref())?;
         let start_kind = StartKind::parse(&self.start_kind)
             .ok_or_else(|| format!("start kind {:?}", self.start_kind))?;
-        let human_color = match &self.human_color {
-            None => None,
-            Some(c) => Some(parse_color(c).ok_or_else(|| format!("human colour {c:?}"))?),
-        };
-        let level = match self.level {
-            None => None,
-            Some(l) => Some(u8::try_from(l).map_err(|_| format!("level {l}"))?),
-        };
-        if mode == Mode::Computer && (human_color.is_none() || level.is_none()) {
-            return Err("computer game without level or colour".into());
-        }
         let start: Position = self
             .start_pos
             .parse()
@@ -311,8 +410,6 @@ impl RawGame {
                 created_at: self.created_at,
                 updated_at: self.updated_at,
                 mode,
-                level,
-                human_color,
                 start_kind,
                 opening: self.opening,
                 seed: self.seed as u64,
@@ -322,10 +419,10 @@ impl RawGame {
     }
 }
 
-/// Saved games, most recently updated first; `status` filters on `ongoing` / `finished`.
+/// Saved games, most recently updated first; `status` filters them.
 pub fn list_games(
     conn: &Connection,
-    status: Option<&str>,
+    status: Option<Status>,
     limit: u32,
 ) -> AppResult<Vec<GameSummary>> {
     let mut stmt = conn.prepare(
@@ -334,22 +431,46 @@ pub fn list_games(
          FROM games WHERE (?1 IS NULL OR status = ?1)
          ORDER BY updated_at DESC, id LIMIT ?2",
     )?;
-    let rows = stmt.query_map(params![status, limit], |r| {
-        Ok(GameSummary {
-            id: r.get(0)?,
-            created_at: r.get(1)?,
-            updated_at: r.get(2)?,
-            mode: r.get(3)?,
-            level: r.get::<_, Option<i64>>(4)?.map(|l| l.clamp(0, 255) as u8),
-            human_color: r.get(5)?,
-            status: r.get(6)?,
-            black_discs: r.get::<_, i64>(7)?.clamp(0, 64) as u8,
-            white_discs: r.get::<_, i64>(8)?.clamp(0, 64) as u8,
+    let rows = stmt.query_map(params![status.map(Status::as_str), limit], |r| {
+        let id: String = r.get(0)?;
+        let mode: String = r.get(3)?;
+        let level: Option<i64> = r.get(4)?;
+        let human: Option<String> = r.get(5)?;
+        let status: String = r.get(6)?;
+        let black_discs = r.get::<_, i64>(7)?.clamp(0, 64) as u8;
+        let white_discs = r.get::<_, i64>(8)?.clamp(0, 64) as u8;
+        let mode = match mode_from_columns(&mode, level, human.as_deref()) {
+            Ok(mode) => mode,
+            Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
+        };
+        let Some(status) = Status::parse(&status) else {
+            return Ok(Err(format!(
+                "stored game {id} is corrupt: status {status:?}"
+            )));
+        };
+        Ok(Ok(GameSummary {
+            created_at: iso8601(r.get(1)?),
+            updated_at: iso8601(r.get(2)?),
+            mode,
+            status,
+            black_discs,
+            white_discs,
             ply_count: r.get::<_, i64>(9)?.max(0) as u32,
+            result: (status == Status::Finished)
+                .then(|| GameResult::new(black_discs, white_discs).into()),
             transcript: r.get(10)?,
-        })
+            id,
+        }))
     })?;
-    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    // A corrupt line is left out of the list (and logged), not a failure of the whole list.
+    let mut games = Vec::new();
+    for row in rows {
+        match row? {
+            Ok(summary) => games.push(summary),
+            Err(e) => eprintln!("virada-server: {e}"),
+        }
+    }
+    Ok(games)
 }
 
 /// Deletes a game. Returns whether it existed.
@@ -371,8 +492,6 @@ mod tests {
                 created_at: 1,
                 updated_at: 2,
                 mode: Mode::Friend,
-                level: None,
-                human_color: None,
                 start_kind: StartKind::Standard,
                 opening: None,
                 seed: 7,
@@ -396,8 +515,14 @@ mod tests {
         assert_eq!(back.game, rec.game);
         assert_eq!(back.meta, rec.meta);
         assert!(load_game(&conn, "g_2").unwrap().is_none());
-        assert_eq!(list_games(&conn, Some("ongoing"), 10).unwrap().len(), 1);
-        assert_eq!(list_games(&conn, Some("finished"), 10).unwrap().len(), 0);
+        assert_eq!(
+            list_games(&conn, Some(Status::Ongoing), 10).unwrap().len(),
+            1
+        );
+        assert_eq!(
+            list_games(&conn, Some(Status::Finished), 10).unwrap().len(),
+            0
+        );
         // A corrupt row is reported, not a panic.
         conn.execute("UPDATE games SET moves = 'f5 a1' WHERE id = 'g_1'", [])
             .unwrap();

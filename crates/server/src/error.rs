@@ -1,6 +1,8 @@
 //! API errors: one enum, each variant mapped to an HTTP status and a JSON body
-//! `{"error": {"code": ..., "message": ..., "square": ...}}`.
+//! `{"error": {"code": ..., "message": ..., "square": ...}}` (a stale request also carries the
+//! current game: `{"error": {...}, "game": {...}}`).
 
+use crate::view::GameView;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -18,12 +20,23 @@ pub enum AppError {
     NotYourTurn(String),
     /// 409: the game has ended.
     GameOver(String),
+    /// 409: the request answers an earlier state of the game (its `ply` is not the game's);
+    /// the body carries the current game.
+    Stale(Box<GameView>),
     /// 404: no such game (or route).
     NotFound(String),
     /// 400: malformed JSON, a bad field, bad setup text (with where it failed).
     BadRequest(String),
     /// 413: the body exceeds the limit.
     PayloadTooLarge(String),
+    /// 415: a request that changes state without `Content-Type: application/json`.
+    UnsupportedMediaType(String),
+    /// 408: the request body did not arrive in time.
+    RequestTimeout(String),
+    /// 403: a request from another site (its `Origin` is not this server).
+    ForbiddenOrigin(String),
+    /// 421: a `Host` this server does not answer to (e.g. DNS rebinding).
+    MisdirectedHost(String),
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 500: a fault on our side (database, engine, corrupt stored game).
@@ -37,9 +50,14 @@ impl AppError {
             AppError::IllegalMove { .. } => "illegal_move",
             AppError::NotYourTurn(_) => "not_your_turn",
             AppError::GameOver(_) => "game_over",
+            AppError::Stale(_) => "stale",
             AppError::NotFound(_) => "not_found",
             AppError::BadRequest(_) => "bad_request",
             AppError::PayloadTooLarge(_) => "payload_too_large",
+            AppError::UnsupportedMediaType(_) => "unsupported_media_type",
+            AppError::RequestTimeout(_) => "request_timeout",
+            AppError::ForbiddenOrigin(_) => "forbidden_origin",
+            AppError::MisdirectedHost(_) => "misdirected_host",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::Internal(_) => "internal",
         }
@@ -48,10 +66,16 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::NotYourTurn(_) | AppError::GameOver(_) => StatusCode::CONFLICT,
+            AppError::NotYourTurn(_) | AppError::GameOver(_) | AppError::Stale(_) => {
+                StatusCode::CONFLICT
+            }
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            AppError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
+            AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
+            AppError::MisdirectedHost(_) => StatusCode::MISDIRECTED_REQUEST,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -66,7 +90,15 @@ impl AppError {
             | AppError::NotFound(m)
             | AppError::BadRequest(m)
             | AppError::PayloadTooLarge(m)
+            | AppError::UnsupportedMediaType(m)
+            | AppError::RequestTimeout(m)
+            | AppError::ForbiddenOrigin(m)
+            | AppError::MisdirectedHost(m)
             | AppError::Internal(m) => m.clone(),
+            AppError::Stale(game) => format!(
+                "the game has changed: it is at ply {} now; here is the current game",
+                game.plies.len()
+            ),
             AppError::MethodNotAllowed => "this method is not allowed on this path".into(),
         }
     }
@@ -82,6 +114,10 @@ impl AppError {
                     _ => None,
                 },
             },
+            game: match self {
+                AppError::Stale(game) => Some(game.clone()),
+                _ => None,
+            },
         }
     }
 
@@ -90,10 +126,12 @@ impl AppError {
     }
 }
 
-/// `{"error": {...}}`.
+/// `{"error": {...}}`, plus the current game for `stale`.
 #[derive(Serialize, Debug)]
 pub struct ErrorBody {
     pub error: ErrorDetail,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<Box<GameView>>,
 }
 
 #[derive(Serialize, Debug)]

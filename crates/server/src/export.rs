@@ -1,6 +1,6 @@
 //! Game export: GGF text (through virada_rules' GGF writer).
 
-use crate::model::GameRecord;
+use crate::model::{GameRecord, Mode};
 use crate::util::iso8601;
 use virada_rules::formats::ggf::{write_ggf, GgfGame};
 use virada_rules::Color;
@@ -24,9 +24,9 @@ pub fn ggf(rec: &GameRecord) -> String {
 }
 
 fn player_name(rec: &GameRecord, c: Color) -> String {
-    match rec.meta.computer_color() {
-        Some(cc) if cc == c => format!("Virada level {}", rec.meta.level.unwrap_or(0)),
-        Some(_) => "Player".into(),
-        None => c.name().into(),
+    match rec.meta.mode {
+        Mode::Computer { level, human } if human != c => format!("Virada level {}", level.get()),
+        Mode::Computer { .. } => "Player".into(),
+        Mode::Friend => c.name().into(),
     }
 }

@@ -6,7 +6,7 @@
 //! binary. Engine work runs on a bounded pool of worker threads, never on the async runtime.
 //!
 //! ```no_run
-//! # async fn demo() -> Result<(), String> {
+//! # async fn demo() -> Result<(), virada_server::server::StartError> {
 //! use virada_server::{Server, ServerConfig};
 //! let server = Server::start(ServerConfig::default()).await?;
 //! println!("open {}", server.url());
@@ -22,15 +22,18 @@ pub mod db;
 pub mod engine_port;
 pub mod error;
 pub mod export;
+pub mod extract;
+pub mod guard;
 pub mod model;
 pub mod pool;
 pub mod server;
 pub mod session;
 pub mod setup;
+pub mod shared;
 pub mod state;
 pub mod util;
 pub mod view;
 
 pub use config::ServerConfig;
 pub use error::AppError;
-pub use server::{run_blocking, Server};
+pub use server::{run_blocking, Server, StartError};

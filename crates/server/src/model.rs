@@ -1,36 +1,137 @@
 //! What a game is to the server: its metadata (mode, level, colours, start) plus a
 //! [`virada_rules::Game`], and the conversions to and from the stored text form.
 
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use virada_engine::levels::MAX_LEVEL;
 use virada_rules::{Color, Game, Move, Position};
 
-/// Who plays.
+/// A computer level, 1 to [`MAX_LEVEL`] (checked when made).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(transparent)]
+pub struct Level(u8);
+
+/// A level number outside 1 to [`MAX_LEVEL`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct LevelOutOfRange(pub i64);
+
+impl fmt::Display for LevelOutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "level {} is out of range: levels are 1 to {MAX_LEVEL}",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for LevelOutOfRange {}
+
+impl Level {
+    /// The level offered when a request names none.
+    pub const DEFAULT: Level = Level(if MAX_LEVEL < 5 { MAX_LEVEL } else { 5 });
+
+    /// Checks the range.
+    pub fn new(n: i64) -> Result<Level, LevelOutOfRange> {
+        match u8::try_from(n) {
+            Ok(l) if (1..=MAX_LEVEL).contains(&l) => Ok(Level(l)),
+            _ => Err(LevelOutOfRange(n)),
+        }
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+/// Who plays. Each kind carries exactly what it needs (a friend game has no level).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Mode {
     /// A person against the engine.
-    Computer,
+    Computer { level: Level, human: Color },
     /// Two people on one device.
     Friend,
 }
 
 impl Mode {
-    pub fn as_str(self) -> &'static str {
+    /// `"computer"` / `"friend"` (API and stored column).
+    pub fn name(self) -> &'static str {
         match self {
-            Mode::Computer => "computer",
+            Mode::Computer { .. } => "computer",
             Mode::Friend => "friend",
         }
     }
 
-    pub fn parse(s: &str) -> Option<Mode> {
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Mode::Computer { level, .. } => Some(level),
+            Mode::Friend => None,
+        }
+    }
+
+    pub fn human_color(self) -> Option<Color> {
+        match self {
+            Mode::Computer { human, .. } => Some(human),
+            Mode::Friend => None,
+        }
+    }
+
+    /// The colour the engine plays, if any.
+    pub fn computer_color(self) -> Option<Color> {
+        self.human_color().map(Color::opposite)
+    }
+}
+
+/// Serialised as the fields `mode`, `level` and `human_color` (flattened into the game object
+/// and the list lines; `level` and `human_color` are `null` in friend games).
+impl Serialize for Mode {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Mode", 3)?;
+        st.serialize_field("mode", self.name())?;
+        st.serialize_field("level", &self.level())?;
+        st.serialize_field("human_color", &self.human_color())?;
+        st.end()
+    }
+}
+
+/// Whether a game goes on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ongoing,
+    Finished,
+}
+
+impl Status {
+    pub fn of(pos: &Position) -> Status {
+        if pos.is_game_over() {
+            Status::Finished
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    /// The stored column's text (the same as the JSON spelling).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Ongoing => "ongoing",
+            Status::Finished => "finished",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Status> {
         match s {
-            "computer" => Some(Mode::Computer),
-            "friend" => Some(Mode::Friend),
+            "ongoing" => Some(Status::Ongoing),
+            "finished" => Some(Status::Finished),
             _ => None,
         }
     }
 }
 
 /// How the game started.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum StartKind {
     Standard,
     Xot,
@@ -38,6 +139,7 @@ pub enum StartKind {
 }
 
 impl StartKind {
+    /// The stored column's text (the same as the JSON spelling).
     pub fn as_str(self) -> &'static str {
         match self {
             StartKind::Standard => "standard",
@@ -64,10 +166,6 @@ pub struct GameMeta {
     pub created_at: i64,
     pub updated_at: i64,
     pub mode: Mode,
-    /// Computer level (computer games only).
-    pub level: Option<u8>,
-    /// The person's colour (computer games only).
-    pub human_color: Option<Color>,
     pub start_kind: StartKind,
     /// The XOT opening's moves (`f5d6c4d3c2b3b4b5`), when the start is XOT.
     pub opening: Option<String>,
@@ -78,10 +176,7 @@ pub struct GameMeta {
 impl GameMeta {
     /// The colour the engine plays, if any.
     pub fn computer_color(&self) -> Option<Color> {
-        match self.mode {
-            Mode::Computer => self.human_color.map(Color::opposite),
-            Mode::Friend => None,
-        }
+        self.mode.computer_color()
     }
 }
 
@@ -124,22 +219,6 @@ pub fn rebuild_game(start: Position, moves: &[Move], redo: &[Move]) -> Result<Ga
         game.undo();
     }
     Ok(game)
-}
-
-/// `"black"` / `"white"`.
-pub fn color_str(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-pub fn parse_color(s: &str) -> Option<Color> {
-    match s {
-        "black" => Some(Color::Black),
-        "white" => Some(Color::White),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -1,51 +1,109 @@
-//! Starting and stopping the server.
+//! Starting and stopping the server, and the accept loop with its connection limits: at most
+//! `max_connections` open at once, `header_timeout` to send a request head (also the idle
+//! timeout of a kept-alive connection), `body_timeout` for a body (see `extract`).
 
-use crate::config::ServerConfig;
-use crate::db::Db;
+use crate::config::{ServerConfig, HEADER_LIMIT};
+use crate::db::{Db, DbError};
 use crate::engine_port;
+use crate::guard::HostPolicy;
 use crate::pool::EnginePool;
-use crate::state::{AppState, Shared};
-use axum::serve::ListenerExt;
+use crate::shared::Shared;
+use crate::state::AppState;
+use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
+use std::fmt;
 use std::io::Write;
 use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
+use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
+
+/// Why the server could not start.
+#[derive(Debug)]
+pub enum StartError {
+    Database(DbError),
+    /// The database task itself failed (it panicked or was cancelled).
+    DatabaseTask(String),
+    /// The address is taken, not local, or not allowed.
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    /// The async runtime could not start (`run_blocking`).
+    Runtime(std::io::Error),
+}
+
+impl fmt::Display for StartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Database(e) => e.fmt(f),
+            StartError::DatabaseTask(e) => write!(f, "database start-up failed: {e}"),
+            StartError::Listen { addr, source } => write!(f, "cannot listen on {addr}: {source}"),
+            StartError::Runtime(e) => write!(f, "cannot start the async runtime: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StartError::Database(e) => Some(e),
+            StartError::Listen { source, .. } | StartError::Runtime(source) => Some(source),
+            StartError::DatabaseTask(_) => None,
+        }
+    }
+}
+
+impl From<DbError> for StartError {
+    fn from(e: DbError) -> Self {
+        StartError::Database(e)
+    }
+}
 
 /// A running server.
 pub struct Server {
     addr: SocketAddr,
     shutdown: watch::Sender<bool>,
-    task: JoinHandle<std::io::Result<()>>,
+    task: JoinHandle<()>,
 }
 
 /// How long shutdown waits for open connections before giving up on them.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+/// Pause after a failed `accept` (e.g. out of file descriptors) before trying again.
+const ACCEPT_BACKOFF: Duration = Duration::from_millis(50);
 
 impl Server {
     /// Opens the database, starts the engine workers and listens on `config.addr` (port 0: any
     /// free port; see [`Server::addr`]).
-    pub async fn start(config: ServerConfig) -> Result<Server, String> {
+    pub async fn start(config: ServerConfig) -> Result<Server, StartError> {
         let path = config.db_path.clone();
         let db = tokio::task::spawn_blocking(move || Db::open(&path))
             .await
-            .map_err(|e| format!("database start-up failed: {e}"))??;
-        let listener = TcpListener::bind(config.addr)
-            .await
-            .map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| format!("local address: {e}"))?;
-        // Small JSON answers and SSE events must leave at once: no Nagle delay (which, with the
-        // client's delayed ACK, adds ~40 ms to many responses).
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
+            .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
+        let listener =
+            TcpListener::bind(config.addr)
+                .await
+                .map_err(|source| StartError::Listen {
+                    addr: config.addr,
+                    source,
+                })?;
+        let addr = listener.local_addr().map_err(|source| StartError::Listen {
+            addr: config.addr,
+            source,
+        })?;
         let pool = EnginePool::new(config.engine_workers, Arc::new(engine_port::new_engine));
         let (shutdown, shutdown_rx) = watch::channel(false);
+        let policy = Arc::new(HostPolicy::new(addr, &config.allowed_hosts));
+        let limits = Limits {
+            max_connections: config.max_connections.max(1),
+            header_timeout: config.header_timeout,
+        };
         let shared = Arc::new(Shared {
             config,
             db,
@@ -53,15 +111,10 @@ impl Server {
             shutdown: shutdown_rx.clone(),
             analysis_cache: Mutex::new(HashMap::new()),
         });
-        let app = crate::api::router(AppState::new(shared));
-        let mut stop = shutdown_rx;
-        let task = tokio::spawn(async move {
-            axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = stop.wait_for(|v| *v).await;
-                })
-                .await
-        });
+        let state = AppState::new(shared);
+        let connections = state.connections.clone();
+        let app = crate::api::router(state, policy);
+        let task = tokio::spawn(serve(listener, app, limits, connections, shutdown_rx));
         Ok(Server {
             addr,
             shutdown,
@@ -93,12 +146,73 @@ impl Server {
     }
 }
 
+struct Limits {
+    max_connections: usize,
+    header_timeout: Duration,
+}
+
+/// Accepts connections until shutdown, each served by hyper (HTTP/1.1) with the limits above.
+async fn serve(
+    listener: TcpListener,
+    app: Router,
+    limits: Limits,
+    connections: Arc<AtomicUsize>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(limits.header_timeout)
+        .max_buf_size(HEADER_LIMIT.max(8192));
+    let permits = Arc::new(Semaphore::new(limits.max_connections));
+    let graceful = GracefulShutdown::new();
+    let stopped = async move {
+        let _ = stop.wait_for(|v| *v).await;
+    };
+    tokio::pin!(stopped);
+    loop {
+        // A permit first: at the cap, connections wait in the kernel's listen queue.
+        let permit = tokio::select! {
+            p = permits.clone().acquire_owned() => match p {
+                Ok(p) => p,
+                Err(_) => break,
+            },
+            _ = &mut stopped => break,
+        };
+        let tcp = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((tcp, _)) => tcp,
+                Err(e) => {
+                    eprintln!("virada-server: accept failed: {e}");
+                    tokio::time::sleep(ACCEPT_BACKOFF).await;
+                    continue;
+                }
+            },
+            _ = &mut stopped => break,
+        };
+        // Small JSON answers and SSE events must leave at once: no Nagle delay (which, with the
+        // client's delayed ACK, adds ~40 ms to many responses).
+        let _ = tcp.set_nodelay(true);
+        let conn = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(app.clone()));
+        let conn = graceful.watch(conn);
+        let connections = connections.clone();
+        connections.fetch_add(1, Ordering::Relaxed);
+        tokio::spawn(async move {
+            // Errors here are the client's (reset, timeout, malformed request): nothing to do.
+            let _ = conn.await;
+            connections.fetch_sub(1, Ordering::Relaxed);
+            drop(permit);
+        });
+    }
+    drop(listener);
+    graceful.shutdown().await;
+}
+
 /// Runs the server until Ctrl-C (or SIGTERM): the `virada serve` command.
-pub fn run_blocking(config: ServerConfig) -> Result<(), String> {
+pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+        .map_err(StartError::Runtime)?;
     rt.block_on(async move {
         let db_path = config.db_path.clone();
         let server = Server::start(config).await?;

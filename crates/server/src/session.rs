@@ -9,10 +9,10 @@
 use crate::db;
 use crate::error::{AppError, AppResult};
 use crate::model::{GameRecord, Mode};
-use crate::state::Shared;
+use crate::shared::Shared;
 use crate::util::now_millis;
 use crate::view::{game_view, GameView, ThinkingView};
-use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,12 +34,14 @@ pub enum LiveEvent {
 
 type Reply<T> = oneshot::Sender<AppResult<T>>;
 
-/// Requests to a game actor.
+/// Requests to a game actor. Requests that change the game carry the ply they answer (the
+/// length of the `plies` the client saw): one that does not match the game is refused as stale,
+/// so a retried or duplicated request is never applied to a later position.
 pub enum Command {
     Get(Reply<GameView>),
-    Play(Square, Reply<GameView>),
-    Undo(Reply<GameView>),
-    Redo(Reply<GameView>),
+    Play(Square, usize, Reply<GameView>),
+    Undo(usize, Reply<GameView>),
+    Redo(usize, Reply<GameView>),
     /// A copy of the game (for hints, analysis, export).
     Snapshot(Reply<GameRecord>),
     /// The current game and a receiver of every later change.
@@ -61,9 +63,6 @@ pub struct GameHandle {
     pub instance: u64,
 }
 
-/// The registry of running actors, shared so that an actor can remove itself when it stops.
-pub type Registry = Arc<tokio::sync::Mutex<HashMap<String, GameHandle>>>;
-
 struct Thinking {
     generation: u64,
     stop: Arc<AtomicBool>,
@@ -74,8 +73,6 @@ struct Thinking {
 struct Actor {
     rec: GameRecord,
     shared: Arc<Shared>,
-    registry: Registry,
-    instance: u64,
     self_tx: mpsc::Sender<Command>,
     events: broadcast::Sender<LiveEvent>,
     thinking: Option<Thinking>,
@@ -85,20 +82,18 @@ struct Actor {
     version: u64,
 }
 
-/// Starts the actor of `rec` and returns its handle (the caller registers it).
-pub fn spawn(
+/// Makes the actor of `rec`: its handle, and the future that runs it until the game is closed,
+/// abandoned or the server stops (the caller spawns it and registers the handle).
+pub fn start(
     rec: GameRecord,
     shared: Arc<Shared>,
-    registry: Registry,
     instance: u64,
-) -> GameHandle {
+) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(64);
     let (events, _) = broadcast::channel(64);
     let actor = Actor {
         rec,
         shared,
-        registry,
-        instance,
         self_tx: tx.clone(),
         events,
         thinking: None,
@@ -106,8 +101,7 @@ pub fn spawn(
         last_activity: Instant::now(),
         version: now_millis().max(0) as u64,
     };
-    tokio::spawn(actor.run(rx));
-    GameHandle { tx, instance }
+    (GameHandle { tx, instance }, actor.run(rx))
 }
 
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
@@ -140,10 +134,6 @@ impl Actor {
             }
         }
         self.cancel_thinking();
-        let mut reg = self.registry.lock().await;
-        if reg.get(&self.rec.meta.id).map(|h| h.instance) == Some(self.instance) {
-            reg.remove(&self.rec.meta.id);
-        }
     }
 
     async fn handle(&mut self, cmd: Command) {
@@ -162,16 +152,25 @@ impl Actor {
                 self.maybe_start_thinking();
                 let _ = reply.send(Ok((self.view(), self.events.subscribe())));
             }
-            Command::Play(sq, reply) => {
-                let r = self.play(sq).await;
+            Command::Play(sq, ply, reply) => {
+                let r = match self.check_ply(ply) {
+                    Ok(()) => self.play(sq).await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(r);
             }
-            Command::Undo(reply) => {
-                let r = self.undo().await;
+            Command::Undo(ply, reply) => {
+                let r = match self.check_ply(ply) {
+                    Ok(()) => self.undo().await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(r);
             }
-            Command::Redo(reply) => {
-                let r = self.redo().await;
+            Command::Redo(ply, reply) => {
+                let r = match self.check_ply(ply) {
+                    Ok(()) => self.redo().await,
+                    Err(e) => Err(e),
+                };
                 let _ = reply.send(r);
             }
             Command::EngineDone { generation, result } => {
@@ -180,6 +179,15 @@ impl Actor {
             Command::Close(reply) => {
                 let _ = reply.send(Ok(()));
             }
+        }
+    }
+
+    /// Refuses a request made for another ply than the game's (409 with the current game).
+    fn check_ply(&self, ply: usize) -> AppResult<()> {
+        if ply == self.rec.game.ply() {
+            Ok(())
+        } else {
+            Err(AppError::Stale(Box::new(self.view())))
         }
     }
 
@@ -248,8 +256,7 @@ impl Actor {
                 pos.disc_counts()
             )));
         }
-        if self.rec.meta.mode == Mode::Computer
-            && self.rec.meta.human_color != Some(pos.side_to_move())
+        if matches!(self.rec.meta.mode, Mode::Computer { human, .. } if human != pos.side_to_move())
         {
             let msg = if self.thinking.is_some() {
                 "the computer is thinking; wait for its move"
@@ -279,14 +286,7 @@ impl Actor {
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
             Mode::Friend => undo_one_turn(&mut next.game),
-            Mode::Computer => {
-                let human = self
-                    .rec
-                    .meta
-                    .human_color
-                    .expect("computer games have a human colour");
-                undo_to_human_turn(&mut next.game, human)
-            }
+            Mode::Computer { human, .. } => undo_to_human_turn(&mut next.game, human),
         };
         if !changed {
             return Ok(self.view());
@@ -307,14 +307,7 @@ impl Actor {
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
             Mode::Friend => redo_one_turn(&mut next.game),
-            Mode::Computer => {
-                let human = self
-                    .rec
-                    .meta
-                    .human_color
-                    .expect("computer games have a human colour");
-                redo_to_human_turn(&mut next.game, human)
-            }
+            Mode::Computer { human, .. } => redo_to_human_turn(&mut next.game, human),
         };
         if !changed {
             return Ok(self.view());
@@ -337,7 +330,7 @@ impl Actor {
         if self.thinking.is_some() || !self.rec.computer_to_move() {
             return;
         }
-        let Some(level) = self.rec.meta.level else {
+        let Some(level) = self.rec.meta.mode.level().map(|l| l.get()) else {
             return;
         };
         self.generation += 1;

@@ -1,72 +1,44 @@
-//! Shared server state and the game manager (the registry of running game actors).
+//! The game registry: which games have a running actor (`session`), and the state handed to
+//! every request handler.
+//!
+//! Each game id has its own slot behind its own async lock, so loading a cold game from the
+//! database holds up only requests for that game, never the others (the map of slots is locked
+//! only to find a slot, never across an `await`). Loading and deleting a game both hold its slot:
+//! a deletion waits for a load in progress and then stops the actor it started, and a load
+//! waiting behind a deletion finds the slot marked deleted, so a deleted game never comes back
+//! into memory.
 
-use crate::config::ServerConfig;
-use crate::db::{self, Db};
+use crate::db;
 use crate::error::{AppError, AppResult};
 use crate::model::GameRecord;
-use crate::pool::EnginePool;
-use crate::session::{self, Command, GameHandle, Registry};
-use crate::util::random_u64;
-use serde_json::Value;
+use crate::session::{self, Command, GameHandle};
+use crate::shared::Shared;
+use crate::util::{is_valid_game_id, random_u64};
+use crate::view::GameView;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::{oneshot, watch};
-
-/// What every part of the server shares.
-pub struct Shared {
-    pub config: ServerConfig,
-    pub db: Db,
-    pub pool: EnginePool,
-    /// Becomes `true` when the server shuts down (actors and live streams stop).
-    pub shutdown: watch::Receiver<bool>,
-    /// Finished analyses by game id: (the moves analysed, the answer).
-    pub analysis_cache: Mutex<HashMap<String, (String, Arc<Value>)>>,
-}
+use tokio::sync::oneshot;
 
 /// The state handed to every request handler.
 #[derive(Clone)]
 pub struct AppState {
     pub shared: Arc<Shared>,
-    pub registry: Registry,
+    pub games: Arc<Games>,
+    /// Open HTTP connections (counted by the accept loop).
+    pub connections: Arc<AtomicUsize>,
 }
 
 impl AppState {
     pub fn new(shared: Arc<Shared>) -> AppState {
         AppState {
+            games: Arc::new(Games::new(shared.clone())),
             shared,
-            registry: Arc::new(tokio::sync::Mutex::new(HashMap::new())),
+            connections: Arc::new(AtomicUsize::new(0)),
         }
     }
 
-    /// The actor of game `id`, loading the game from the database if it is not running.
-    async fn handle(&self, id: &str) -> AppResult<GameHandle> {
-        if !crate::util::is_valid_game_id(id) {
-            return Err(AppError::not_found_game(id));
-        }
-        let mut reg = self.registry.lock().await;
-        if let Some(h) = reg.get(id) {
-            if !h.tx.is_closed() {
-                return Ok(h.clone());
-            }
-        }
-        let owned = id.to_string();
-        let rec = self
-            .shared
-            .db
-            .call(move |conn| db::load_game(conn, &owned))
-            .await?
-            .ok_or_else(|| AppError::not_found_game(id))?;
-        let h = session::spawn(
-            rec,
-            self.shared.clone(),
-            self.registry.clone(),
-            random_u64(),
-        );
-        reg.insert(id.to_string(), h.clone());
-        Ok(h)
-    }
-
-    /// Sends a request to the game's actor and awaits the answer.
+    /// Sends a request to the game's actor (loading the game if needed) and awaits the answer.
     pub async fn request<T>(
         &self,
         id: &str,
@@ -74,13 +46,9 @@ impl AppState {
     ) -> AppResult<T> {
         // Two tries: an actor that has just stopped (abandoned) is replaced by a fresh one.
         for _ in 0..2 {
-            let h = self.handle(id).await?;
+            let h = self.games.handle(id).await?;
             let (tx, rx) = oneshot::channel();
             if h.tx.send(make(tx)).await.is_err() {
-                let mut reg = self.registry.lock().await;
-                if reg.get(id).map(|x| x.instance) == Some(h.instance) {
-                    reg.remove(id);
-                }
                 continue;
             }
             return rx
@@ -90,34 +58,201 @@ impl AppState {
         Err(AppError::Internal(format!("game {id} is unavailable")))
     }
 
+    /// Stores a new game, starts its actor and returns the game object.
+    pub async fn create(&self, rec: GameRecord) -> AppResult<GameView> {
+        let id = rec.meta.id.clone();
+        self.games.create(rec).await?;
+        self.request(&id, Command::Get).await
+    }
+
+    /// Deletes a game: stops its actor (cancelling any search) and removes the row. The work runs
+    /// to its end even if the client hangs up, so a deletion is never left half done.
+    pub async fn delete(&self, id: &str) -> AppResult<()> {
+        if !is_valid_game_id(id) {
+            return Err(AppError::not_found_game(id));
+        }
+        let games = self.games.clone();
+        let owned = id.to_string();
+        tokio::spawn(async move { games.delete(&owned).await })
+            .await
+            .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
+    }
+}
+
+/// What the registry knows of one game.
+enum Slot {
+    /// Not in memory (it may or may not be in the database).
+    Empty,
+    Running(GameHandle),
+    /// Deleted while others were waiting for this slot: they answer 404 without loading.
+    Deleted,
+}
+
+type Cell = Arc<tokio::sync::Mutex<Slot>>;
+
+/// The registry of running game actors.
+pub struct Games {
+    shared: Arc<Shared>,
+    slots: Mutex<HashMap<String, Cell>>,
+    running: AtomicUsize,
+    loading: AtomicUsize,
+}
+
+/// Counts a load in progress (also when the request is dropped half-way).
+struct LoadingGuard<'a>(&'a AtomicUsize);
+
+impl<'a> LoadingGuard<'a> {
+    fn new(n: &'a AtomicUsize) -> Self {
+        n.fetch_add(1, Ordering::Relaxed);
+        LoadingGuard(n)
+    }
+}
+
+impl Drop for LoadingGuard<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Games {
+    fn new(shared: Arc<Shared>) -> Games {
+        Games {
+            shared,
+            slots: Mutex::new(HashMap::new()),
+            running: AtomicUsize::new(0),
+            loading: AtomicUsize::new(0),
+        }
+    }
+
+    /// Games whose actor runs.
+    pub fn running(&self) -> usize {
+        self.running.load(Ordering::Relaxed)
+    }
+
+    /// Games being read from the database now.
+    pub fn loading(&self) -> usize {
+        self.loading.load(Ordering::Relaxed)
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<String, Cell>> {
+        // The map is only ever changed by single inserts and removals: a panic elsewhere cannot
+        // leave it half-updated, so a poisoned lock is still sound.
+        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn cell(&self, id: &str) -> Cell {
+        self.slots()
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Slot::Empty)))
+            .clone()
+    }
+
+    /// Drops `cell` and removes the slot when nobody else holds it and no actor runs in it. A
+    /// slot can only be reached through the map, and the map is locked here, so nobody can be
+    /// about to use a slot that is removed.
+    fn prune(&self, id: &str, cell: Cell) {
+        let mut slots = self.slots();
+        drop(cell);
+        let idle = slots.get(id).is_some_and(|c| {
+            Arc::strong_count(c) == 1
+                && c.try_lock()
+                    .is_ok_and(|slot| !matches!(*slot, Slot::Running(_)))
+        });
+        if idle {
+            slots.remove(id);
+        }
+    }
+
+    /// Starts the actor of `rec`; when it stops, its slot is emptied.
+    fn start(self: &Arc<Self>, rec: GameRecord) -> GameHandle {
+        let id = rec.meta.id.clone();
+        let instance = random_u64();
+        let (handle, run) = session::start(rec, self.shared.clone(), instance);
+        self.running.fetch_add(1, Ordering::Relaxed);
+        let games = self.clone();
+        tokio::spawn(async move {
+            run.await;
+            games.stopped(&id, instance).await;
+        });
+        handle
+    }
+
+    async fn stopped(&self, id: &str, instance: u64) {
+        self.running.fetch_sub(1, Ordering::Relaxed);
+        let Some(cell) = self.slots().get(id).cloned() else {
+            return;
+        };
+        {
+            let mut slot = cell.lock().await;
+            if matches!(&*slot, Slot::Running(h) if h.instance == instance) {
+                *slot = Slot::Empty;
+            }
+        }
+        self.prune(id, cell);
+    }
+
+    /// The actor of game `id`, loading the game from the database if it is not running.
+    pub async fn handle(self: &Arc<Self>, id: &str) -> AppResult<GameHandle> {
+        if !is_valid_game_id(id) {
+            return Err(AppError::not_found_game(id));
+        }
+        let cell = self.cell(id);
+        let result = self.handle_in(id, &cell).await;
+        if result.is_err() {
+            self.prune(id, cell);
+        }
+        result
+    }
+
+    async fn handle_in(self: &Arc<Self>, id: &str, cell: &Cell) -> AppResult<GameHandle> {
+        let mut slot = cell.lock().await;
+        match &*slot {
+            Slot::Running(h) if !h.tx.is_closed() => return Ok(h.clone()),
+            Slot::Deleted => return Err(AppError::not_found_game(id)),
+            Slot::Running(_) | Slot::Empty => *slot = Slot::Empty,
+        }
+        let loaded = {
+            let _loading = LoadingGuard::new(&self.loading);
+            let owned = id.to_string();
+            self.shared
+                .db
+                .call(move |conn| db::load_game(conn, &owned))
+                .await?
+        };
+        let rec = loaded.ok_or_else(|| AppError::not_found_game(id))?;
+        let h = self.start(rec);
+        *slot = Slot::Running(h.clone());
+        Ok(h)
+    }
+
     /// Stores a new game and starts its actor.
-    pub async fn create(&self, rec: GameRecord) -> AppResult<crate::view::GameView> {
+    async fn create(self: &Arc<Self>, rec: GameRecord) -> AppResult<()> {
         let stored = rec.clone();
         self.shared
             .db
             .call(move |conn| db::insert_game(conn, &stored))
             .await?;
         let id = rec.meta.id.clone();
-        {
-            let mut reg = self.registry.lock().await;
-            let h = session::spawn(
-                rec,
-                self.shared.clone(),
-                self.registry.clone(),
-                random_u64(),
-            );
-            reg.insert(id.clone(), h);
-        }
-        self.request(&id, Command::Get).await
+        let cell = self.cell(&id);
+        let mut slot = cell.lock().await;
+        let h = self.start(rec);
+        *slot = Slot::Running(h);
+        Ok(())
     }
 
-    /// Deletes a game: stops its actor (cancelling any search) and removes the row.
-    pub async fn delete(&self, id: &str) -> AppResult<()> {
-        if !crate::util::is_valid_game_id(id) {
+    async fn delete(self: &Arc<Self>, id: &str) -> AppResult<()> {
+        let cell = self.cell(id);
+        let result = self.delete_in(id, &cell).await;
+        self.prune(id, cell);
+        result
+    }
+
+    async fn delete_in(&self, id: &str, cell: &Cell) -> AppResult<()> {
+        let mut slot = cell.lock().await;
+        if matches!(*slot, Slot::Deleted) {
             return Err(AppError::not_found_game(id));
         }
-        let handle = self.registry.lock().await.remove(id);
-        if let Some(h) = handle {
+        if let Slot::Running(h) = std::mem::replace(&mut *slot, Slot::Empty) {
             let (tx, rx) = oneshot::channel();
             if h.tx.send(Command::Close(tx)).await.is_ok() {
                 let _ = rx.await;
@@ -129,6 +264,7 @@ impl AppState {
             .db
             .call(move |conn| db::delete_game(conn, &owned))
             .await?;
+        *slot = Slot::Deleted;
         self.shared
             .analysis_cache
             .lock()
@@ -139,5 +275,83 @@ impl AppState {
         } else {
             Err(AppError::not_found_game(id))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ServerConfig;
+    use crate::db::Db;
+    use crate::model::{GameMeta, Mode, StartKind};
+    use crate::pool::EnginePool;
+    use crate::util::new_game_id;
+    use std::time::Duration;
+    use tokio::sync::watch;
+    use virada_rules::Game;
+
+    fn record() -> GameRecord {
+        GameRecord {
+            meta: GameMeta {
+                id: new_game_id(),
+                created_at: 1,
+                updated_at: 1,
+                mode: Mode::Friend,
+                start_kind: StartKind::Standard,
+                opening: None,
+                seed: 1,
+            },
+            game: Game::new(),
+        }
+    }
+
+    /// A cold game whose load is stuck (the database is busy) holds up only its own requests.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    // Holding the connection across awaits is the point: it stands for a slow query.
+    #[allow(clippy::await_holding_lock)]
+    async fn a_slow_load_holds_up_only_its_own_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+        let db = Db::open(&config.db_path).unwrap();
+        let (_stop, shutdown) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
+            config,
+            db: db.clone(),
+            shutdown,
+            analysis_cache: Mutex::new(HashMap::new()),
+        });
+        let state = AppState::new(shared);
+        let warm = record();
+        let warm_id = warm.meta.id.clone();
+        state.create(warm).await.unwrap();
+        // A game in the database but not in memory.
+        let cold = record();
+        let cold_id = cold.meta.id.clone();
+        db.call(move |conn| db::insert_game(conn, &cold))
+            .await
+            .unwrap();
+
+        let held = db.hold_connection();
+        let slow = {
+            let (state, id) = (state.clone(), cold_id.clone());
+            tokio::spawn(async move { state.request(&id, Command::Get).await })
+        };
+        while state.games.loading() == 0 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        // The bound only keeps a failing test from hanging: before the fix this waited for
+        // the cold load, which waits for `held`.
+        let answer = tokio::time::timeout(
+            Duration::from_secs(20),
+            state.request(&warm_id, Command::Get),
+        )
+        .await
+        .expect("the running game answers while another game loads");
+        assert_eq!(answer.unwrap().id, warm_id);
+        assert!(!slow.is_finished());
+        drop(held);
+        assert_eq!(slow.await.unwrap().unwrap().id, cold_id);
+        assert_eq!(state.games.running(), 2);
     }
 }

@@ -1,11 +1,10 @@
 //! The JSON shapes of the API (see docs/API.md), built from server state.
 
-use crate::db::GameSummary;
 use crate::engine_port::{HintResult, LevelInfo, Progress};
-use crate::model::{color_str, GameRecord};
+use crate::model::{GameRecord, Mode, StartKind, Status};
 use crate::util::iso8601;
 use serde::Serialize;
-use virada_rules::{Bitboard, GameResult, Move, Position};
+use virada_rules::{Bitboard, Color, GameResult, Move, Position, Square};
 
 /// Serialises a disc value with at most two decimals (`1.62`, not `1.6200000047683716`).
 pub fn round2<S: serde::Serializer>(v: &f32, s: S) -> Result<S::Ok, S::Error> {
@@ -62,19 +61,19 @@ impl From<&LevelInfo> for LevelView {
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct StartView {
-    pub kind: &'static str,
+    pub kind: StartKind,
     pub board: String,
-    pub side_to_move: &'static str,
+    pub side_to_move: Color,
     pub opening: Option<String>,
 }
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct PlyView {
     pub ply: usize,
-    pub color: &'static str,
+    pub color: Color,
     #[serde(rename = "move")]
-    pub mv: String,
-    pub flipped: Vec<String>,
+    pub mv: Move,
+    pub flipped: Vec<Square>,
     pub board: String,
     pub black_discs: u32,
     pub white_discs: u32,
@@ -82,7 +81,7 @@ pub struct PlyView {
 
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct ResultView {
-    pub winner: Option<&'static str>,
+    pub winner: Option<Color>,
     pub black_score: u8,
     pub white_score: u8,
     pub black_discs: u8,
@@ -94,7 +93,7 @@ impl From<GameResult> for ResultView {
     fn from(r: GameResult) -> ResultView {
         let (b, w) = r.wof();
         ResultView {
-            winner: r.winner().map(color_str),
+            winner: r.winner(),
             black_score: b,
             white_score: w,
             black_discs: r.black_discs,
@@ -113,19 +112,21 @@ pub struct GameView {
     pub version: u64,
     pub created_at: String,
     pub updated_at: String,
-    pub mode: &'static str,
-    pub level: Option<u8>,
-    pub human_color: Option<&'static str>,
+    /// `mode`, `level`, `human_color`.
+    #[serde(flatten)]
+    pub mode: Mode,
     pub start: StartView,
+    /// Every move so far, passes included: its length is the `ply` a move, undo or redo
+    /// request must send.
     pub plies: Vec<PlyView>,
-    pub redo: Vec<String>,
+    pub redo: Vec<Square>,
     pub board: String,
-    pub side_to_move: Option<&'static str>,
-    pub legal_moves: Vec<String>,
+    pub side_to_move: Option<Color>,
+    pub legal_moves: Vec<Square>,
     pub black_discs: u32,
     pub white_discs: u32,
     pub empties: u32,
-    pub status: &'static str,
+    pub status: Status,
     pub computer_thinking: bool,
     pub result: Option<ResultView>,
     pub transcript: String,
@@ -133,12 +134,9 @@ pub struct GameView {
 
 /// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
 pub fn board_string(pos: &Position) -> String {
-    let s = pos.to_string();
-    s[..64].to_string()
-}
-
-fn squares(b: Bitboard) -> Vec<String> {
-    b.iter().map(|s| s.to_string()).collect()
+    let mut s = pos.to_string();
+    s.truncate(64);
+    s
 }
 
 /// Builds the game object.
@@ -146,69 +144,70 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
     let game = &rec.game;
     let meta = &rec.meta;
     let start = game.start();
-    let mut plies = Vec::with_capacity(game.ply());
-    for (i, (&mv, before)) in game.moves().iter().zip(game.positions()).enumerate() {
-        let after = game.positions()[i + 1];
-        let mover = before.side_to_move();
-        let flipped = match mv {
-            Move::Play(sq) => Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit()),
-            Move::Pass => Bitboard::EMPTY,
-        };
-        plies.push(PlyView {
-            ply: i + 1,
-            color: color_str(mover),
-            mv: mv.to_string(),
-            flipped: squares(flipped),
-            board: board_string(&after),
-            black_discs: after.black().count(),
-            white_discs: after.white().count(),
-        });
-    }
+    let plies = game
+        .moves()
+        .iter()
+        .zip(game.positions().windows(2))
+        .enumerate()
+        .map(|(i, (&mv, pair))| {
+            let (before, after) = (pair[0], pair[1]);
+            let mover = before.side_to_move();
+            let flipped = match mv {
+                Move::Play(sq) => {
+                    Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit())
+                }
+                Move::Pass => Bitboard::EMPTY,
+            };
+            PlyView {
+                ply: i + 1,
+                color: mover,
+                mv,
+                flipped: flipped.iter().collect(),
+                board: board_string(&after),
+                black_discs: after.black().count(),
+                white_discs: after.white().count(),
+            }
+        })
+        .collect();
     let pos = game.position();
-    let over = pos.is_game_over();
+    let status = Status::of(&pos);
     GameView {
         id: meta.id.clone(),
         version,
         created_at: iso8601(meta.created_at),
         updated_at: iso8601(meta.updated_at),
-        mode: meta.mode.as_str(),
-        level: meta.level,
-        human_color: meta.human_color.map(color_str),
+        mode: meta.mode,
         start: StartView {
-            kind: meta.start_kind.as_str(),
+            kind: meta.start_kind,
             board: board_string(&start),
-            side_to_move: color_str(start.side_to_move()),
+            side_to_move: start.side_to_move(),
             opening: meta.opening.clone(),
         },
         plies,
-        redo: game
-            .redo_moves()
-            .filter_map(|m| m.square())
-            .map(|s| s.to_string())
-            .collect(),
+        redo: game.redo_moves().filter_map(|m| m.square()).collect(),
         board: board_string(&pos),
-        side_to_move: (!over).then(|| color_str(pos.side_to_move())),
-        legal_moves: squares(pos.legal_moves()),
+        side_to_move: (status == Status::Ongoing).then(|| pos.side_to_move()),
+        legal_moves: pos.legal_moves().iter().collect(),
         black_discs: pos.black().count(),
         white_discs: pos.white().count(),
         empties: 64 - pos.black().count() - pos.white().count(),
-        status: if over { "finished" } else { "ongoing" },
+        status,
         computer_thinking: thinking,
         result: pos.result().map(ResultView::from),
         transcript: game.to_string(),
     }
 }
 
-/// One line of `GET /api/games`.
-#[derive(Serialize, Debug, Clone)]
-pub struct SummaryView {
+/// One line of `GET /api/games`, read from the stored summary columns (no replay).
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct GameSummary {
     pub id: String,
     pub created_at: String,
     pub updated_at: String,
-    pub mode: String,
-    pub level: Option<u8>,
-    pub human_color: Option<String>,
-    pub status: String,
+    /// `mode`, `level`, `human_color`.
+    #[serde(flatten)]
+    pub mode: Mode,
+    pub status: Status,
     pub black_discs: u8,
     pub white_discs: u8,
     pub ply_count: u32,
@@ -216,25 +215,27 @@ pub struct SummaryView {
     pub transcript: String,
 }
 
-impl From<GameSummary> for SummaryView {
-    fn from(s: GameSummary) -> SummaryView {
-        let result =
-            (s.status == "finished").then(|| GameResult::new(s.black_discs, s.white_discs).into());
-        SummaryView {
-            id: s.id,
-            created_at: iso8601(s.created_at),
-            updated_at: iso8601(s.updated_at),
-            mode: s.mode,
-            level: s.level,
-            human_color: s.human_color,
-            status: s.status,
-            black_discs: s.black_discs,
-            white_discs: s.white_discs,
-            ply_count: s.ply_count,
-            result,
-            transcript: s.transcript,
-        }
-    }
+/// `GET /api/games`.
+#[derive(Serialize, Debug, Clone)]
+pub struct GameListView {
+    pub games: Vec<GameSummary>,
+}
+
+/// `GET /api/health`.
+#[derive(Serialize, Debug, Clone)]
+pub struct HealthView {
+    pub status: &'static str,
+    pub version: &'static str,
+    /// Games whose actor is running (in memory).
+    pub active_games: usize,
+    /// Games being read from the database right now.
+    pub loading_games: usize,
+    pub engine_workers: usize,
+    /// Engine jobs waiting or running.
+    pub engine_jobs: usize,
+    /// Open HTTP connections, and the most the server accepts at once.
+    pub connections: usize,
+    pub max_connections: usize,
 }
 
 #[derive(Serialize, Debug, Clone)]

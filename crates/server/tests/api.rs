@@ -57,8 +57,31 @@ impl TestServer {
         g
     }
 
+    /// The number of plies of the game now (what a client that is up to date sends as `ply`).
+    async fn ply(&self, id: &str) -> usize {
+        let (s, g) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        plies(&g)
+    }
+
+    /// Plays `sq` as a client that has seen the current game.
     async fn play(&self, id: &str, sq: &str) -> (StatusCode, Value) {
-        self.post(&format!("/api/games/{id}/moves"), json!({ "square": sq }))
+        let ply = self.ply(id).await;
+        self.play_at(id, sq, ply).await
+    }
+
+    async fn play_at(&self, id: &str, sq: &str, ply: usize) -> (StatusCode, Value) {
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            json!({ "square": sq, "ply": ply }),
+        )
+        .await
+    }
+
+    /// Undo (`what` = "undo") or redo as a client that has seen the current game.
+    async fn turn(&self, id: &str, what: &str) -> (StatusCode, Value) {
+        let ply = self.ply(id).await;
+        self.post(&format!("/api/games/{id}/{what}"), json!({ "ply": ply }))
             .await
     }
 
@@ -132,11 +155,11 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
 
     let (_, g) = t.play(&id, "d6").await;
     assert_eq!(g["transcript"], "f5d6");
-    let (s, g) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    let (s, g) = t.turn(&id, "undo").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(g["transcript"], "f5");
     assert_eq!(g["redo"], json!(["d6"]));
-    let (_, g) = t.post(&format!("/api/games/{id}/redo"), json!({})).await;
+    let (_, g) = t.turn(&id, "redo").await;
     assert_eq!(g["transcript"], "f5d6");
     assert_eq!(g["redo"], json!([]));
 
@@ -268,9 +291,9 @@ async fn pass_handling_and_game_end_with_wof_score() {
     assert_ne!(pass["color"], mover.as_str());
     assert_eq!(g["side_to_move"], mover.as_str(), "the mover plays again");
     // Undo takes back the move and the pass.
-    let (_, u) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    let (_, u) = t.turn(&id, "undo").await;
     assert_eq!(plies(&u), n);
-    let (_, r) = t.post(&format!("/api/games/{id}/redo"), json!({})).await;
+    let (_, r) = t.turn(&id, "redo").await;
     assert_eq!(plies(&r), n + 2);
 
     // Game end with empties: WOF gives them to the winner.
@@ -337,14 +360,14 @@ async fn computer_game_replies_and_undo() {
         .await;
     assert_eq!(g["side_to_move"], "white");
     // Undo goes back to the person's previous turn (their move and the reply are undone).
-    let (s, u) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    let (s, u) = t.turn(&id, "undo").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(plies(&u), 1);
     assert_eq!(u["side_to_move"], "white");
     // Nothing of the person's left to undo: no change.
-    let (_, u2) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    let (_, u2) = t.turn(&id, "undo").await;
     assert_eq!(plies(&u2), 1);
-    let (_, r) = t.post(&format!("/api/games/{id}/redo"), json!({})).await;
+    let (_, r) = t.turn(&id, "redo").await;
     assert_eq!(plies(&r), 3);
     assert_eq!(r["side_to_move"], "white");
 
@@ -438,7 +461,7 @@ async fn restart_keeps_games() {
         let (s, _) = t.play(&id, mv).await;
         assert_eq!(s, StatusCode::OK);
     }
-    t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    t.turn(&id, "undo").await;
     t.server.shutdown().await;
 
     let t = TestServer::start(&db).await;
@@ -489,7 +512,10 @@ async fn bad_requests_get_json_errors() {
     let m = e["error"]["message"].as_str().unwrap();
     assert!(m.contains("column 7"), "{m}");
     let (s, _) = t
-        .post("/api/games/g_nosuchgame/moves", json!({"square": "d3"}))
+        .post(
+            "/api/games/g_nosuchgame/moves",
+            json!({"square": "d3", "ply": 0}),
+        )
         .await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     let (s, _) = t.get("/api/games/'%20or%201=1").await;
@@ -567,7 +593,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     assert_eq!(e["error"]["code"], "not_your_turn");
     wait_health(&t, "engine_jobs", 1).await;
     // Undo while thinking cancels the search and takes back the person's move.
-    let (s, u) = t.post(&format!("/api/games/{id}/undo"), json!({})).await;
+    let (s, u) = t.turn(&id, "undo").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(plies(&u), 0);
     assert_eq!(u["computer_thinking"], false);

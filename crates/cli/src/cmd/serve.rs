@@ -18,6 +18,14 @@ pub struct ServeArgs {
     /// Engine worker threads (default: one per core).
     #[arg(long)]
     pub workers: Option<usize>,
+    /// A host name the server also answers to (repeatable), e.g. behind a reverse proxy:
+    /// `--allowed-host virada.example.org` (any port) or `--allowed-host NAME:PORT`. Requests
+    /// with any other Host or Origin are refused (docs/SECURITY.md).
+    #[arg(long = "allowed-host", value_name = "NAME[:PORT]")]
+    pub allowed_hosts: Vec<String>,
+    /// Most HTTP connections open at once, live streams included (default 1024).
+    #[arg(long)]
+    pub max_connections: Option<usize>,
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
@@ -38,5 +46,12 @@ pub fn run(args: ServeArgs) -> CmdResult {
         }
         config.engine_workers = w;
     }
-    virada_server::run_blocking(config).map_err(CliError::failed)
+    if let Some(n) = args.max_connections {
+        if n == 0 {
+            return Err(CliError::input("--max-connections must be at least 1"));
+        }
+        config.max_connections = n;
+    }
+    config.allowed_hosts = args.allowed_hosts;
+    virada_server::run_blocking(config).map_err(|e| CliError::failed(e.to_string()))
 }
