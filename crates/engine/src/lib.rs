@@ -13,11 +13,11 @@ pub mod search;
 pub mod time;
 pub mod tt;
 
-pub use analysis::{Analysis, MoveValue, PlyAnalysis};
+pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
-pub use search::{Limits, SearchResult, Selectivity};
+pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
 pub mod matchplay;
 pub mod openings;

@@ -30,7 +30,7 @@ mod root;
 pub mod search;
 pub mod stability;
 
-pub use root::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
+pub use root::{solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
 pub use search::MobilityEval;
 
 use crate::eval::Evaluator;
