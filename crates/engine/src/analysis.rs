@@ -95,7 +95,7 @@ impl GameAnalysis {
 
 /// Values of all legal moves of `board` within `limits` (see [`crate::Engine::analyze`]).
 /// `observer` sees each completed iteration (its best move and value so far).
-pub fn analyze(
+pub(crate) fn analyze(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
@@ -343,7 +343,7 @@ fn iteration(
 }
 
 /// Judges every move of `game` (see [`crate::Engine::analyze_game`]). Passes are skipped.
-pub fn analyze_game(
+pub(crate) fn analyze_game(
     game: &Game,
     limits: &Limits,
     budget: Option<Duration>,

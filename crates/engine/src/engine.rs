@@ -154,8 +154,10 @@ impl Engine {
     /// ```
     /// use std::time::Duration;
     /// use virada_engine::{Engine, EngineConfig, Limits};
-    /// use virada_rules::Game;
-    /// let game: Game = "f5d6c3d3c4".parse().unwrap();
+    /// use virada_rules::formats::transcript::Transcript;
+    /// use virada_rules::Position;
+    /// let t: Transcript = "f5d6c3d3c4".parse().unwrap();
+    /// let game = t.replay(Position::start()).unwrap();
     /// let mut engine = Engine::new(EngineConfig { tt_mb: 4, threads: 1, ..EngineConfig::default() });
     /// let review = engine.analyze_game(&game, &Limits::depth(4), Some(Duration::from_secs(60)), None);
     /// assert_eq!(review.plies.len(), 5);

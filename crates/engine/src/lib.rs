@@ -2,9 +2,9 @@
 //!
 //! The [`Engine`] facade is what applications use; the modules below are its parts.
 
-pub mod analysis;
+mod analysis;
 pub mod endgame;
-pub mod engine;
+mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;

@@ -26,6 +26,12 @@ pub enum AppError {
     PayloadTooLarge(String),
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
+    /// 429: this game already has as many engine requests in progress as it may
+    /// ([`crate::pool::MAX_BACKGROUND_JOBS_PER_GAME`]).
+    TooManyRequests(String),
+    /// 503: the engine queue is full ([`crate::pool::MAX_BACKGROUND_WAITING`]), or the request
+    /// was cancelled before the engine started on it.
+    EngineBusy(String),
     /// 500: a fault on our side (database, engine, corrupt stored game).
     Internal(String),
 }
@@ -41,6 +47,8 @@ impl AppError {
             AppError::BadRequest(_) => "bad_request",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::EngineBusy(_) => "engine_busy",
             AppError::Internal(_) => "internal",
         }
     }
@@ -53,6 +61,8 @@ impl AppError {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::EngineBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -66,6 +76,8 @@ impl AppError {
             | AppError::NotFound(m)
             | AppError::BadRequest(m)
             | AppError::PayloadTooLarge(m)
+            | AppError::TooManyRequests(m)
+            | AppError::EngineBusy(m)
             | AppError::Internal(m) => m.clone(),
             AppError::MethodNotAllowed => "this method is not allowed on this path".into(),
         }

@@ -22,6 +22,7 @@ pub mod db;
 pub mod engine_port;
 pub mod error;
 pub mod export;
+pub mod level_text;
 pub mod model;
 pub mod pool;
 pub mod server;

@@ -3,7 +3,7 @@
 use crate::config::ServerConfig;
 use crate::db::Db;
 use crate::engine_port;
-use crate::pool::EnginePool;
+use crate::pool::{EngineFactory, EnginePool};
 use crate::state::{AppState, Shared};
 use axum::serve::ListenerExt;
 use std::collections::HashMap;
@@ -29,6 +29,15 @@ impl Server {
     /// Opens the database, starts the engine workers and listens on `config.addr` (port 0: any
     /// free port; see [`Server::addr`]).
     pub async fn start(config: ServerConfig) -> Result<Server, String> {
+        Server::start_with_engine(config, Arc::new(engine_port::new_engine)).await
+    }
+
+    /// [`Server::start`] with the engine workers' engines made by `engine` (tests put a
+    /// scripted engine there).
+    pub async fn start_with_engine(
+        config: ServerConfig,
+        engine: EngineFactory,
+    ) -> Result<Server, String> {
         let path = config.db_path.clone();
         let db = tokio::task::spawn_blocking(move || Db::open(&path))
             .await
@@ -44,7 +53,7 @@ impl Server {
         let listener = listener.tap_io(|tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        let pool = EnginePool::new(config.engine_workers, Arc::new(engine_port::new_engine));
+        let pool = EnginePool::new(config.engine_workers, engine);
         let (shutdown, shutdown_rx) = watch::channel(false);
         let shared = Arc::new(Shared {
             config,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 use virada_engine::eval::EvalV1;
-use virada_engine::search::mpc_fit::{collect, fit, render_source, sample_positions};
+use virada_train::mpc_fit::{collect, fit, render_source, sample_positions};
 use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::Position;
 

@@ -9,6 +9,7 @@ pub mod bench_ffo;
 pub mod bench_search;
 pub mod matchcmd;
 pub mod openings;
+mod openings_rating;
 pub mod perft;
 pub mod play;
 pub mod replay;

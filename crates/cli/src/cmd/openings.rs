@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::default_evaluator;
-use virada_engine::openings::{distinct_openings, rate_openings};
+use super::openings_rating::{distinct_openings, rate_openings};
 use virada_rules::formats::xot::{XotOpening, XOT_PLIES};
 use virada_rules::Square;
 

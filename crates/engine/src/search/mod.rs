@@ -8,15 +8,14 @@
 
 pub(crate) mod handoff;
 pub mod mpc;
-pub mod mpc_fit;
 mod mpc_params;
 mod mpc_params_trained;
-pub mod order;
+pub(crate) mod order;
 pub(crate) mod root;
-pub mod selectivity;
-pub mod tree;
+mod selectivity;
+pub(crate) mod tree;
 
-pub use root::{pv_from_tt, search, SearchSetup};
+pub(crate) use root::{pv_from_tt, search, SearchSetup};
 pub use selectivity::Selectivity;
 
 use crate::time::Clock;

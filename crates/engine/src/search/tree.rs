@@ -24,7 +24,7 @@ use virada_rules::{Board, Square};
 /// A bound above every score (evaluations and exact values are within ±6400).
 pub const INF: i32 = 6500;
 
-pub use crate::tt::DEPTH_TO_END;
+pub(crate) use crate::tt::DEPTH_TO_END;
 
 /// How often (in nodes) a worker looks at the stop flags and the clock.
 const POLL_INTERVAL: u64 = 1024;

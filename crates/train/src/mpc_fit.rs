@@ -1,4 +1,6 @@
-//! Fitting the Multi-ProbCut model from our own searches (`virada bench mpc-fit`).
+//! Fitting the engine's Multi-ProbCut model from our own searches (`virada bench mpc-fit`):
+//! tooling that writes the engine's `search/mpc_params*.rs`, so it lives with the training
+//! tools rather than in the engine.
 //!
 //! 1. [`sample_positions`] plays seeded self-play games (a shallow search with random moves
 //!    mixed in, so positions vary) and keeps positions spread over the game.
@@ -7,11 +9,10 @@
 //!    phase: `deep = a * shallow + b`, with `sigma` the residual standard deviation.
 //! 4. [`render_source`] writes `mpc_params.rs`.
 
-use super::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
-use super::{Limits, Selectivity};
-use crate::engine::{Engine, EngineConfig};
-use crate::eval::Evaluator;
 use std::sync::Arc;
+use virada_engine::eval::{Evaluator, SCALE};
+use virada_engine::search::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
+use virada_engine::{Engine, EngineConfig, Limits, Selectivity};
 use virada_rules::{Board, Square};
 
 /// A position and its non-selective search values at depths `0..=max_depth` (index = depth;
@@ -99,7 +100,7 @@ pub fn collect(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<FitSample> {
-    crate::parallel::map_with_engines(boards, threads, &evaluator, progress, |engine, &b| {
+    virada_engine::parallel::map_with_engines(boards, threads, &evaluator, progress, |engine, &b| {
         engine.clear();
         let mut values = vec![evaluator.evaluate(&b)];
         for d in 1..=max_depth {
@@ -110,7 +111,7 @@ pub fn collect(
                 ..Limits::default()
             };
             let r = engine.search(b, &limits, None);
-            values.push((r.score * crate::eval::SCALE as f32).round() as i32);
+            values.push((r.score * SCALE as f32).round() as i32);
         }
         FitSample { board: b, values }
     })
