@@ -317,10 +317,14 @@ fn iteration(
             };
             let child = cand.child(board);
             worker.heuristic = false;
-            let value = aspiration_loop(prev, |&v| v, |alpha, beta| {
-                let v = -worker.pvs(&child, -beta, -alpha, step.depth - 1);
-                (!worker.aborted).then_some(v)
-            });
+            let value = aspiration_loop(
+                prev,
+                |&v| v,
+                |alpha, beta| {
+                    let v = -worker.pvs(&child, -beta, -alpha, step.depth - 1);
+                    (!worker.aborted).then_some(v)
+                },
+            );
             let Some(value) = value else {
                 interrupted.store(true, Ordering::Relaxed);
                 break;

@@ -5,10 +5,10 @@ use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::eval::{default_evaluator, features::CORNERS, Evaluator};
 use crate::levels::{Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
-use std::time::Duration;
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 use virada_rules::{Board, Game, Move};
 
 /// How to build an [`Engine`].
@@ -213,7 +213,10 @@ impl Engine {
             return Move::Pass;
         }
         match level.spec().mistakes {
-            None => self.search_observed(board, limits, stop, observer).best_move,
+            None => {
+                self.search_observed(board, limits, stop, observer)
+                    .best_move
+            }
             Some(m) => {
                 let a = self.analyze_observed(board, limits, stop, observer);
                 pick_human_like(&board, &a, m, seed ^ board.hash())

@@ -186,7 +186,10 @@ mod tests {
                 assert_eq!(through_port, direct_move, "level {n} seed {seed}");
                 assert_eq!(seen, direct_seen, "level {n} seed {seed}");
                 assert!(!seen.is_empty(), "level {n}: the observer saw the search");
-                assert_eq!(direct_move, direct.choose_move(pos.board(), level, seed, None));
+                assert_eq!(
+                    direct_move,
+                    direct.choose_move(pos.board(), level, seed, None)
+                );
             }
         }
     }
@@ -199,9 +202,10 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let mut depths = Vec::new();
         let mut port = engine();
-        let mv = EnginePort::choose_move(&mut port, pos, Level(8), 5, &stop, &mut |it: &Iteration| {
-            depths.push(it.depth)
-        });
+        let mv =
+            EnginePort::choose_move(&mut port, pos, Level(8), 5, &stop, &mut |it: &Iteration| {
+                depths.push(it.depth)
+            });
         assert_eq!(depths, (1..=6).collect::<Vec<_>>());
         assert!(pos.legal_moves().contains(mv.square().unwrap()));
     }
@@ -218,7 +222,8 @@ mod tests {
         assert!(!r.complete);
         assert!(r.plies.len() < 6);
         let stop = Arc::new(AtomicBool::new(false));
-        let r = EnginePort::analyze_game(&mut port, &game, &limits, Duration::from_secs(600), &stop);
+        let r =
+            EnginePort::analyze_game(&mut port, &game, &limits, Duration::from_secs(600), &stop);
         assert!(r.complete, "{r:?}");
         assert_eq!(r.plies.len(), 6);
     }

@@ -3,14 +3,12 @@
 //! and ends and blocks until the test opens its gate or the job's stop flag goes up, so every
 //! check waits for an event instead of guessing how long something takes.
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use std::io::Write;
 use tokio::sync::mpsc;
-use virada_engine::{
-    Analysis, GameAnalysis, Level, Limits, MoveValue, Observer, PlyAnalysis,
-};
+use virada_engine::{Analysis, GameAnalysis, Level, Limits, MoveValue, Observer, PlyAnalysis};
 use virada_rules::{Game, Move, Position};
 use virada_server::engine_port::EnginePort;
 use virada_server::pool::{
@@ -66,9 +64,7 @@ impl EnginePort for Scripted {
         _observer: &mut dyn Observer,
     ) -> Move {
         self.work("move".into(), stop);
-        pos.legal_moves()
-            .first()
-            .map_or(Move::Pass, Move::Play)
+        pos.legal_moves().first().map_or(Move::Pass, Move::Play)
     }
 
     fn analyze(&mut self, pos: Position, _limits: &Limits, stop: &Arc<AtomicBool>) -> Analysis {
@@ -201,7 +197,13 @@ fn move_job(pool: &EnginePool, spec: JobSpec) -> tokio::task::JoinHandle<Result<
     tokio::spawn(async move {
         let stop = spec.stop.clone();
         pool.run(spec, move |e| {
-            e.choose_move(Position::start(), Level(5), 1, &stop, &mut |_: &virada_engine::Iteration| {})
+            e.choose_move(
+                Position::start(),
+                Level(5),
+                1,
+                &stop,
+                &mut |_: &virada_engine::Iteration| {},
+            )
         })
         .await
     })
@@ -250,17 +252,24 @@ async fn a_game_holds_a_bounded_number_of_background_jobs() {
         wait_load(&pool, n).await;
     }
     // One more for the same game is refused at once, with a 429.
-    let refused = hint_job(&pool, spec(Priority::Background, "g")).await.unwrap();
+    let refused = hint_job(&pool, spec(Priority::Background, "g"))
+        .await
+        .unwrap();
     let err = refused.expect_err("over the per-game bound");
     assert!(matches!(err, AppError::TooManyRequests(_)), "{err:?}");
     assert_eq!(err.status(), 429);
     // Other games still get in, up to the server-wide bound on waiting jobs.
     let waiting_now = MAX_BACKGROUND_JOBS_PER_GAME - 1;
     for i in 0..MAX_BACKGROUND_WAITING - waiting_now {
-        jobs.push(hint_job(&pool, spec(Priority::Background, &format!("o{i}"))));
+        jobs.push(hint_job(
+            &pool,
+            spec(Priority::Background, &format!("o{i}")),
+        ));
     }
     wait_load(&pool, 1 + MAX_BACKGROUND_WAITING).await;
-    let busy = hint_job(&pool, spec(Priority::Background, "late")).await.unwrap();
+    let busy = hint_job(&pool, spec(Priority::Background, "late"))
+        .await
+        .unwrap();
     let err = busy.expect_err("over the server-wide bound");
     assert!(matches!(err, AppError::EngineBusy(_)), "{err:?}");
     assert_eq!(err.status(), 503);
@@ -313,7 +322,10 @@ async fn dropping_a_request_cancels_its_waiting_or_running_job() {
 
 // ---------- through the HTTP server ----------
 
-async fn start_server(rig: &Rig, config: impl FnOnce(&mut ServerConfig)) -> (Server, tempfile::TempDir) {
+async fn start_server(
+    rig: &Rig,
+    config: impl FnOnce(&mut ServerConfig),
+) -> (Server, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let mut cfg = ServerConfig::for_tests(dir.path().join("db.sqlite"));
     config(&mut cfg);
@@ -346,7 +358,8 @@ async fn raw_get(server: &Server, path: &str) -> std::net::TcpStream {
 #[tokio::test]
 async fn a_client_hanging_up_cancels_its_hint() {
     let mut rig = Rig::new();
-    let (server, _dir) = start_server(&rig, |c| c.hint_effort.time = Duration::from_secs(600)).await;
+    let (server, _dir) =
+        start_server(&rig, |c| c.hint_effort.time = Duration::from_secs(600)).await;
     let id = create(&server, serde_json::json!({"mode": "friend"})).await;
     let conn = raw_get(&server, &format!("/api/games/{id}/hint")).await;
     assert_eq!(rig.next().await, started("hint", false));

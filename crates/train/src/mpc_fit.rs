@@ -100,21 +100,27 @@ pub fn collect(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<FitSample> {
-    virada_engine::parallel::map_with_engines(boards, threads, &evaluator, progress, |engine, &b| {
-        engine.clear();
-        let mut values = vec![evaluator.evaluate(&b)];
-        for d in 1..=max_depth {
-            let limits = Limits {
-                depth: Some(d),
-                exact_empties: Some(0),
-                selectivity: Some(Selectivity::EXACT),
-                ..Limits::default()
-            };
-            let r = engine.search(b, &limits, None);
-            values.push((r.score * SCALE as f32).round() as i32);
-        }
-        FitSample { board: b, values }
-    })
+    virada_engine::parallel::map_with_engines(
+        boards,
+        threads,
+        &evaluator,
+        progress,
+        |engine, &b| {
+            engine.clear();
+            let mut values = vec![evaluator.evaluate(&b)];
+            for d in 1..=max_depth {
+                let limits = Limits {
+                    depth: Some(d),
+                    exact_empties: Some(0),
+                    selectivity: Some(Selectivity::EXACT),
+                    ..Limits::default()
+                };
+                let r = engine.search(b, &limits, None);
+                values.push((r.score * SCALE as f32).round() as i32);
+            }
+            FitSample { board: b, values }
+        },
+    )
 }
 
 /// Least-squares lines `deep = a * shallow + b` per (deep depth, phase), deep depths

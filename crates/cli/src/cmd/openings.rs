@@ -1,12 +1,12 @@
 //! `virada openings generate`: builds the list of balanced 8-move openings.
 
+use super::openings_rating::{distinct_openings, rate_openings};
 use super::{CliError, CmdResult};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::default_evaluator;
-use super::openings_rating::{distinct_openings, rate_openings};
 use virada_rules::formats::xot::{XotOpening, XOT_PLIES};
 use virada_rules::Square;
 

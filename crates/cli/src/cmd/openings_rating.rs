@@ -56,17 +56,23 @@ pub fn rate_openings(
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<RatedOpening> {
-    virada_engine::parallel::map_with_engines(openings, threads, &evaluator, progress, |engine, moves| {
-        let mut board = Board::start();
-        for &sq in moves {
-            board = board.play_unchecked(sq);
-        }
-        let r = engine.search(board, &Limits::depth(depth), None);
-        RatedOpening {
-            moves: *moves,
-            value: r.score,
-        }
-    })
+    virada_engine::parallel::map_with_engines(
+        openings,
+        threads,
+        &evaluator,
+        progress,
+        |engine, moves| {
+            let mut board = Board::start();
+            for &sq in moves {
+                board = board.play_unchecked(sq);
+            }
+            let r = engine.search(board, &Limits::depth(depth), None);
+            RatedOpening {
+                moves: *moves,
+                value: r.score,
+            }
+        },
+    )
 }
 
 #[cfg(test)]

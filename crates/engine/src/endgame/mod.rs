@@ -30,7 +30,9 @@ mod root;
 pub(crate) mod search;
 pub(crate) mod stability;
 
-pub use root::{solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
+pub use root::{
+    solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult,
+};
 pub use search::MobilityEval;
 
 use crate::eval::Evaluator;

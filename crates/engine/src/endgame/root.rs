@@ -232,19 +232,24 @@ pub fn solve_observed(
         nodes: AtomicU64::new(0),
         pool: Pool::new(opts.threads),
     };
-    let mut report = |s: &Searcher<'_>, depth_sel: u8, score: i32, best: Option<Move>, pv: &[Move]| {
-        let Some(best) = best else { return };
-        observer.iteration(&Iteration {
-            depth: board.empty_count(),
-            selectivity: depth_sel,
-            value: score as f32,
-            exact: depth_sel == 100,
-            best_move: best,
-            pv: if pv.is_empty() { vec![best] } else { pv.to_vec() },
-            nodes: s.shared.nodes.load(Ordering::Relaxed) + s.nodes,
-            elapsed: start.elapsed(),
-        });
-    };
+    let mut report =
+        |s: &Searcher<'_>, depth_sel: u8, score: i32, best: Option<Move>, pv: &[Move]| {
+            let Some(best) = best else { return };
+            observer.iteration(&Iteration {
+                depth: board.empty_count(),
+                selectivity: depth_sel,
+                value: score as f32,
+                exact: depth_sel == 100,
+                best_move: best,
+                pv: if pv.is_empty() {
+                    vec![best]
+                } else {
+                    pv.to_vec()
+                },
+                nodes: s.shared.nodes.load(Ordering::Relaxed) + s.nodes,
+                elapsed: start.elapsed(),
+            });
+        };
     let mut result = with_pool(&shared, opts.threads, |s| {
         solve_root(s, board, opts, &mut report)
     });

@@ -278,7 +278,13 @@ impl Outcome {
     }
 
     /// What an observer is told about this outcome.
-    fn iteration(&self, tt: &TranspositionTable, board: &Board, nodes: u64, start: Instant) -> Iteration {
+    fn iteration(
+        &self,
+        tt: &TranspositionTable,
+        board: &Board,
+        nodes: u64,
+        start: Instant,
+    ) -> Iteration {
         Iteration {
             depth: self.depth as u32,
             selectivity: self.selectivity.percent(),
