@@ -17,18 +17,14 @@
 //! word, so an entry torn by two threads writing at once fails verification and reads as a miss
 //! instead of returning mixed data.
 //!
-//! ```
-//! use virada_engine::tt::{TranspositionTable, TtStore, EXACT_SELECTIVITY};
-//! use virada_rules::{Board, Square};
+//! Callers outside the engine only create, size and clear a table (to hand it to
+//! [`crate::endgame::solve_with_table`]); probing and storing are the searches' business:
 //!
+//! ```
+//! use virada_engine::tt::TranspositionTable;
 //! let tt = TranspositionTable::new(1);
-//! let board = Board::start();
-//! assert!(tt.probe(&board).is_none());
-//! tt.store(&board, TtStore::from_search(12, -64, 64, 20, EXACT_SELECTIVITY,
-//!     Some("f5".parse::<Square>().unwrap())));
-//! let hit = tt.probe(&board).unwrap();
-//! assert_eq!((hit.lower, hit.upper), (12, 12));
-//! assert_eq!(hit.best_move.unwrap().to_string(), "f5");
+//! assert!(tt.capacity() > 0);
+//! tt.clear();
 //! ```
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -454,6 +450,21 @@ fn write(e: &[AtomicU64], board: &Board, data: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_result_is_probed_back() {
+        let tt = TranspositionTable::new(1);
+        let board = Board::start();
+        assert!(tt.probe(&board).is_none());
+        let f5 = "f5".parse::<Square>().unwrap();
+        tt.store(
+            &board,
+            TtStore::from_search(12, -64, 64, 20, EXACT_SELECTIVITY, Some(f5)),
+        );
+        let hit = tt.probe(&board).unwrap();
+        assert_eq!((hit.lower, hit.upper), (12, 12));
+        assert_eq!(hit.best_move, Some(f5));
+    }
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()

@@ -564,6 +564,22 @@ mod tests {
         assert_eq!(steps.last().unwrap().depth, 40);
     }
 
+    /// No iteration starts after `LAST_ITERATION_START` of the move's time (the rule the search
+    /// and the analysis share), checked without a clock.
+    #[test]
+    fn no_iteration_starts_late_in_the_budget() {
+        let budget = Some(time::fixed(Duration::from_millis(1000)));
+        assert!(time_for_another_iteration(
+            budget,
+            Duration::from_millis(449)
+        ));
+        assert!(!time_for_another_iteration(
+            budget,
+            Duration::from_millis(450)
+        ));
+        assert!(time_for_another_iteration(None, Duration::from_secs(3600)));
+    }
+
     #[test]
     fn few_empties_or_a_depth_to_the_end_solve_exactly() {
         let time = schedule(14, &Limits::time(Duration::from_secs(1)));
