@@ -2,10 +2,11 @@
 
 use crate::eval::SCALE;
 use crate::search::handoff;
-use crate::search::order::{Candidate, MoveList};
-use crate::search::root::{schedule, Step};
-use crate::search::tree::{SearchShared, Worker, INF};
-use crate::search::{pv_from_tt, Limits, SearchSetup};
+use crate::search::root::{
+    aspiration_loop, move_budget, root_moves, schedule, time_for_another_iteration, RootMove, Step,
+};
+use crate::search::tree::{SearchShared, Worker};
+use crate::search::{pv_from_tt, Iteration, Limits, Observer, SearchSetup, Unobserved};
 use crate::time;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -34,6 +35,10 @@ pub struct Analysis {
     /// Nodes searched.
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Every move was searched as deep as `limits` asked (or its value is proven). False when a
+    /// stop, the time or the node limit cut the analysis short: the values are then those of
+    /// a shallower search (and a move may be missing if even the first iteration was cut).
+    pub complete: bool,
 }
 
 impl Analysis {
@@ -64,60 +69,47 @@ pub struct PlyAnalysis {
     pub loss: f32,
     /// Both values are proven.
     pub exact: bool,
+    /// Depth of the shallower of the two values.
+    pub depth: u32,
 }
 
-/// The latest value of one root move.
-#[derive(Clone, Copy, Debug)]
-struct Scored {
-    cand: Candidate,
-    value: i32,
-    depth: i32,
-    exact: bool,
-    searched: bool,
+/// The review of a game: its played moves judged, in game order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameAnalysis {
+    /// One entry per played move (passes are not judged: they are forced).
+    pub plies: Vec<PlyAnalysis>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Every played move is judged and every judgement is complete ([`Analysis::complete`]).
+    /// False when the stop flag or the budget cut the review short: some plies are missing or
+    /// shallower than `limits` asked. Never store a partial review as if it were complete.
+    pub complete: bool,
+}
+
+impl GameAnalysis {
+    /// The judgement of the move at `ply` (0 = the first move), if it was judged.
+    pub fn ply(&self, ply: usize) -> Option<&PlyAnalysis> {
+        self.plies.iter().find(|p| p.ply == ply)
+    }
 }
 
 /// Values of all legal moves of `board` within `limits` (see [`crate::Engine::analyze`]).
-pub fn analyze(
+/// `observer` sees each completed iteration (its best move and value so far).
+pub(crate) fn analyze(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
+    observer: &mut dyn Observer,
 ) -> Analysis {
     let start = Instant::now();
     let moves = board.moves();
     if moves == 0 {
-        let other = board.pass();
-        if other.moves() == 0 {
-            return Analysis {
-                elapsed: start.elapsed(),
-                ..Analysis::default()
-            };
-        }
-        let sub = analyze(other, limits, setup, stop);
-        let best = sub.best().map_or(0.0, |m| m.value);
-        let exact = sub.best().is_some_and(|m| m.exact);
-        let depth = sub.best().map_or(0, |m| m.depth);
-        let mut pv = vec![Move::Pass];
-        pv.extend(sub.pv);
-        return Analysis {
-            moves: vec![MoveValue {
-                mv: Move::Pass,
-                value: -best,
-                exact,
-                depth,
-            }],
-            pv,
-            nodes: sub.nodes,
-            elapsed: start.elapsed(),
-        };
+        return analyze_pass(board, limits, setup, stop, observer, start);
     }
     setup.tt.new_search();
     let empties = board.empty_count();
-    let budget = match (limits.time, &limits.clock) {
-        (Some(t), _) => Some(time::fixed(t)),
-        (None, Some(c)) => Some(time::budget(c, empties)),
-        _ => None,
-    };
+    let budget = move_budget(limits, empties);
     let steps = schedule(empties, limits);
     let internal_stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
@@ -130,27 +122,18 @@ pub fn analyze(
         node_limit: limits.nodes,
         nodes: &nodes,
     };
-    let list = MoveList::new(&board, moves);
-    let scored = Mutex::new(
-        list.as_slice()
-            .iter()
-            .map(|&cand| Scored {
-                cand,
-                value: 0,
-                depth: 0,
-                exact: false,
-                searched: false,
-            })
-            .collect::<Vec<_>>(),
-    );
+    let scored = Mutex::new(root_moves(&board));
+    // Whether the last scheduled iteration finished for every move (or the values are proven).
+    let mut complete = false;
     for (i, step) in steps.iter().enumerate() {
         let first = i == 0;
+        let last = i + 1 == steps.len();
         if !first && step.selectivity.is_exact() && step.depth >= empties as i32 {
             // The exact iteration goes to the solver, which scores every move.
             if !handoff::node_budget_allows(&shared) {
                 break;
             }
-            let (scores, _complete) = handoff::solve_all(board, setup, &shared, stop);
+            let (scores, solved) = handoff::solve_all(board, setup, &shared, stop);
             let mut s = scored.lock().unwrap_or_else(|e| e.into_inner());
             for (mv, bound) in scores {
                 let (Some(sq), Some(v)) = (mv.square(), bound.value()) else {
@@ -163,23 +146,34 @@ pub fn analyze(
                     x.searched = true;
                 }
             }
+            drop(s);
+            complete = solved;
+            if solved {
+                let n = nodes.load(Ordering::Relaxed);
+                observer.iteration(&best_iteration(&scored, &board, setup, step, n, start));
+            }
             break;
         }
-        let complete = iteration(&shared, &board, &scored, *step, first, setup.threads);
-        if !complete || shared.must_stop() {
+        let finished = iteration(&shared, &board, &scored, *step, first, setup.threads);
+        if !finished {
             break;
         }
-        if budget.is_some_and(|b| start.elapsed() >= b.soft.mul_f32(0.45)) {
+        let n = nodes.load(Ordering::Relaxed);
+        observer.iteration(&best_iteration(&scored, &board, setup, step, n, start));
+        let proven = {
+            let s = scored.lock().unwrap_or_else(|e| e.into_inner());
+            s.iter().all(|m| m.exact)
+        };
+        if last || proven {
+            // Every line reached the end of the game: deeper iterations change nothing.
+            complete = true;
+            break;
+        }
+        if shared.must_stop() || !time_for_another_iteration(budget, start.elapsed()) {
             break;
         }
     }
-    let mut scored = scored.into_inner().unwrap_or_else(|e| e.into_inner());
-    // Best first; equal values keep square order so output is deterministic.
-    scored.sort_by(|a, b| {
-        b.value
-            .cmp(&a.value)
-            .then(a.cand.square.cmp(&b.cand.square))
-    });
+    let scored = sorted(scored.into_inner().unwrap_or_else(|e| e.into_inner()));
     let moves: Vec<MoveValue> = scored
         .iter()
         .filter(|s| s.searched)
@@ -190,19 +184,107 @@ pub fn analyze(
             depth: s.depth as u32,
         })
         .collect();
-    let mut pv = Vec::new();
-    if let Some(best) = scored.first() {
-        pv.push(Move::Play(Square::from_index(best.cand.square)));
-        pv.extend(pv_from_tt(
-            setup.tt,
-            best.cand.child(&board),
-            best.depth.max(1) as usize - 1,
-        ));
-    }
+    let pv = scored
+        .first()
+        .map(|best| principal_variation(setup, &board, best))
+        .unwrap_or_default();
     Analysis {
         moves,
         pv,
         nodes: nodes.load(Ordering::Relaxed),
+        elapsed: start.elapsed(),
+        complete,
+    }
+}
+
+/// The side to move must pass (or the game is over).
+fn analyze_pass(
+    board: Board,
+    limits: &Limits,
+    setup: &SearchSetup,
+    stop: Option<&Arc<AtomicBool>>,
+    observer: &mut dyn Observer,
+    start: Instant,
+) -> Analysis {
+    let other = board.pass();
+    if other.moves() == 0 {
+        return Analysis {
+            elapsed: start.elapsed(),
+            complete: true,
+            ..Analysis::default()
+        };
+    }
+    let mut passed = |it: &Iteration| {
+        let mut pv = vec![Move::Pass];
+        pv.extend(&it.pv);
+        observer.iteration(&Iteration {
+            best_move: Move::Pass,
+            value: -it.value,
+            pv,
+            ..it.clone()
+        })
+    };
+    let sub = analyze(other, limits, setup, stop, &mut passed);
+    let best = sub.best().map_or(0.0, |m| m.value);
+    let exact = sub.best().is_some_and(|m| m.exact);
+    let depth = sub.best().map_or(0, |m| m.depth);
+    let mut pv = vec![Move::Pass];
+    pv.extend(sub.pv);
+    Analysis {
+        moves: vec![MoveValue {
+            mv: Move::Pass,
+            value: -best,
+            exact,
+            depth,
+        }],
+        pv,
+        nodes: sub.nodes,
+        elapsed: start.elapsed(),
+        complete: sub.complete,
+    }
+}
+
+/// Best first; equal values keep square order so output is deterministic.
+fn sorted(mut moves: Vec<RootMove>) -> Vec<RootMove> {
+    moves.sort_by(|a, b| {
+        b.searched
+            .cmp(&a.searched)
+            .then(b.value.cmp(&a.value))
+            .then(a.cand.square.cmp(&b.cand.square))
+    });
+    moves
+}
+
+/// The best move and the table's line after it.
+fn principal_variation(setup: &SearchSetup, board: &Board, best: &RootMove) -> Vec<Move> {
+    let mut pv = vec![Move::Play(Square::from_index(best.cand.square))];
+    pv.extend(pv_from_tt(
+        setup.tt,
+        best.cand.child(board),
+        best.depth.max(1) as usize - 1,
+    ));
+    pv
+}
+
+/// The best move after a finished iteration, as an observer sees it.
+fn best_iteration(
+    scored: &Mutex<Vec<RootMove>>,
+    board: &Board,
+    setup: &SearchSetup,
+    step: &Step,
+    nodes: u64,
+    start: Instant,
+) -> Iteration {
+    let s = sorted(scored.lock().unwrap_or_else(|e| e.into_inner()).clone());
+    let best = s[0];
+    Iteration {
+        depth: step.depth as u32,
+        selectivity: step.selectivity.percent(),
+        value: best.value as f32 / SCALE as f32,
+        exact: best.exact,
+        best_move: Move::Play(Square::from_index(best.cand.square)),
+        pv: principal_variation(setup, board, &best),
+        nodes,
         elapsed: start.elapsed(),
     }
 }
@@ -213,7 +295,7 @@ pub fn analyze(
 fn iteration(
     shared: &SearchShared,
     board: &Board,
-    scored: &Mutex<Vec<Scored>>,
+    scored: &Mutex<Vec<RootMove>>,
     step: Step,
     first: bool,
     threads: usize,
@@ -235,16 +317,22 @@ fn iteration(
             };
             let child = cand.child(board);
             worker.heuristic = false;
-            let value = full_window_value(&mut worker, &child, step.depth - 1, prev);
-            let proven = !worker.heuristic;
-            if worker.aborted {
+            let value = aspiration_loop(
+                prev,
+                |&v| v,
+                |alpha, beta| {
+                    let v = -worker.pvs(&child, -beta, -alpha, step.depth - 1);
+                    (!worker.aborted).then_some(v)
+                },
+            );
+            let Some(value) = value else {
                 interrupted.store(true, Ordering::Relaxed);
                 break;
-            }
+            };
             let mut s = scored.lock().unwrap_or_else(|e| e.into_inner());
             s[i].value = value;
             s[i].depth = step.depth;
-            s[i].exact = proven;
+            s[i].exact = !worker.heuristic;
             s[i].searched = true;
         }
         worker.flush_nodes();
@@ -258,59 +346,70 @@ fn iteration(
     !interrupted.load(Ordering::Relaxed)
 }
 
-/// The exact minimax value of the move leading to `child` (side-to-move view of the parent),
-/// searched with an aspiration window around `prev`.
-fn full_window_value(worker: &mut Worker, child: &Board, depth: i32, prev: Option<i32>) -> i32 {
-    let mut delta = 2 * SCALE;
-    let (mut alpha, mut beta) = match prev {
-        Some(v) => ((v - delta).max(-INF), (v + delta).min(INF)),
-        None => (-INF, INF),
-    };
-    loop {
-        let v = -worker.pvs(child, -beta, -alpha, depth);
-        if worker.aborted {
-            return 0;
-        }
-        if v <= alpha && alpha > -INF {
-            alpha = (v - delta).max(-INF);
-        } else if v >= beta && beta < INF {
-            beta = (v + delta).min(INF);
-        } else {
-            return v;
-        }
-        delta *= 2;
-    }
-}
-
 /// Judges every move of `game` (see [`crate::Engine::analyze_game`]). Passes are skipped.
-pub fn analyze_game(
+pub(crate) fn analyze_game(
     game: &Game,
     limits: &Limits,
+    budget: Option<Duration>,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
-) -> Vec<PlyAnalysis> {
-    let mut out = Vec::new();
-    for (ply, (&mv, pos)) in game.moves().iter().zip(game.positions()).enumerate() {
-        if mv == Move::Pass {
-            continue;
-        }
+) -> GameAnalysis {
+    let start = Instant::now();
+    let played: Vec<(usize, Move, Board, Color)> = game
+        .moves()
+        .iter()
+        .zip(game.positions())
+        .enumerate()
+        .filter(|(_, (&mv, _))| mv != Move::Pass)
+        .map(|(ply, (&mv, pos))| (ply, mv, pos.board(), pos.side_to_move()))
+        .collect();
+    // Each ply's share of the budget follows where games are decided (the weights of the time
+    // manager), recomputed from what is left so that time a ply did not use goes to the next.
+    let weights: Vec<f64> = played
+        .iter()
+        .map(|(_, _, b, _)| time::weight(b.empty_count()))
+        .collect();
+    let mut out = GameAnalysis {
+        plies: Vec::with_capacity(played.len()),
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        complete: true,
+    };
+    for (k, &(ply, mv, board, color)) in played.iter().enumerate() {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            out.complete = false;
             break;
         }
-        let a = analyze(pos.board(), limits, setup, stop);
+        let ply_limits = match budget {
+            Some(total) => {
+                let left = total.saturating_sub(start.elapsed());
+                let share = left.mul_f64(weights[k] / weights[k..].iter().sum::<f64>());
+                Limits {
+                    time: Some(limits.time.map_or(share, |t| t.min(share))),
+                    ..limits.clone()
+                }
+            }
+            None => limits.clone(),
+        };
+        let a = analyze(board, &ply_limits, setup, stop, &mut Unobserved);
+        out.nodes += a.nodes;
+        out.complete &= a.complete;
         let (Some(best), Some(played)) = (a.best(), a.value_of(mv)) else {
+            out.complete = false;
             continue;
         };
-        out.push(PlyAnalysis {
+        out.plies.push(PlyAnalysis {
             ply,
-            color: pos.side_to_move(),
+            color,
             played: mv,
             played_value: played.value,
             best_move: best.mv,
             best_value: best.value,
             loss: (best.value - played.value).max(0.0),
             exact: best.exact && played.exact,
+            depth: best.depth.min(played.depth),
         });
     }
+    out.elapsed = start.elapsed();
     out
 }

@@ -1,13 +1,14 @@
 //! The [`Engine`] facade: one object owning the transposition table, the evaluation and the
 //! thread count, used by the app server, the command line and external programs.
 
-use crate::analysis::{self, Analysis, PlyAnalysis};
+use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::eval::{default_evaluator, features::CORNERS, Evaluator};
 use crate::levels::{Level, Mistakes};
-use crate::search::{self, Limits, SearchResult, SearchSetup};
+use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 use virada_rules::{Board, Game, Move};
 
 /// How to build an [`Engine`].
@@ -106,27 +107,69 @@ impl Engine {
         limits: &Limits,
         stop: Option<Arc<AtomicBool>>,
     ) -> SearchResult {
-        search::search(board, limits, &self.setup(), stop.as_ref())
+        self.search_observed(board, limits, stop, &mut Unobserved)
+    }
+
+    /// [`Engine::search`], telling `observer` about each completed iteration (see
+    /// [`Observer`]).
+    pub fn search_observed(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer,
+    ) -> SearchResult {
+        search::search(board, limits, &self.setup(), stop.as_ref(), observer)
     }
 
     /// A value for every legal move of `board`, best first, and the best line.
+    /// [`Analysis::complete`] says whether the limits were reached or the analysis was cut
+    /// short.
     pub fn analyze(
         &mut self,
         board: Board,
         limits: &Limits,
         stop: Option<Arc<AtomicBool>>,
     ) -> Analysis {
-        analysis::analyze(board, limits, &self.setup(), stop.as_ref())
+        self.analyze_observed(board, limits, stop, &mut Unobserved)
     }
 
-    /// For each move of `game`, the best move's value and the played move's value.
+    /// [`Engine::analyze`], telling `observer` about each completed iteration (its best move).
+    pub fn analyze_observed(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer,
+    ) -> Analysis {
+        analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer)
+    }
+
+    /// For each played move of `game`, the best move's value and the played move's value, each
+    /// position analysed within `limits`. With a `budget`, the whole review keeps to it: each
+    /// ply gets a share of what is left, weighted like a game clock (the late midgame most,
+    /// the solved endgame little), and at least one shallow iteration. A review cut short by
+    /// the budget or `stop` says so ([`GameAnalysis::complete`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use virada_engine::{Engine, EngineConfig, Limits};
+    /// use virada_rules::formats::transcript::Transcript;
+    /// use virada_rules::Position;
+    /// let t: Transcript = "f5d6c3d3c4".parse().unwrap();
+    /// let game = t.replay(Position::start()).unwrap();
+    /// let mut engine = Engine::new(EngineConfig { tt_mb: 4, threads: 1, ..EngineConfig::default() });
+    /// let review = engine.analyze_game(&game, &Limits::depth(4), Some(Duration::from_secs(60)), None);
+    /// assert_eq!(review.plies.len(), 5);
+    /// ```
     pub fn analyze_game(
         &mut self,
         game: &Game,
         limits: &Limits,
+        budget: Option<Duration>,
         stop: Option<Arc<AtomicBool>>,
-    ) -> Vec<PlyAnalysis> {
-        analysis::analyze_game(game, limits, &self.setup(), stop.as_ref())
+    ) -> GameAnalysis {
+        analysis::analyze_game(game, limits, budget, &self.setup(), stop.as_ref())
     }
 
     /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels
@@ -151,13 +194,31 @@ impl Engine {
         seed: u64,
         stop: Option<Arc<AtomicBool>>,
     ) -> Move {
+        self.choose_move_observed(board, level, limits, seed, stop, &mut Unobserved)
+    }
+
+    /// [`Engine::choose_move_with`], telling `observer` about each completed iteration of the
+    /// search (for a beginner level: of its analysis, before it picks its human-like move). The
+    /// one implementation of a level: the app, the command line and matches all come here.
+    pub fn choose_move_observed(
+        &mut self,
+        board: Board,
+        level: Level,
+        limits: &Limits,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer,
+    ) -> Move {
         if board.moves() == 0 {
             return Move::Pass;
         }
         match level.spec().mistakes {
-            None => self.search(board, limits, stop).best_move,
+            None => {
+                self.search_observed(board, limits, stop, observer)
+                    .best_move
+            }
             Some(m) => {
-                let a = self.analyze(board, limits, stop);
+                let a = self.analyze_observed(board, limits, stop, observer);
                 pick_human_like(&board, &a, m, seed ^ board.hash())
             }
         }

@@ -125,70 +125,6 @@ impl Level {
             ..Limits::default()
         }
     }
-
-    /// What the level means, in plain English.
-    pub fn describe(self) -> String {
-        let s = self.spec();
-        let depth = match (s.depth, s.move_time) {
-            (Some(d), None) => format!("looks {d} move{} ahead", if d == 1 { "" } else { "s" }),
-            (Some(d), Some(t)) => format!(
-                "looks up to {d} moves ahead, thinking at most {} s a move",
-                t.as_secs()
-            ),
-            (None, Some(t)) => format!(
-                "searches as deep as it can in {} s a move (the engine's full strength)",
-                t.as_secs()
-            ),
-            (None, None) => "searches as deep as its time allows".to_string(),
-        };
-        let exact = if s.exact_empties == 0 {
-            String::new()
-        } else {
-            format!(", plays perfectly in the last {} moves", s.exact_empties)
-        };
-        let errs = match s.mistakes {
-            Some(m) => format!(
-                "; beginner: makes human-like mistakes of up to {} discs",
-                m.max_loss
-            ),
-            None => String::new(),
-        };
-        format!("Level {}: {depth}{exact}{errs}.", self.0)
-    }
-
-    /// What the level means, in Brazilian Portuguese.
-    pub fn describe_pt(self) -> String {
-        let s = self.spec();
-        let depth = match (s.depth, s.move_time) {
-            (Some(1), None) => "pensa 1 jogada à frente".to_string(),
-            (Some(d), None) => format!("pensa {d} jogadas à frente"),
-            (Some(d), Some(t)) => format!(
-                "pensa até {d} jogadas à frente, no máximo {} s por jogada",
-                t.as_secs()
-            ),
-            (None, Some(t)) => format!(
-                "pensa o mais fundo que consegue em {} s por jogada (a força máxima do motor)",
-                t.as_secs()
-            ),
-            (None, None) => "pensa o mais fundo que o tempo permite".to_string(),
-        };
-        let exact = if s.exact_empties == 0 {
-            String::new()
-        } else {
-            format!(
-                ", joga perfeitamente nas últimas {} jogadas",
-                s.exact_empties
-            )
-        };
-        let errs = match s.mistakes {
-            Some(m) => format!(
-                "; iniciante: comete erros humanos de até {} discos",
-                m.max_loss
-            ),
-            None => String::new(),
-        };
-        format!("Nível {}: {depth}{exact}{errs}.", self.0)
-    }
 }
 
 #[cfg(test)]
@@ -223,8 +159,6 @@ mod tests {
                 assert!(s.depth.is_some(), "{l:?}: neither a depth nor a time cap");
             }
             assert_eq!(l.limits().time, s.move_time, "{l:?}");
-            assert!(l.describe().starts_with(&format!("Level {}", l.0)));
-            assert!(l.describe_pt().starts_with(&format!("Nível {}", l.0)));
         }
         assert!(Level(1).spec().mistakes.is_some());
         assert!(Level(6).spec().mistakes.is_none());
@@ -235,23 +169,12 @@ mod tests {
     }
 
     #[test]
-    fn the_top_levels_wait_at_most_ten_seconds_and_say_so() {
+    fn the_top_levels_wait_at_most_ten_seconds() {
         for n in 18..=MAX_LEVEL {
             let l = Level(n);
             let cap = l.spec().move_time.expect("levels 18+ are time-capped");
             assert!(cap <= Duration::from_secs(10), "{l:?}: {cap:?}");
-            let secs = format!("{} s", cap.as_secs());
-            assert!(l.describe().contains(&secs), "{}", l.describe());
-            assert!(l.describe_pt().contains(&secs), "{}", l.describe_pt());
         }
-        for n in 1..18 {
-            assert!(!Level(n).describe().contains(" s a move"), "{n}");
-        }
-        assert_eq!(
-            Level(19).describe(),
-            "Level 19: looks up to 18 moves ahead, thinking at most 5 s a move, \
-             plays perfectly in the last 22 moves."
-        );
     }
 
     /// The maximum level searches the midgame as deep as its budget allows (a time-only search

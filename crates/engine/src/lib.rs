@@ -2,9 +2,9 @@
 //!
 //! The [`Engine`] facade is what applications use; the modules below are its parts.
 
-pub mod analysis;
+mod analysis;
 pub mod endgame;
-pub mod engine;
+mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;
@@ -12,10 +12,10 @@ pub mod search;
 pub mod time;
 pub mod tt;
 
-pub use analysis::{Analysis, MoveValue, PlyAnalysis};
+pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
-pub use search::{Limits, SearchResult, Selectivity};
+pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
 pub mod openings;

@@ -28,7 +28,7 @@ pub struct MoveBudget {
 const RESERVE: Duration = Duration::from_millis(50);
 
 /// How much a move with `empties` empty squares matters, relative to an average move.
-fn weight(empties: u32) -> f64 {
+pub(crate) fn weight(empties: u32) -> f64 {
     match empties {
         50.. => 0.5,
         36..=49 => 1.0,

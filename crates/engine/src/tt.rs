@@ -17,18 +17,14 @@
 //! word, so an entry torn by two threads writing at once fails verification and reads as a miss
 //! instead of returning mixed data.
 //!
-//! ```
-//! use virada_engine::tt::{TranspositionTable, TtStore, EXACT_SELECTIVITY};
-//! use virada_rules::{Board, Square};
+//! Callers outside the engine only create, size and clear a table (to hand it to
+//! [`crate::endgame::solve_with_table`]); probing and storing are the searches' business:
 //!
+//! ```
+//! use virada_engine::tt::TranspositionTable;
 //! let tt = TranspositionTable::new(1);
-//! let board = Board::start();
-//! assert!(tt.probe(&board).is_none());
-//! tt.store(&board, TtStore::from_search(12, -64, 64, 20, EXACT_SELECTIVITY,
-//!     Some("f5".parse::<Square>().unwrap())));
-//! let hit = tt.probe(&board).unwrap();
-//! assert_eq!((hit.lower, hit.upper), (12, 12));
-//! assert_eq!(hit.best_move.unwrap().to_string(), "f5");
+//! assert!(tt.capacity() > 0);
+//! tt.clear();
 //! ```
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
@@ -37,19 +33,19 @@ use virada_rules::{Board, Square};
 /// Selectivity of a search without any selective pruning (a proof). Higher selectivity values
 /// mean safer (less pruned) results; an entry can answer a probe that asks for a selectivity up
 /// to its own.
-pub const EXACT_SELECTIVITY: u8 = u8::MAX;
+pub(crate) const EXACT_SELECTIVITY: u8 = u8::MAX;
 
 /// Depth code of a result searched to the end of the game on every line (perfect play when
 /// the selectivity is [`EXACT_SELECTIVITY`]); deeper than any depth in plies.
-pub const DEPTH_TO_END: u8 = 64;
+pub(crate) const DEPTH_TO_END: u8 = 64;
 
 /// Hundredths of a disc per disc: the unit of stored values.
 const UNITS_PER_DISC: i32 = 100;
 
 /// The smallest and largest value that can be stored (values are clamped to this range).
-pub const VALUE_MIN: i32 = i16::MIN as i32 + 1;
+pub(crate) const VALUE_MIN: i32 = i16::MIN as i32 + 1;
 /// See [`VALUE_MIN`].
-pub const VALUE_MAX: i32 = i16::MAX as i32;
+pub(crate) const VALUE_MAX: i32 = i16::MAX as i32;
 
 /// Entries per bucket: a probe looks at all of them, a store replaces the least useful one.
 const BUCKET: usize = 4;
@@ -60,7 +56,7 @@ const NO_MOVE: u64 = 0xFF;
 
 /// What a probe returns: bounds on the position's value and how they were obtained.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TtData {
+pub(crate) struct TtData {
     /// The value is at least this.
     pub lower: i32,
     /// The value is at most this.
@@ -76,20 +72,20 @@ pub struct TtData {
 impl TtData {
     /// Whether these bounds come from a search at least as deep and as safe as asked.
     #[inline]
-    pub fn covers(&self, depth: u8, selectivity: u8) -> bool {
+    pub(crate) fn covers(&self, depth: u8, selectivity: u8) -> bool {
         self.depth >= depth && self.selectivity >= selectivity
     }
 }
 
 /// What a search stores: the same fields as [`TtData`].
-pub type TtStore = TtData;
+pub(crate) type TtStore = TtData;
 
 impl TtData {
     /// Bounds from a fail-soft alpha-beta result `value` obtained with window `(alpha, beta)`:
     /// `value <= alpha` is an upper bound, `value >= beta` a lower bound, anything between is
     /// exact.
     #[inline]
-    pub fn from_search(
+    pub(crate) fn from_search(
         value: i32,
         alpha: i32,
         beta: i32,
@@ -255,7 +251,7 @@ impl TranspositionTable {
 
     /// Hints the CPU to fetch the bucket of `board` (call a little before [`Self::probe`]).
     #[inline]
-    pub fn prefetch(&self, board: &Board) {
+    pub(crate) fn prefetch(&self, board: &Board) {
         #[cfg(target_arch = "x86_64")]
         {
             let i = self.bucket_start(board);
@@ -275,7 +271,7 @@ impl TranspositionTable {
 
     /// The stored bounds for `board`, if the table holds them.
     #[inline]
-    pub fn probe(&self, board: &Board) -> Option<TtData> {
+    pub(crate) fn probe(&self, board: &Board) -> Option<TtData> {
         let start = self.bucket_start(board);
         let slots = &self.words[start..start + BUCKET * 3];
         for e in slots.chunks_exact(3) {
@@ -294,7 +290,7 @@ impl TranspositionTable {
     /// the game, reported with depth [`DEPTH_TO_END`]; any other entry gives only its best move
     /// (open bounds, depth 0).
     #[inline]
-    pub fn probe_discs(&self, board: &Board) -> Option<TtData> {
+    pub(crate) fn probe_discs(&self, board: &Board) -> Option<TtData> {
         let hit = self.probe(board)?;
         if hit.depth != DEPTH_TO_END {
             return Some(TtData {
@@ -327,7 +323,7 @@ impl TranspositionTable {
     /// The endgame solver's store: `data` holds bounds in whole discs from a search to the end
     /// of the game (its depth is ignored and stored as [`DEPTH_TO_END`]).
     #[inline]
-    pub fn store_discs(&self, board: &Board, data: TtStore) {
+    pub(crate) fn store_discs(&self, board: &Board, data: TtStore) {
         let scale = |v: i32| {
             if v <= VALUE_MIN || v >= VALUE_MAX {
                 v
@@ -352,7 +348,7 @@ impl TranspositionTable {
     /// (the bounds are intersected, so a fail-low and a fail-high result combine); a deeper
     /// entry is kept unless the new one is at least as deep. Otherwise the least valuable entry
     /// of the bucket (oldest generation, then shallowest) is replaced.
-    pub fn store(&self, board: &Board, new: TtStore) {
+    pub(crate) fn store(&self, board: &Board, new: TtStore) {
         let generation = self.generation.load(Ordering::Relaxed);
         let start = self.bucket_start(board);
         let slots = &self.words[start..start + BUCKET * 3];
@@ -454,6 +450,21 @@ fn write(e: &[AtomicU64], board: &Board, data: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_stored_result_is_probed_back() {
+        let tt = TranspositionTable::new(1);
+        let board = Board::start();
+        assert!(tt.probe(&board).is_none());
+        let f5 = "f5".parse::<Square>().unwrap();
+        tt.store(
+            &board,
+            TtStore::from_search(12, -64, 64, 20, EXACT_SELECTIVITY, Some(f5)),
+        );
+        let hit = tt.probe(&board).unwrap();
+        assert_eq!((hit.lower, hit.upper), (12, 12));
+        assert_eq!(hit.best_move, Some(f5));
+    }
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()

@@ -256,7 +256,9 @@ fn analyze_game_reports_losses() {
             .map(|m| m.parse::<Move>().unwrap()),
     )
     .unwrap();
-    let plies = e.analyze_game(&game, &Limits::depth(4), None);
+    let review = e.analyze_game(&game, &Limits::depth(4), None, None);
+    assert!(review.complete);
+    let plies = review.plies;
     assert_eq!(plies.len(), 10);
     for p in &plies {
         assert!(p.loss >= 0.0);

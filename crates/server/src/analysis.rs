@@ -1,20 +1,14 @@
 //! The analysis object: per-ply values from the engine, Black's evaluation for the graph, and
 //! tags that explain mistakes (virada_engine::explain).
 
-use crate::engine_port::PlyReview;
 use crate::view::round2;
 use serde::Serialize;
 use virada_engine::explain::explain;
+use virada_engine::GameAnalysis;
 use virada_rules::{Color, Game, Move};
 
 /// A move losing at least this many discs gets tags explaining why.
 pub const MISTAKE_LOSS: f32 = 2.0;
-
-/// `GET /api/games/{id}/analysis`.
-#[derive(Serialize, Debug, Clone)]
-pub struct AnalysisView {
-    pub plies: Vec<PlyAnalysisView>,
-}
 
 #[derive(Serialize, Debug, Clone)]
 pub struct PlyAnalysisView {
@@ -35,48 +29,81 @@ pub struct PlyAnalysisView {
     tags: Vec<&'static str>,
 }
 
-/// `{"plies": [...]}` for `GET /api/games/{id}/analysis`.
-pub fn analysis_view(game: &Game, reviews: &[PlyReview]) -> AnalysisView {
-    let plies: Vec<PlyAnalysisView> = reviews
-        .iter()
-        .map(|r| {
-            let before = game
-                .positions()
-                .get(r.ply.saturating_sub(1))
-                .copied()
-                .unwrap_or_else(|| game.start());
-            let tags = match (r.played, r.loss >= MISTAKE_LOSS) {
-                (Move::Play(sq), true) => explain(before.board(), sq, r.best_move.square())
-                    .into_iter()
-                    .map(|t| t.as_str())
-                    .collect(),
-                _ => Vec::new(),
-            };
-            let eval_black = if r.color == Color::Black {
-                r.played_value
-            } else {
-                -r.played_value
-            };
-            PlyAnalysisView {
-                ply: r.ply,
-                color: r.color,
-                mv: r.played.to_string(),
-                played_value: r.played_value,
-                best_move: r.best_move.to_string(),
-                best_value: r.best_value,
-                loss: r.loss,
-                exact: r.exact,
-                eval_black,
-                tags,
+/// `{"complete": ..., "plies": [...]}` for `GET /api/games/{id}/analysis`.
+#[derive(Serialize, Debug, Clone)]
+pub struct AnalysisView {
+    /// Every move was judged to the full depth of the server's analysis effort. False when the
+    /// time ran out first: such an answer is never cached, and asking again analyses afresh.
+    complete: bool,
+    plies: Vec<PlyAnalysisView>,
+}
+
+/// The review of `game` as the API shows it: every ply in order (1-based), passes included
+/// with loss 0 (a pass is forced: it gets the value of the move before it, from the passer's
+/// view), mistakes explained.
+pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
+    let mut plies: Vec<PlyAnalysisView> = Vec::with_capacity(game.ply());
+    for (i, (&mv, before)) in game.moves().iter().zip(game.positions()).enumerate() {
+        let color = before.side_to_move();
+        let view = match mv {
+            Move::Pass => {
+                let value = plies.last().map_or(0.0, |p| -p.played_value);
+                PlyAnalysisView {
+                    ply: i + 1,
+                    color,
+                    mv: mv.to_string(),
+                    played_value: value,
+                    best_move: mv.to_string(),
+                    best_value: value,
+                    loss: 0.0,
+                    exact: false,
+                    eval_black: black_view(color, value),
+                    tags: Vec::new(),
+                }
             }
-        })
-        .collect();
-    AnalysisView { plies }
+            Move::Play(sq) => {
+                let Some(r) = review.ply(i) else { continue };
+                let tags = if r.loss >= MISTAKE_LOSS {
+                    explain(before.board(), sq, r.best_move.square())
+                        .into_iter()
+                        .map(|t| t.as_str())
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                PlyAnalysisView {
+                    ply: i + 1,
+                    color,
+                    mv: mv.to_string(),
+                    played_value: r.played_value,
+                    best_move: r.best_move.to_string(),
+                    best_value: r.best_value,
+                    loss: r.loss,
+                    exact: r.exact,
+                    eval_black: black_view(color, r.played_value),
+                    tags,
+                }
+            }
+        };
+        plies.push(view);
+    }
+    AnalysisView {
+        complete: review.complete,
+        plies,
+    }
+}
+
+fn black_view(mover: Color, value: f32) -> f32 {
+    match mover {
+        Color::Black => value,
+        Color::White => -value,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use virada_engine::PlyAnalysis;
     use virada_rules::Position;
 
     #[test]
@@ -94,8 +121,8 @@ mod tests {
             .unwrap();
         let mut game = Game::from_position(start);
         game.play("b2".parse().unwrap()).unwrap();
-        let review = PlyReview {
-            ply: 1,
+        let review = PlyAnalysis {
+            ply: 0,
             color: Color::Black,
             played: "b2".parse().unwrap(),
             played_value: -5.0,
@@ -103,9 +130,18 @@ mod tests {
             best_value: 1.0,
             loss: 6.0,
             exact: false,
+            depth: 4,
         };
-        let v = serde_json::to_value(analysis_view(&game, std::slice::from_ref(&review))).unwrap();
+        let whole = |p: PlyAnalysis, complete| GameAnalysis {
+            plies: vec![p],
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+            complete,
+        };
+        let v = serde_json::to_value(analysis_view(&game, &whole(review, true))).unwrap();
+        assert_eq!(v["complete"], true);
         let ply = &v["plies"][0];
+        assert_eq!(ply["ply"], 1);
         assert!(ply["tags"]
             .as_array()
             .unwrap()
@@ -113,11 +149,12 @@ mod tests {
             .any(|t| t == "x_square"));
         assert_eq!(ply["eval_black"], -5.0);
         // A small loss is not explained.
-        let small = PlyReview {
+        let small = PlyAnalysis {
             loss: 0.5,
             ..review
         };
-        let v = serde_json::to_value(analysis_view(&game, &[small])).unwrap();
+        let v = serde_json::to_value(analysis_view(&game, &whole(small, false))).unwrap();
         assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
+        assert_eq!(v["complete"], false);
     }
 }

@@ -4,12 +4,13 @@
 use crate::analysis::AnalysisView;
 use crate::assets;
 use crate::config::BODY_LIMIT;
-use crate::engine_port::{self, Effort};
+use crate::engine_port;
 use crate::error::{AppError, AppResult};
 use crate::export;
 use crate::extract::{rejection_detail, JsonBody};
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use crate::pool::{JobSpec, Priority};
 use crate::session::{play_forced_passes, Command, LiveEvent};
 use crate::setup::{parse_setup, Setup};
 use crate::state::AppState;
@@ -29,6 +30,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::broadcast;
+use virada_engine::Limits;
 use virada_rules::{Color, Game, Position, Square};
 
 /// Most games listed by `GET /api/games`.
@@ -97,7 +99,7 @@ async fn health(State(state): State<AppState>) -> Json<HealthView> {
 }
 
 async fn levels() -> Json<Vec<LevelView>> {
-    Json(engine_port::levels().iter().map(LevelView::from).collect())
+    Json(virada_engine::Level::all().map(LevelView::from).collect())
 }
 
 // ---------- create ----------
@@ -372,16 +374,16 @@ async fn redo(
 
 // ---------- engine requests ----------
 
-/// A stop flag that a timer raises after `effort.time`.
-fn timed_stop(effort: &Effort) -> Arc<AtomicBool> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let s = stop.clone();
-    let t = effort.time;
-    tokio::spawn(async move {
-        tokio::time::sleep(t).await;
-        s.store(true, Ordering::Relaxed);
-    });
-    stop
+/// A hint or analysis job for game `id`. Its stop flag is raised if the client hangs up (the
+/// pool cancels the job when this handler's future is dropped); its time is the engine's own
+/// limit, counted from when the search starts.
+fn background_job(id: &str) -> JobSpec {
+    JobSpec {
+        priority: Priority::Background,
+        game: id.to_string(),
+        stop: Arc::new(AtomicBool::new(false)),
+        time_cap: None,
+    }
 }
 
 async fn hint(
@@ -397,11 +399,16 @@ async fn hint(
         ));
     }
     let effort = state.shared.config.hint_effort;
-    let stop = timed_stop(&effort);
+    let limits = Limits {
+        time: Some(effort.time),
+        ..effort.limits()
+    };
+    let spec = background_job(&id);
+    let stop = spec.stop.clone();
     let result = state
         .shared
         .pool
-        .run(move |engine| engine.hint(pos, &effort, &stop))
+        .run(spec, move |engine| engine.analyze(pos, &limits, &stop))
         .await?;
     Ok(Json(view::hint_view(rec.game.ply() + 1, &result)))
 }
@@ -425,15 +432,20 @@ async fn analysis(
         }
     }
     let effort = state.shared.config.analysis_effort;
-    let stop = timed_stop(&effort);
     let game = rec.game.clone();
-    let reviews = state
+    let spec = background_job(&id);
+    let stop = spec.stop.clone();
+    let review = state
         .shared
         .pool
-        .run(move |engine| engine.analyze_game(&game, &effort, &stop))
+        .run(spec, move |engine| {
+            engine.analyze_game(&game, &effort.limits(), effort.time, &stop)
+        })
         .await?;
-    let value = Arc::new(crate::analysis::analysis_view(&rec.game, &reviews));
-    {
+    let value = Arc::new(crate::analysis::analysis_view(&rec.game, &review));
+    // A review cut short by its time says so ("complete": false) and is never cached: the next
+    // request analyses afresh.
+    if review.complete {
         let mut cache = state
             .shared
             .analysis_cache

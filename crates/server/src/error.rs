@@ -39,6 +39,12 @@ pub enum AppError {
     MisdirectedHost(String),
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
+    /// 429: this game already has as many engine requests in progress as it may
+    /// ([`crate::pool::MAX_BACKGROUND_JOBS_PER_GAME`]).
+    TooManyRequests(String),
+    /// 503: the engine queue is full ([`crate::pool::MAX_BACKGROUND_WAITING`]), or the request
+    /// was cancelled before the engine started on it.
+    EngineBusy(String),
     /// 500: a fault on our side (database, engine, corrupt stored game).
     Internal(String),
 }
@@ -59,6 +65,8 @@ impl AppError {
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
             AppError::MisdirectedHost(_) => "misdirected_host",
             AppError::MethodNotAllowed => "method_not_allowed",
+            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::EngineBusy(_) => "engine_busy",
             AppError::Internal(_) => "internal",
         }
     }
@@ -77,6 +85,8 @@ impl AppError {
             AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::MisdirectedHost(_) => StatusCode::MISDIRECTED_REQUEST,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::EngineBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -94,6 +104,8 @@ impl AppError {
             | AppError::RequestTimeout(m)
             | AppError::ForbiddenOrigin(m)
             | AppError::MisdirectedHost(m)
+            | AppError::TooManyRequests(m)
+            | AppError::EngineBusy(m)
             | AppError::Internal(m) => m.clone(),
             AppError::Stale(game) => format!(
                 "the game has changed: it is at ply {} now; here is the current game",

@@ -24,6 +24,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod guard;
+pub mod level_text;
 pub mod model;
 pub mod pool;
 pub mod server;

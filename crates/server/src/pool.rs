@@ -1,13 +1,29 @@
 //! A bounded pool of engine worker threads. Engine work is CPU-bound and may take seconds, so it
 //! never runs on the async runtime: each worker is a plain thread owning one engine instance
 //! (with its tables), jobs wait in a queue, and the async caller awaits a oneshot reply.
+//!
+//! The queue is fair to people at the board and bounded against floods:
+//! - **Priorities.** The computer's moves in games being played ([`Priority::Move`]) start
+//!   before any waiting hint or analysis ([`Priority::Background`]); first come, first served
+//!   within a priority.
+//! - **Bounds.** A game holds at most [`MAX_BACKGROUND_JOBS_PER_GAME`] background jobs (waiting
+//!   or running; more is `429 too_many_requests`), and at most [`MAX_BACKGROUND_WAITING`]
+//!   background jobs wait in the whole server (more is `503 engine_busy`). A game has at most
+//!   one move job at a time (its actor sees to that).
+//! - **Cancellation.** Every job has a stop flag. Dropping the future of [`EnginePool::run`]
+//!   (the HTTP client hung up, so axum dropped the handler) raises it: a waiting job leaves the
+//!   queue, a running one stops its search. A job whose flag is up when its turn comes is
+//!   skipped.
+//! - **Time caps** ([`JobSpec::time_cap`]) count from when the job starts on a worker, not from
+//!   when it was queued: a move that waited behind others still gets its whole time.
 
 use crate::engine_port::EnginePort;
 use crate::error::{AppError, AppResult};
+use std::collections::{HashMap, VecDeque};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
 use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce(&mut dyn EnginePort) + Send>;
@@ -15,33 +31,167 @@ type Job = Box<dyn FnOnce(&mut dyn EnginePort) + Send>;
 /// Creates one engine per worker (and a new one after a panic).
 pub type EngineFactory = Arc<dyn Fn() -> Box<dyn EnginePort> + Send + Sync>;
 
+/// Background jobs (hints, analyses) one game may have waiting or running at once.
+pub const MAX_BACKGROUND_JOBS_PER_GAME: usize = 2;
+
+/// Background jobs that may wait for a worker in the whole server.
+pub const MAX_BACKGROUND_WAITING: usize = 32;
+
+/// How urgent a job is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Priority {
+    /// The computer's move in a game being played: a person is waiting at the board.
+    Move,
+    /// A hint or an analysis.
+    Background,
+}
+
+/// What a job is for and how it may run.
+#[derive(Clone, Debug)]
+pub struct JobSpec {
+    pub priority: Priority,
+    /// The game the job works for (background jobs are counted per game).
+    pub game: String,
+    /// Raised to cancel the job (by the pool when the caller goes away or the cap expires, or by
+    /// its owner, e.g. an undo while the computer thinks). The job's search must watch it.
+    pub stop: Arc<AtomicBool>,
+    /// Raise `stop` this long after the job starts running.
+    pub time_cap: Option<Duration>,
+}
+
+struct Waiting {
+    id: u64,
+    spec: JobSpec,
+    job: Job,
+    /// Told when a worker takes the job (the time cap starts then).
+    started: oneshot::Sender<()>,
+}
+
+#[derive(Default)]
+struct Queue {
+    moves: VecDeque<Waiting>,
+    background: VecDeque<Waiting>,
+    /// Background jobs waiting or running, by game.
+    background_by_game: HashMap<String, usize>,
+    running: usize,
+    next_id: u64,
+    closed: bool,
+}
+
+impl Queue {
+    /// The next job to run: moves first; jobs already cancelled are dropped on the way.
+    fn pop(&mut self) -> Option<Waiting> {
+        loop {
+            let w = self
+                .moves
+                .pop_front()
+                .or_else(|| self.background.pop_front())?;
+            if w.spec.stop.load(Ordering::Relaxed) {
+                self.finished(&w.spec);
+                continue;
+            }
+            return Some(w);
+        }
+    }
+
+    /// Forgets a background job's place in its game's count.
+    fn finished(&mut self, spec: &JobSpec) {
+        if spec.priority != Priority::Background {
+            return;
+        }
+        if let Some(n) = self.background_by_game.get_mut(&spec.game) {
+            *n -= 1;
+            if *n == 0 {
+                self.background_by_game.remove(&spec.game);
+            }
+        }
+    }
+
+    /// Removes job `id` if it is still waiting.
+    fn remove(&mut self, id: u64) {
+        let mut removed = None;
+        for q in [&mut self.moves, &mut self.background] {
+            if let Some(i) = q.iter().position(|w| w.id == id) {
+                removed = q.remove(i);
+                break;
+            }
+        }
+        if let Some(w) = removed {
+            self.finished(&w.spec);
+        }
+    }
+
+    fn waiting(&self) -> usize {
+        self.moves.len() + self.background.len()
+    }
+}
+
+struct Inner {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+}
+
+impl Inner {
+    fn lock(&self) -> MutexGuard<'_, Queue> {
+        self.queue.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Closes the queue when the last pool handle goes (the workers then stop).
+struct Closer(Arc<Inner>);
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        self.0.lock().closed = true;
+        self.0.ready.notify_all();
+    }
+}
+
 /// The worker pool. Cloning shares it; the threads stop when the last clone is dropped.
 #[derive(Clone)]
 pub struct EnginePool {
-    tx: mpsc::Sender<Job>,
-    queued: Arc<AtomicUsize>,
+    inner: Arc<Inner>,
+    _closer: Arc<Closer>,
     workers: usize,
+}
+
+/// Raises a job's stop flag and takes it out of the queue unless it finished: dropping the
+/// future of [`EnginePool::run`] cancels its job.
+struct CancelOnDrop {
+    inner: Arc<Inner>,
+    id: u64,
+    stop: Arc<AtomicBool>,
+    armed: bool,
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if self.armed {
+            self.stop.store(true, Ordering::Relaxed);
+            self.inner.lock().remove(self.id);
+        }
+    }
 }
 
 impl EnginePool {
     /// Starts `workers` threads (at least one).
     pub fn new(workers: usize, factory: EngineFactory) -> EnginePool {
         let workers = workers.max(1);
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        let queued = Arc::new(AtomicUsize::new(0));
+        let inner = Arc::new(Inner {
+            queue: Mutex::new(Queue::default()),
+            ready: Condvar::new(),
+        });
         for i in 0..workers {
-            let rx = rx.clone();
+            let inner = inner.clone();
             let factory = factory.clone();
-            let queued = queued.clone();
             std::thread::Builder::new()
                 .name(format!("virada-engine-{i}"))
-                .spawn(move || worker(rx, factory, queued))
+                .spawn(move || worker(inner, factory))
                 .expect("spawn engine worker thread");
         }
         EnginePool {
-            tx,
-            queued,
+            _closer: Arc::new(Closer(inner.clone())),
+            inner,
             workers,
         }
     }
@@ -52,41 +202,119 @@ impl EnginePool {
 
     /// Jobs waiting or running.
     pub fn load(&self) -> usize {
-        self.queued.load(Ordering::Relaxed)
+        let q = self.inner.lock();
+        q.waiting() + q.running
     }
 
-    /// Runs `f` on a worker and awaits its result. A panic in the engine becomes an internal
-    /// error (the worker gets a fresh engine and goes on).
-    pub async fn run<T, F>(&self, f: F) -> AppResult<T>
+    /// Queues `f` as `spec` says, or refuses it when the game or the server has too many
+    /// background jobs.
+    fn submit(&self, spec: JobSpec, job: Job, started: oneshot::Sender<()>) -> AppResult<u64> {
+        let mut q = self.inner.lock();
+        if q.closed {
+            return Err(AppError::Internal("the engine pool has stopped".into()));
+        }
+        if spec.priority == Priority::Background {
+            let mine = q.background_by_game.get(&spec.game).copied().unwrap_or(0);
+            if mine >= MAX_BACKGROUND_JOBS_PER_GAME {
+                return Err(AppError::TooManyRequests(format!(
+                    "game {} already has {mine} hint or analysis requests in progress (at most \
+                     {MAX_BACKGROUND_JOBS_PER_GAME}); wait for them to finish",
+                    spec.game
+                )));
+            }
+            if q.background.len() >= MAX_BACKGROUND_WAITING {
+                return Err(AppError::EngineBusy(format!(
+                    "the engine is busy: {MAX_BACKGROUND_WAITING} hint or analysis requests are \
+                     waiting; try again shortly"
+                )));
+            }
+            *q.background_by_game.entry(spec.game.clone()).or_insert(0) += 1;
+        }
+        let id = q.next_id;
+        q.next_id += 1;
+        let waiting = Waiting {
+            id,
+            spec,
+            job,
+            started,
+        };
+        match waiting.spec.priority {
+            Priority::Move => q.moves.push_back(waiting),
+            Priority::Background => q.background.push_back(waiting),
+        }
+        drop(q);
+        self.inner.ready.notify_one();
+        Ok(id)
+    }
+
+    /// Runs `f` on a worker as `spec` says and awaits its result. A panic in the engine becomes
+    /// an internal error (the worker gets a fresh engine and goes on). Dropping the returned
+    /// future cancels the job (see the module documentation).
+    pub async fn run<T, F>(&self, spec: JobSpec, f: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut dyn EnginePort) -> T + Send + 'static,
     {
         let (reply, answer) = oneshot::channel();
+        let (started_tx, started) = oneshot::channel();
         let job: Job = Box::new(move |engine| {
             let _ = reply.send(f(engine));
         });
-        self.queued.fetch_add(1, Ordering::Relaxed);
-        if self.tx.send(job).is_err() {
-            self.queued.fetch_sub(1, Ordering::Relaxed);
-            return Err(AppError::Internal("the engine pool has stopped".into()));
-        }
-        answer
-            .await
-            .map_err(|_| AppError::Internal("the engine failed on this position".into()))
+        let (stop, cap) = (spec.stop.clone(), spec.time_cap);
+        let id = self.submit(spec, job, started_tx)?;
+        let mut guard = CancelOnDrop {
+            inner: self.inner.clone(),
+            id,
+            stop: stop.clone(),
+            armed: true,
+        };
+        let timer_stop = stop.clone();
+        let timer = async move {
+            if let (Some(cap), Ok(())) = (cap, started.await) {
+                tokio::time::sleep(cap).await;
+                timer_stop.store(true, Ordering::Relaxed);
+            }
+            std::future::pending::<()>().await
+        };
+        let answer = tokio::select! {
+            a = answer => a,
+            _ = timer => unreachable!("the timer never finishes"),
+        };
+        guard.armed = false;
+        answer.map_err(|_| {
+            if stop.load(Ordering::Relaxed) {
+                AppError::EngineBusy("the engine request was cancelled before it started".into())
+            } else {
+                AppError::Internal("the engine failed on this position".into())
+            }
+        })
     }
 }
 
-fn worker(rx: Arc<Mutex<mpsc::Receiver<Job>>>, factory: EngineFactory, queued: Arc<AtomicUsize>) {
+fn worker(inner: Arc<Inner>, factory: EngineFactory) {
     let mut engine = factory();
     loop {
-        let job = {
-            let guard = rx.lock().unwrap_or_else(|p| p.into_inner());
-            guard.recv()
+        let next = {
+            let mut q = inner.lock();
+            loop {
+                if let Some(w) = q.pop() {
+                    q.running += 1;
+                    break w;
+                }
+                if q.closed {
+                    return;
+                }
+                q = inner.ready.wait(q).unwrap_or_else(|p| p.into_inner());
+            }
         };
-        let Ok(job) = job else { return };
+        let _ = next.started.send(());
+        let job = next.job;
         let outcome = catch_unwind(AssertUnwindSafe(|| job(engine.as_mut())));
-        queued.fetch_sub(1, Ordering::Relaxed);
+        {
+            let mut q = inner.lock();
+            q.running -= 1;
+            q.finished(&next.spec);
+        }
         if outcome.is_err() {
             eprintln!("virada-server: engine job panicked; restarting this worker's engine");
             engine = factory();

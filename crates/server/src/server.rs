@@ -6,7 +6,7 @@ use crate::config::{ServerConfig, HEADER_LIMIT};
 use crate::db::{Db, DbError};
 use crate::engine_port;
 use crate::guard::HostPolicy;
-use crate::pool::EnginePool;
+use crate::pool::{EngineFactory, EnginePool};
 use crate::shared::Shared;
 use crate::state::AppState;
 use axum::Router;
@@ -82,22 +82,30 @@ impl Server {
     /// Opens the database, starts the engine workers and listens on `config.addr` (port 0: any
     /// free port; see [`Server::addr`]).
     pub async fn start(config: ServerConfig) -> Result<Server, StartError> {
+        Server::start_with_engine(config, Arc::new(engine_port::new_engine)).await
+    }
+
+    /// [`Server::start`] with the engine workers' engines made by `engine` (tests put a
+    /// scripted engine there).
+    pub async fn start_with_engine(
+        config: ServerConfig,
+        engine: EngineFactory,
+    ) -> Result<Server, StartError> {
         let path = config.db_path.clone();
         let db = tokio::task::spawn_blocking(move || Db::open(&path))
             .await
             .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
-        let listener =
-            TcpListener::bind(config.addr)
-                .await
-                .map_err(|source| StartError::Listen {
-                    addr: config.addr,
-                    source,
-                })?;
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(|source| StartError::Listen {
+                addr: config.addr,
+                source,
+            })?;
         let addr = listener.local_addr().map_err(|source| StartError::Listen {
             addr: config.addr,
             source,
         })?;
-        let pool = EnginePool::new(config.engine_workers, Arc::new(engine_port::new_engine));
+        let pool = EnginePool::new(config.engine_workers, engine);
         let (shutdown, shutdown_rx) = watch::channel(false);
         let policy = Arc::new(HostPolicy::new(addr, &config.allowed_hosts));
         let limits = Limits {

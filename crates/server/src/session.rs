@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use virada_rules::{Game, Move, Square};
 
-use crate::engine_port::Progress;
+use crate::pool::{JobSpec, Priority};
+use virada_engine::{Iteration, Level};
 
 /// A change pushed to live connections, already serialised to JSON.
 #[derive(Clone, Debug)]
@@ -67,7 +68,8 @@ struct Thinking {
     generation: u64,
     stop: Arc<AtomicBool>,
     started: Instant,
-    progress: Arc<Mutex<Option<Progress>>>,
+    /// The search's last completed iteration.
+    progress: Arc<Mutex<Option<Iteration>>>,
 }
 
 struct Actor {
@@ -224,8 +226,8 @@ impl Actor {
         if self.events.receiver_count() == 0 {
             return;
         }
-        let p = *t.progress.lock().unwrap_or_else(|e| e.into_inner());
-        let view = ThinkingView::new(p, t.started.elapsed().as_millis() as u64);
+        let p = t.progress.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let view = ThinkingView::new(p.as_ref(), t.started.elapsed().as_millis() as u64);
         if let Ok(json) = serde_json::to_string(&view) {
             let _ = self.events.send(LiveEvent::Thinking(json.into()));
         }
@@ -342,22 +344,30 @@ impl Actor {
             self.rec.meta.seed ^ (self.rec.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let pool = self.shared.pool.clone();
         let tx = self.self_tx.clone();
-        let limit = self.shared.config.move_time_limit;
+        // The server's cap on a move counts from when the search starts (the pool sees to
+        // that), so a move that waited for a worker still gets its whole time.
+        let spec = JobSpec {
+            priority: Priority::Move,
+            game: self.rec.meta.id.clone(),
+            stop: stop.clone(),
+            time_cap: Some(self.shared.config.move_time_limit),
+        };
+        let level = Level::new(level);
+        // Beginner levels pick a weaker move than their search's best: showing that best move
+        // while they think would give it away.
+        let show_progress = level.spec().mistakes.is_none();
         let (job_stop, job_progress) = (stop.clone(), progress.clone());
         tokio::spawn(async move {
-            let timer_stop = job_stop.clone();
-            let timer = tokio::spawn(async move {
-                tokio::time::sleep(limit).await;
-                timer_stop.store(true, Ordering::Relaxed);
-            });
             let result = pool
-                .run(move |engine| {
-                    engine.choose_move(pos, level, seed, &job_stop, &mut |p| {
-                        *job_progress.lock().unwrap_or_else(|e| e.into_inner()) = Some(p);
+                .run(spec, move |engine| {
+                    engine.choose_move(pos, level, seed, &job_stop, &mut |it: &Iteration| {
+                        if show_progress {
+                            *job_progress.lock().unwrap_or_else(|e| e.into_inner()) =
+                                Some(it.clone());
+                        }
                     })
                 })
                 .await;
-            timer.abort();
             let _ = tx.send(Command::EngineDone { generation, result }).await;
         });
         self.thinking = Some(Thinking {

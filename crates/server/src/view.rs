@@ -1,9 +1,10 @@
 //! The JSON shapes of the API (see docs/API.md), built from server state.
 
-use crate::engine_port::{HintResult, LevelInfo, Progress};
+use crate::level_text;
 use crate::model::{GameRecord, Mode, StartKind, Status};
 use crate::util::iso8601;
 use serde::Serialize;
+use virada_engine::{Analysis, Iteration, Level};
 use virada_rules::{Bitboard, Color, GameResult, Move, Position, Square};
 
 /// Serialises a disc value with at most two decimals (`1.62`, not `1.6200000047683716`).
@@ -40,21 +41,23 @@ pub struct LevelView {
     pub max_move_seconds: Option<f64>,
 }
 
-impl From<&LevelInfo> for LevelView {
-    fn from(l: &LevelInfo) -> LevelView {
+impl From<Level> for LevelView {
+    fn from(l: Level) -> LevelView {
+        let spec = l.spec();
+        let (en, pt) = level_text::name(l);
         LevelView {
-            level: l.level,
+            level: l.0,
             name: Text {
-                en: l.name_en.clone(),
-                pt: l.name_pt.clone(),
+                en: en.to_string(),
+                pt: pt.to_string(),
             },
             description: Text {
-                en: l.description_en.clone(),
-                pt: l.description_pt.clone(),
+                en: level_text::describe_en(l),
+                pt: level_text::describe_pt(l),
             },
-            depth: l.depth,
-            exact_empties: l.exact_empties,
-            max_move_seconds: l.max_move_seconds,
+            depth: spec.depth,
+            exact_empties: spec.exact_empties,
+            max_move_seconds: spec.move_time.map(|t| t.as_secs_f64()),
         }
     }
 }
@@ -252,14 +255,18 @@ pub struct HintView {
     pub ply: usize,
     pub moves: Vec<HintMoveView>,
     pub depth: u32,
+    /// The hint reached its full depth; false when its time ran out first (the values are
+    /// then those of a shallower search).
+    pub complete: bool,
 }
 
 /// The hint object; `best` marks every move sharing the best value.
-pub fn hint_view(ply: usize, h: &HintResult) -> HintView {
-    let top = h.moves.first().map(|m| m.value);
+pub fn hint_view(ply: usize, h: &Analysis) -> HintView {
+    let top = h.best().map(|m| m.value);
     HintView {
         ply,
-        depth: h.depth,
+        depth: h.moves.iter().map(|m| m.depth).max().unwrap_or(0),
+        complete: h.complete,
         moves: h
             .moves
             .iter()
@@ -286,11 +293,12 @@ pub struct ThinkingView {
 }
 
 impl ThinkingView {
-    pub fn new(p: Option<Progress>, elapsed_ms: u64) -> ThinkingView {
+    /// The last completed iteration, if any.
+    pub fn new(p: Option<&Iteration>, elapsed_ms: u64) -> ThinkingView {
         ThinkingView {
             depth: p.map(|p| p.depth),
-            best: p.and_then(|p| p.best).map(|m| m.to_string()),
-            value: p.and_then(|p| p.value),
+            best: p.map(|p| p.best_move.to_string()),
+            value: p.map(|p| p.value),
             elapsed_ms,
         }
     }

@@ -6,6 +6,7 @@
 
 pub mod accuracy;
 pub mod fit;
+pub mod mpc_fit;
 pub mod pipeline;
 pub mod progress;
 pub mod samples;

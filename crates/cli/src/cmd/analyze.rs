@@ -107,7 +107,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             }
         }
         Input::Game(game) => {
-            let plies = engine.analyze_game(&game, &limits, None);
+            let plies = engine.analyze_game(&game, &limits, None, None).plies;
             if args.json {
                 println!("{}", game_json(&game, &plies));
             } else {

@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 use virada_engine::eval::EvalV1;
-use virada_engine::search::mpc_fit::{fit, render_source, sample, sample_positions};
 use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::Position;
+use virada_train::mpc_fit::{fit, render_source, sample, sample_positions};
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
 /// openings and FFO-style endgames (board strings, side to move).

@@ -11,6 +11,7 @@ pub mod gtp;
 pub mod matchcmd;
 pub mod nboard;
 pub mod openings;
+mod openings_rating;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -1,5 +1,6 @@
 //! `virada openings generate`: builds the list of balanced 8-move openings.
 
+use super::openings_rating::{distinct_openings, rate_opening};
 use super::{CliError, CmdResult};
 use crate::parallel::map_with_engines;
 use clap::{Args, Subcommand};
@@ -7,7 +8,6 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::default_evaluator;
-use virada_engine::openings::{distinct_openings, rate_opening};
 use virada_rules::formats::xot::{XotOpening, XOT_PLIES};
 use virada_rules::Square;
 

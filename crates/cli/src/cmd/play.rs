@@ -53,7 +53,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
     let level = Level::new(args.level);
     let mut engine = Engine::new(EngineConfig::default());
     if !args.two_players {
-        println!("{}", level.describe());
+        println!("{}", virada_server::level_text::describe_en(level));
     }
     println!("Type a move (e.g. d3), or: hint, undo, quit.");
     let stdin = std::io::stdin();

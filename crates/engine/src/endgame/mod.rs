@@ -23,14 +23,16 @@
 //! ```
 
 mod eval_search;
-pub mod last;
+pub(crate) mod last;
 mod order;
 mod parallel;
 mod root;
-pub mod search;
-pub mod stability;
+pub(crate) mod search;
+pub(crate) mod stability;
 
-pub use root::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
+pub use root::{
+    solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult,
+};
 pub use search::MobilityEval;
 
 use crate::eval::Evaluator;

@@ -5,6 +5,7 @@ use super::order::MoveList;
 use super::parallel::{with_pool, Pool};
 use super::search::{Searcher, Shared};
 use crate::eval::Evaluator;
+use crate::search::{Iteration, Observer, Unobserved};
 use crate::tt::TranspositionTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -206,6 +207,20 @@ pub fn solve_with_table(
     tt: &TranspositionTable,
     eval: &dyn Evaluator,
 ) -> SolveResult {
+    solve_observed(board, opts, tt, eval, &mut Unobserved)
+}
+
+/// [`solve_with_table`], telling `observer` about each completed pass: from 20 empties the
+/// selective passes (depth = empties, selectivity 73%, 95%, 99%; their best move and estimated
+/// score), then the proven result of a complete exact solve (selectivity 100%; none when the
+/// solve is interrupted or in WLD mode).
+pub fn solve_observed(
+    board: Board,
+    opts: &SolveOptions,
+    tt: &TranspositionTable,
+    eval: &dyn Evaluator,
+    observer: &mut dyn Observer,
+) -> SolveResult {
     let start = Instant::now();
     let shared = Shared {
         tt,
@@ -217,7 +232,27 @@ pub fn solve_with_table(
         nodes: AtomicU64::new(0),
         pool: Pool::new(opts.threads),
     };
-    let mut result = with_pool(&shared, opts.threads, |s| solve_root(s, board, opts));
+    let mut report =
+        |s: &Searcher<'_>, depth_sel: u8, score: i32, best: Option<Move>, pv: &[Move]| {
+            let Some(best) = best else { return };
+            observer.iteration(&Iteration {
+                depth: board.empty_count(),
+                selectivity: depth_sel,
+                value: score as f32,
+                exact: depth_sel == 100,
+                best_move: best,
+                pv: if pv.is_empty() {
+                    vec![best]
+                } else {
+                    pv.to_vec()
+                },
+                nodes: s.shared.nodes.load(Ordering::Relaxed) + s.nodes,
+                elapsed: start.elapsed(),
+            });
+        };
+    let mut result = with_pool(&shared, opts.threads, |s| {
+        solve_root(s, board, opts, &mut report)
+    });
     result.nodes = shared.nodes.load(Ordering::Relaxed);
     result.elapsed = start.elapsed();
     result.empties = board.empty_count();
@@ -237,7 +272,16 @@ fn empty_result() -> SolveResult {
     }
 }
 
-fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveResult {
+/// Tells the observer about a pass of the solve: (searcher, selectivity in percent, score,
+/// best move, principal variation).
+type Report<'r> = dyn FnMut(&Searcher<'_>, u8, i32, Option<Move>, &[Move]) + 'r;
+
+fn solve_root(
+    s: &mut Searcher<'_>,
+    board: Board,
+    opts: &SolveOptions,
+    report: &mut Report<'_>,
+) -> SolveResult {
     let (p, o) = (board.player, board.opponent);
     let moves = legal_moves(p, o);
     if moves == 0 {
@@ -249,8 +293,13 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
                 ..empty_result()
             };
         }
-        // Forced pass: solve the other side's position.
-        let inner = solve_root(s, board.pass(), opts);
+        // Forced pass: solve the other side's position (the observer sees it from this side).
+        let mut passed = |s: &Searcher<'_>, sel: u8, score: i32, _: Option<Move>, pv: &[Move]| {
+            let mut line = vec![Move::Pass];
+            line.extend(pv);
+            report(s, sel, -score, Some(Move::Pass), &line)
+        };
+        let inner = solve_root(s, board.pass(), opts, &mut passed);
         let score = inner.score.negate();
         let mut pv = vec![Move::Pass];
         pv.extend(inner.pv);
@@ -273,7 +322,7 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
     };
     let selective = opts.mode == SolveMode::Exact && board.empty_count() >= SELECTIVE_MIN;
     if selective {
-        selective_passes(s, p, o);
+        selective_passes(s, p, o, report);
         if s.aborted() {
             return empty_result();
         }
@@ -412,6 +461,9 @@ fn solve_root(s: &mut Searcher<'_>, board: Board, opts: &SolveOptions) -> SolveR
                 (SolveMode::Exact, Some(v)) => principal_variation(s, board, first, v),
                 _ => vec![first],
             };
+            if let (SolveMode::Exact, Some(v)) = (opts.mode, score.value()) {
+                report(s, 100, v, Some(first), &result.pv);
+            }
         }
     }
     result
@@ -468,24 +520,25 @@ fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i
 /// From this many empties, an exact solve starts with [`selective_passes`].
 const SELECTIVE_MIN: u32 = 20;
 
-/// Multi-ProbCut confidence (standard deviations) of each selective pass, and the table's
+/// Multi-ProbCut confidence (standard deviations) of each selective pass, the table's
 /// selectivity code for its results (the midgame search's code for the same confidence: 73%,
-/// 95% and 99%, so either search reads the other's entries right). Measured with 1 thread
+/// 95% and 99%, so either search reads the other's entries right), and that confidence in
+/// percent for observers. Measured with 1 thread
 /// (nodes, the exact pass searching the passes' best root move first): FFO #40-#49 985 M ->
 /// 874 M, #51-#52 614 M -> 480 M against one pass at 1.1 with the evaluated root order. The
 /// later passes cost a few percent of the solve and leave best moves deep in the tree.
-const SELECTIVE_PASSES: [(f32, u8); 3] = [(1.1, 1), (2.0, 3), (2.6, 4)];
+const SELECTIVE_PASSES: [(f32, u8, u8); 3] = [(1.1, 1, 73), (2.0, 3, 95), (2.6, 4, 99)];
 
 /// Selective passes before the exact solve: Multi-ProbCut searches of the whole position at
 /// increasing confidence. Each leaves best moves in the table for the next, and an estimate of
 /// the score. Results are stored with a selectivity below the exact one, so the exact pass uses
 /// them only to order moves and to centre its aspiration windows.
-fn selective_passes(s: &mut Searcher<'_>, p: u64, o: u64) {
+fn selective_passes(s: &mut Searcher<'_>, p: u64, o: u64, report: &mut Report<'_>) {
     let mut guess = {
         let e = s.eval_search(p, o, 4, -i32::MAX, i32::MAX);
         ((e / 200) * 2).clamp(-64, 64)
     };
-    for &(t, code) in &SELECTIVE_PASSES {
+    for &(t, code, percent) in &SELECTIVE_PASSES {
         s.sel = code;
         s.mpc_t = t;
         let width = 4;
@@ -509,6 +562,9 @@ fn selective_passes(s: &mut Searcher<'_>, p: u64, o: u64) {
         if s.aborted() {
             break;
         }
+        let board = Board::new(p, o);
+        let best = s.shared.tt.probe(&board).and_then(|e| e.best_move);
+        report(s, percent, guess, best.map(Move::Play), &[]);
     }
     s.sel = crate::tt::EXACT_SELECTIVITY;
     s.mpc_t = f32::INFINITY;

@@ -51,7 +51,7 @@ pub fn phase_of(empties: u32) -> u8 {
 /// The fitted table for an evaluation: the error model depends on the evaluation's accuracy,
 /// so v1 and the trained evaluation have their own (any other evaluation uses the trained
 /// one's).
-pub fn table_for(eval_name: &str) -> &'static [MpcParams] {
+pub(crate) fn table_for(eval_name: &str) -> &'static [MpcParams] {
     if eval_name == "v1" {
         MPC_TABLE_V1
     } else {

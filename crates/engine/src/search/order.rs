@@ -65,12 +65,6 @@ impl MoveList {
         self.len
     }
 
-    /// Whether there is no move.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Candidate] {

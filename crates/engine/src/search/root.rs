@@ -5,13 +5,13 @@ use super::handoff;
 use super::order::{Candidate, MoveList};
 use super::selectivity::Selectivity;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
-use super::{Limits, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
+use super::{Iteration, Limits, Observer, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
 use crate::eval::{Evaluator, SCALE};
 use crate::time::{self, MoveBudget};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use virada_rules::{Board, Move, Square};
 
 /// The long-lived resources a search uses.
@@ -71,33 +71,97 @@ pub(crate) fn schedule(empties: u32, limits: &Limits) -> Vec<Step> {
     steps
 }
 
-/// A root move and its latest value.
+/// The time budget of one move under `limits` with `empties` empty squares: a fixed time wins
+/// over a game clock; `None` when neither is set.
+pub(crate) fn move_budget(limits: &Limits, empties: u32) -> Option<MoveBudget> {
+    match (limits.time, &limits.clock) {
+        (Some(t), _) => Some(time::fixed(t)),
+        (None, Some(c)) => Some(time::budget(c, empties)),
+        (None, None) => None,
+    }
+}
+
+/// Whether an iteration that finished `elapsed` into a move with `budget` leaves time for a
+/// deeper one ([`time::LAST_ITERATION_START`]).
+pub(crate) fn time_for_another_iteration(budget: Option<MoveBudget>, elapsed: Duration) -> bool {
+    budget.is_none_or(|b| elapsed < b.soft.mul_f32(time::LAST_ITERATION_START))
+}
+
+/// A root move of a search or an analysis and its latest value.
 #[derive(Clone, Copy, Debug)]
-struct RootMove {
-    cand: Candidate,
+pub(crate) struct RootMove {
+    pub cand: Candidate,
+    /// Latest value (evaluation units, side to move's view); meaningful once `searched`.
+    pub value: i32,
+    /// Depth of the iteration that gave `value`.
+    pub depth: i32,
+    /// `value` is proven.
+    pub exact: bool,
+    pub searched: bool,
+}
+
+/// The legal moves of `board`, in the search's move order.
+pub(crate) fn root_moves(board: &Board) -> Vec<RootMove> {
+    let list = MoveList::new(board, board.moves());
+    list.as_slice()
+        .iter()
+        .map(|&cand| RootMove {
+            cand,
+            value: 0,
+            depth: 0,
+            exact: false,
+            searched: false,
+        })
+        .collect()
+}
+
+/// The aspiration loop shared by the search (one window for the whole root) and the analysis
+/// (one window per root move): `search(alpha, beta)` runs with a window of 2 discs around
+/// `prev` (the full window without one), widened on the failing side and doubled until the
+/// value falls inside. `None` as soon as `search` is interrupted (returns `None`).
+pub(crate) fn aspiration_loop<T>(
+    prev: Option<i32>,
+    value_of: impl Fn(&T) -> i32,
+    mut search: impl FnMut(i32, i32) -> Option<T>,
+) -> Option<T> {
+    let mut delta = 2 * SCALE;
+    let (mut alpha, mut beta) = match prev {
+        Some(v) => ((v - delta).max(-INF), (v + delta).min(INF)),
+        None => (-INF, INF),
+    };
+    loop {
+        let r = search(alpha, beta)?;
+        let v = value_of(&r);
+        if v <= alpha && alpha > -INF {
+            alpha = (v - delta).max(-INF);
+        } else if v >= beta && beta < INF {
+            beta = (v + delta).min(INF);
+        } else {
+            return Some(r);
+        }
+        delta *= 2;
+    }
 }
 
 /// Searches `board` within `limits`. `stop`, when set by another thread, ends the search at
 /// once with the best move found so far. The first iteration always completes, so a move is
-/// always returned.
+/// always returned. `observer` sees every completed iteration (and the solver's result when
+/// the search ends with an exact solve).
 pub fn search(
     board: Board,
     limits: &Limits,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
+    observer: &mut dyn Observer,
 ) -> SearchResult {
     let start = Instant::now();
     let moves = board.moves();
     if moves == 0 {
-        return search_pass(board, limits, setup, stop, start);
+        return search_pass(board, limits, setup, stop, start, observer);
     }
     setup.tt.new_search();
     let empties = board.empty_count();
-    let budget = if let Some(t) = limits.time {
-        Some(time::fixed(t))
-    } else {
-        limits.clock.as_ref().map(|c| time::budget(c, empties))
-    };
+    let budget = move_budget(limits, empties);
     let mut steps = schedule(empties, limits);
     if moves.count_ones() == 1 && limits.clock.is_some() {
         // A forced move in a timed game: save the clock, search just enough for a score.
@@ -122,23 +186,12 @@ pub fn search(
             let steps = &steps;
             scope.spawn(move || helper_thread(shared, board, steps, id));
         }
-        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, start);
+        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, start, observer);
         internal_stop.store(true, Ordering::Relaxed);
         outcome
     });
 
-    let pv = match &outcome.pv {
-        Some(pv) => pv.clone(),
-        None => {
-            let mut pv = vec![Move::Play(outcome.best)];
-            pv.extend(pv_from_tt(
-                setup.tt,
-                outcome.best_child(&board),
-                outcome.depth.max(1) as usize - 1,
-            ));
-            pv
-        }
-    };
+    let pv = outcome.pv(setup.tt, &board);
     SearchResult {
         best_move: Move::Play(outcome.best),
         score: outcome.value as f32 / SCALE as f32,
@@ -158,6 +211,7 @@ fn search_pass(
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
     start: Instant,
+    observer: &mut dyn Observer,
 ) -> SearchResult {
     let other = board.pass();
     if other.moves() == 0 {
@@ -172,7 +226,18 @@ fn search_pass(
             elapsed: start.elapsed(),
         };
     }
-    let sub = search(other, limits, setup, stop);
+    // The observer sees the pass, then the other side's line, from this side's view.
+    let mut passed = |it: &Iteration| {
+        let mut pv = vec![Move::Pass];
+        pv.extend(&it.pv);
+        observer.iteration(&Iteration {
+            best_move: Move::Pass,
+            value: -it.value,
+            pv,
+            ..it.clone()
+        })
+    };
+    let sub = search(other, limits, setup, stop, &mut passed);
     let mut pv = vec![Move::Pass];
     pv.extend(sub.pv);
     SearchResult {
@@ -196,19 +261,44 @@ struct Outcome {
 }
 
 impl Outcome {
-    fn best_child(&self, board: &Board) -> Board {
-        board.play_unchecked(self.best)
+    /// The principal variation: the solver's, or the best move and the table's line after it.
+    fn pv(&self, tt: &TranspositionTable, board: &Board) -> Vec<Move> {
+        match &self.pv {
+            Some(pv) => pv.clone(),
+            None => {
+                let mut pv = vec![Move::Play(self.best)];
+                pv.extend(pv_from_tt(
+                    tt,
+                    board.play_unchecked(self.best),
+                    self.depth.max(1) as usize - 1,
+                ));
+                pv
+            }
+        }
+    }
+
+    /// What an observer is told about this outcome.
+    fn iteration(
+        &self,
+        tt: &TranspositionTable,
+        board: &Board,
+        nodes: u64,
+        start: Instant,
+    ) -> Iteration {
+        Iteration {
+            depth: self.depth as u32,
+            selectivity: self.selectivity.percent(),
+            value: self.value as f32 / SCALE as f32,
+            exact: self.proven,
+            best_move: Move::Play(self.best),
+            pv: self.pv(tt, board),
+            nodes,
+            elapsed: start.elapsed(),
+        }
     }
 }
 
-fn root_moves(board: &Board) -> Vec<RootMove> {
-    let list = MoveList::new(board, board.moves());
-    list.as_slice()
-        .iter()
-        .map(|&cand| RootMove { cand })
-        .collect()
-}
-
+#[allow(clippy::too_many_arguments)]
 fn main_thread(
     shared: &SearchShared,
     setup: &SearchSetup,
@@ -217,6 +307,7 @@ fn main_thread(
     steps: &[Step],
     budget: Option<MoveBudget>,
     start: Instant,
+    observer: &mut dyn Observer,
 ) -> Outcome {
     let mut worker = Worker::new(shared, steps[0].selectivity);
     let mut root = root_moves(&board);
@@ -233,14 +324,17 @@ fn main_thread(
             shared.stop.store(true, Ordering::Relaxed);
             if let Some((mv, score, pv)) = handoff::solve_best(board, setup, shared, stop) {
                 if let Some(sq) = mv.square() {
-                    outcome = Some(Outcome {
+                    let solved = Outcome {
                         best: sq,
                         value: score * SCALE,
                         depth: empties,
                         selectivity: Selectivity::EXACT,
                         proven: true,
                         pv: Some(pv),
-                    });
+                    };
+                    let nodes = shared.nodes.load(Ordering::Relaxed);
+                    observer.iteration(&solved.iteration(setup.tt, &board, nodes, start));
+                    outcome = Some(solved);
                 }
             }
             break;
@@ -257,14 +351,17 @@ fn main_thread(
             } => {
                 let m = root.remove(best);
                 root.insert(0, m);
-                outcome = Some(Outcome {
+                let done = Outcome {
                     best: Square::from_index(m.cand.square),
                     value,
                     depth: step.depth,
                     selectivity: step.selectivity,
                     proven,
                     pv: None,
-                });
+                };
+                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unflushed_nodes();
+                observer.iteration(&done.iteration(setup.tt, &board, nodes, start));
+                outcome = Some(done);
                 if proven {
                     // Every line reached the end of the game: deeper iterations cannot change
                     // the value.
@@ -282,12 +379,10 @@ fn main_thread(
                 break;
             }
         }
-        if let Some(b) = budget {
-            // The next iteration takes a few times longer than this one: do not start it
-            // when it cannot finish within the budget.
-            if start.elapsed() >= b.soft.mul_f32(time::LAST_ITERATION_START) {
-                break;
-            }
+        // The next iteration takes a few times longer than this one: do not start it when it
+        // cannot finish within the budget.
+        if !time_for_another_iteration(budget, start.elapsed()) {
+            break;
         }
         if shared.must_stop() {
             break;
@@ -341,33 +436,30 @@ fn aspiration(
     depth: i32,
     prev: Option<i32>,
 ) -> IterationResult {
-    let mut delta = 2 * SCALE;
-    let (mut alpha, mut beta) = match prev {
-        Some(v) if depth > 2 => ((v - delta).max(-INF), (v + delta).min(INF)),
-        _ => (-INF, INF),
-    };
-    loop {
-        match root_iteration(worker, board, root, depth, alpha, beta) {
+    let mut interrupted = None;
+    let complete = aspiration_loop(
+        prev.filter(|_| depth > 2),
+        |&(value, _, _)| value,
+        |alpha, beta| match root_iteration(worker, board, root, depth, alpha, beta) {
             IterationResult::Complete {
                 value,
                 best,
                 proven,
-            } => {
-                if value <= alpha && alpha > -INF {
-                    alpha = (value - delta).max(-INF);
-                } else if value >= beta && beta < INF {
-                    beta = (value + delta).min(INF);
-                } else {
-                    return IterationResult::Complete {
-                        value,
-                        best,
-                        proven,
-                    };
-                }
-                delta *= 2;
+            } => Some((value, best, proven)),
+            stopped => {
+                interrupted = Some(stopped);
+                None
             }
-            interrupted => return interrupted,
-        }
+        },
+    );
+    match (complete, interrupted) {
+        (Some((value, best, proven)), _) => IterationResult::Complete {
+            value,
+            best,
+            proven,
+        },
+        (None, Some(stopped)) => stopped,
+        (None, None) => IterationResult::Interrupted { improved: None },
     }
 }
 
@@ -470,6 +562,22 @@ mod tests {
         assert!(steps.iter().all(|s| !s.selectivity.is_exact()));
         assert_eq!(steps.len(), 40);
         assert_eq!(steps.last().unwrap().depth, 40);
+    }
+
+    /// No iteration starts after `LAST_ITERATION_START` of the move's time (the rule the search
+    /// and the analysis share), checked without a clock.
+    #[test]
+    fn no_iteration_starts_late_in_the_budget() {
+        let budget = Some(time::fixed(Duration::from_millis(1000)));
+        assert!(time_for_another_iteration(
+            budget,
+            Duration::from_millis(449)
+        ));
+        assert!(!time_for_another_iteration(
+            budget,
+            Duration::from_millis(450)
+        ));
+        assert!(time_for_another_iteration(None, Duration::from_secs(3600)));
     }
 
     #[test]

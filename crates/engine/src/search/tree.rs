@@ -24,7 +24,7 @@ use virada_rules::{Board, Square};
 /// A bound above every score (evaluations and exact values are within ±6400).
 pub const INF: i32 = 6500;
 
-pub use crate::tt::DEPTH_TO_END;
+pub(crate) use crate::tt::DEPTH_TO_END;
 
 /// How often (in nodes) a worker looks at the stop flags and the clock.
 const POLL_INTERVAL: u64 = 1024;
@@ -135,6 +135,11 @@ impl<'a> Worker<'a> {
             pattern: shared.eval.as_pattern_eval(),
             heuristic: false,
         }
+    }
+
+    /// Nodes searched but not yet added to the shared counter.
+    pub(crate) fn unflushed_nodes(&self) -> u64 {
+        self.pending_nodes
     }
 
     /// Adds the pending node count to the shared counter.

@@ -1,4 +1,6 @@
-//! Fitting the Multi-ProbCut model from our own searches (`virada bench mpc-fit`).
+//! Fitting the engine's Multi-ProbCut model from our own searches (`virada bench mpc-fit`):
+//! tooling that writes the engine's `search/mpc_params*.rs`, so it lives with the training
+//! tools rather than in the engine.
 //!
 //! 1. [`sample_positions`] plays seeded self-play games (a shallow search with random moves
 //!    mixed in, so positions vary) and keeps positions spread over the game.
@@ -7,9 +9,9 @@
 //!    phase: `deep = a * shallow + b`, with `sigma` the residual standard deviation.
 //! 4. [`render_source`] writes `mpc_params.rs`.
 
-use super::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
-use super::{Limits, Selectivity};
-use crate::engine::{Engine, EngineConfig};
+use virada_engine::eval::SCALE;
+use virada_engine::search::mpc::{phase_of, shallow_depth, MpcParams, MPC_MIN_DEPTH};
+use virada_engine::{Engine, EngineConfig, Limits, Selectivity};
 use virada_rules::{Board, Square};
 
 /// A position and its non-selective search values at depths `0..=max_depth` (index = depth;
@@ -101,7 +103,7 @@ pub fn sample(engine: &mut Engine, board: Board, max_depth: u32) -> FitSample {
             ..Limits::default()
         };
         let r = engine.search(board, &limits, None);
-        values.push((r.score * crate::eval::SCALE as f32).round() as i32);
+        values.push((r.score * SCALE as f32).round() as i32);
     }
     FitSample { board, values }
 }
