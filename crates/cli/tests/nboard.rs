@@ -67,6 +67,20 @@ impl Engine {
         }
     }
 
+    /// Every line up to and including the first that equals `last` (the end of a command's
+    /// output, read before a `ping` so the ping cannot interrupt that command).
+    fn until_line(&mut self, last: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self.line();
+            let done = l == last;
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -325,7 +339,9 @@ fn a_finished_game() {
     e.send("hint 4");
     assert_eq!(e.until_pong(2), [over.as_str()]);
     e.send("analyze");
-    let lines = e.until_pong(3);
+    // Read the whole analysis (it ends with a bare `status`) before pinging: a ping stops it.
+    let lines = e.until_line("status");
+    assert!(e.until_pong(3).is_empty());
     assert_eq!(lines[0], "status Virada is analysing the game");
     let analysis: Vec<(usize, f64)> = lines
         .iter()
