@@ -184,7 +184,7 @@ pub fn analyze(
         .iter()
         .filter(|s| s.searched)
         .map(|s| MoveValue {
-            mv: Move::Play(Square::from_index(s.cand.square)),
+            mv: Move::Play(Square::from_index_unchecked(s.cand.square)),
             value: s.value as f32 / SCALE as f32,
             exact: s.exact,
             depth: s.depth as u32,
@@ -192,7 +192,7 @@ pub fn analyze(
         .collect();
     let mut pv = Vec::new();
     if let Some(best) = scored.first() {
-        pv.push(Move::Play(Square::from_index(best.cand.square)));
+        pv.push(Move::Play(Square::from_index_unchecked(best.cand.square)));
         pv.extend(pv_from_tt(
             setup.tt,
             best.cand.child(&board),

@@ -266,7 +266,7 @@ mod tests {
         });
         let board = Position::start()
             .board()
-            .play_unchecked(virada_rules::Square::from_index(19));
+            .play_unchecked(virada_rules::Square::D3);
         // A node budget in place of the cap: the same schedule, deterministically.
         let limits = Limits {
             time: None,

@@ -363,7 +363,7 @@ mod tests {
         });
         let board = Position::start()
             .board()
-            .play_unchecked(virada_rules::Square::from_index(19));
+            .play_unchecked(virada_rules::Square::D3);
         let cap = Duration::from_millis(300);
         let full = Limits {
             time: Some(cap),

@@ -59,7 +59,7 @@ pub fn parse_squares(s: &str) -> Result<(u64, u64, usize), ParsePositionError> {
                     column: s[..i].chars().count() + 1,
                     message: format!(
                         "unexpected {c:?} at square {}: use X/*/x/b for black, O/o/w for white, -/. for empty",
-                        Square::from_index(n as u8)
+                        Square::from_index_unchecked(n as u8)
                     ),
                 })
             }
