@@ -128,7 +128,9 @@ fn build_record(req: CreateRequest, default_mode: Mode) -> AppResult<GameRecord>
         Mode::Friend => (None, None),
         Mode::Computer => {
             let max = engine_port::max_level();
-            let level = req.level.unwrap_or(i64::from(max.min(5)));
+            let level = req
+                .level
+                .unwrap_or(i64::from(max.min(virada_engine::levels::DEFAULT_LEVEL)));
             if level < 1 || level > i64::from(max) {
                 return Err(AppError::BadRequest(format!(
                     "level {level} is out of range: levels are 1 to {max}"

@@ -85,7 +85,9 @@ mod tests {
         let white = format!("{} white", &start[..64]);
         let game = parse_setup(&white).unwrap().into_game();
         assert_eq!(game.position().side_to_move(), Color::White);
-        let no_move = Position::from_colors(1, 2, Color::White).unwrap().to_string();
+        let no_move = Position::from_colors(1, 2, Color::White)
+            .unwrap()
+            .to_string();
         let game = parse_setup(&no_move).unwrap().into_game();
         assert_eq!(game.ply(), 1, "White has no move and passes");
         assert_eq!(game.position().side_to_move(), Color::Black);
