@@ -98,13 +98,15 @@ pub fn parse_squares(s: &str) -> Result<(u64, u64, usize), ParsePositionError> {
             Some(Some(Color::Black)) => black |= 1u64 << n,
             Some(Some(Color::White)) => white |= 1u64 << n,
             Some(None) => {}
-            None => return Err(ParsePositionError {
-                column: s[..i].chars().count() + 1,
-                square: Square::from_index(n),
-                message: format!(
+            None => {
+                return Err(ParsePositionError {
+                    column: s[..i].chars().count() + 1,
+                    square: Square::from_index(n),
+                    message: format!(
                     "{ch:?} is not X, O or - (black, white, empty; also *, x, b / o, w, 0 / ., _)"
                 ),
-            }),
+                })
+            }
         }
         n += 1;
     }
