@@ -12,8 +12,8 @@ pub const MAX_THREADS: usize = 256;
 /// `--threads N`, declared once and flattened into every command that searches.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct ThreadsArg {
-    /// Threads, 1 to 256 (default: all cores). Results depend on it only where a command says
-    /// so.
+    /// Threads, 1 to 256 (default: all cores; `bench search`: 1, for its reproducible node
+    /// count).
     #[arg(
         long = "threads",
         value_name = "N",
