@@ -33,7 +33,7 @@ enum Command {
     Openings(cmd::openings::OpeningsArgs),
     /// Play a game in the terminal against the engine (or two people).
     Play(cmd::play::PlayArgs),
-    /// Values of every move of a position, or the mistakes of a game.
+    /// Values of every move of a position (or of where a transcript leads); `--game`: a game's review.
     Analyze(cmd::analyze::AnalyzeArgs),
     /// Engine against engine from balanced openings, with an Elo estimate; either side may be
     /// an external engine (`gtp:<command>`, `nboard:<command>`).

@@ -178,7 +178,7 @@ pub(crate) fn analyze(
         .iter()
         .filter(|s| s.searched)
         .map(|s| MoveValue {
-            mv: Move::Play(Square::from_index(s.cand.square)),
+            mv: Move::Play(Square::from_index_unchecked(s.cand.square)),
             value: s.value as f32 / SCALE as f32,
             exact: s.exact,
             depth: s.depth as u32,
@@ -257,7 +257,7 @@ fn sorted(mut moves: Vec<RootMove>) -> Vec<RootMove> {
 
 /// The best move and the table's line after it.
 fn principal_variation(setup: &SearchSetup, board: &Board, best: &RootMove) -> Vec<Move> {
-    let mut pv = vec![Move::Play(Square::from_index(best.cand.square))];
+    let mut pv = vec![Move::Play(Square::from_index_unchecked(best.cand.square))];
     pv.extend(pv_from_tt(
         setup.tt,
         best.cand.child(board),
@@ -282,7 +282,7 @@ fn best_iteration(
         selectivity: step.selectivity.percent(),
         value: best.value as f32 / SCALE as f32,
         exact: best.exact,
-        best_move: Move::Play(Square::from_index(best.cand.square)),
+        best_move: Move::Play(Square::from_index_unchecked(best.cand.square)),
         pv: principal_variation(setup, board, &best),
         nodes,
         elapsed: start.elapsed(),

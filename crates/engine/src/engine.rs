@@ -2,13 +2,14 @@
 //! thread count, used by the app server, the command line and external programs.
 
 use crate::analysis::{self, Analysis, GameAnalysis};
-use crate::eval::{default_evaluator, features::CORNERS, Evaluator};
+use crate::eval::{default_evaluator, Evaluator};
 use crate::levels::{Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
+use virada_rules::masks::{CORNERS, EDGES};
 use virada_rules::{Board, Game, Move};
 
 /// How to build an [`Engine`].
@@ -258,13 +259,13 @@ fn pick_human_like(board: &Board, a: &Analysis, m: Mistakes, seed: u64) -> Move 
 /// feels good, edges look safe, a corner is obvious.
 fn naturalness(board: &Board, sq: usize) -> f32 {
     let flips = board
-        .flips(virada_rules::Square::from_index(sq as u8))
+        .flips(virada_rules::Square::from_index_unchecked(sq as u8))
         .count() as f32;
     let bit = 1u64 << sq;
     let mut w = 1.0 + 0.25 * flips;
     if bit & CORNERS != 0 {
         w *= 3.0;
-    } else if bit & 0xFF81_8181_8181_81FF != 0 {
+    } else if bit & EDGES != 0 {
         w *= 1.3;
     }
     w

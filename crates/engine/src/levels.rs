@@ -27,8 +27,15 @@
 use crate::search::{Limits, Selectivity};
 use std::time::Duration;
 
+/// Lowest level.
+pub const MIN_LEVEL: u8 = 1;
+
 /// Highest level.
 pub const MAX_LEVEL: u8 = 21;
+
+/// The level a game against the computer gets when none is chosen, in the app, the API and
+/// `virada play`: the strongest of the beginner levels (small, human-like mistakes).
+pub const DEFAULT_LEVEL: u8 = 5;
 
 /// A playing level, 1 (beginner) to 21 (maximum).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -189,7 +196,7 @@ mod tests {
         });
         let board = Position::start()
             .board()
-            .play_unchecked(virada_rules::Square::from_index(19));
+            .play_unchecked(virada_rules::Square::D3);
         // A node budget in place of the cap: the same schedule, deterministically.
         let limits = Limits {
             time: None,

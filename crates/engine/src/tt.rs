@@ -133,7 +133,7 @@ fn unpack(w: u64) -> TtData {
         depth: (w >> 32) as u8,
         selectivity: (w >> 40) as u8,
         best_move: if mv < 64 {
-            Some(Square::from_index(mv as u8))
+            Some(Square::from_index_unchecked(mv as u8))
         } else {
             None
         },

@@ -51,7 +51,7 @@ pub fn random_position(rng: &mut Rng, empties: u32) -> Board {
         for _ in 0..rng.next_u64() % u64::from(m.count_ones()) {
             mm &= mm - 1;
         }
-        b = b.play_unchecked(Square::from_index(mm.trailing_zeros() as u8));
+        b = b.play_unchecked(Square::lowest_of(mm));
     }
     b
 }

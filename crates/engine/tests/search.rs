@@ -58,7 +58,7 @@ fn brute_force(b: Board) -> i32 {
     let mut best = -100;
     let mut m = moves;
     while m != 0 {
-        let sq = virada_rules::Square::from_index(m.trailing_zeros() as u8);
+        let sq = virada_rules::Square::lowest_of(m);
         m &= m - 1;
         best = best.max(-brute_force(b.play_unchecked(sq)));
     }

@@ -1,6 +1,6 @@
 //! A set of squares as a 64-bit mask (bit `i` = square index `i`, `a1` = bit 0).
 
-use crate::Square;
+use crate::{masks, Square};
 use std::fmt;
 
 /// A set of squares. Bit `i` is [`Square`] index `i` (`a1` = bit 0, `h8` = bit 63).
@@ -18,13 +18,15 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(!0);
     /// The four corners.
-    pub const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
+    pub const CORNERS: Bitboard = Bitboard(masks::CORNERS);
     /// X-squares b2 g2 b7 g7.
-    pub const X_SQUARES: Bitboard = Bitboard(0x0042_0000_0000_4200);
+    pub const X_SQUARES: Bitboard = Bitboard(masks::X_SQUARES);
     /// C-squares b1 g1 a2 h2 a7 h7 b8 g8.
-    pub const C_SQUARES: Bitboard = Bitboard(0x4281_0000_0000_8142);
+    pub const C_SQUARES: Bitboard = Bitboard(masks::C_SQUARES);
     /// All edge squares.
-    pub const EDGES: Bitboard = Bitboard(0xFF81_8181_8181_81FF);
+    pub const EDGES: Bitboard = Bitboard(masks::EDGES);
+    /// The centre squares d4 e4 d5 e5.
+    pub const CENTRE: Bitboard = Bitboard(masks::CENTRE);
 
     #[inline]
     pub const fn from_square(sq: Square) -> Bitboard {
@@ -48,7 +50,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(self.0.trailing_zeros() as u8))
+            Some(Square::lowest_of(self.0))
         }
     }
     /// Squares in index order.
@@ -69,7 +71,7 @@ impl Iterator for BitboardIter {
         if self.0 == 0 {
             return None;
         }
-        let sq = Square::from_index(self.0.trailing_zeros() as u8);
+        let sq = Square::lowest_of(self.0);
         self.0 &= self.0 - 1;
         Some(sq)
     }

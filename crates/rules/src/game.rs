@@ -153,12 +153,47 @@ impl Game {
 
     /// Plays a pass if (and only if) the side to move must pass. Returns whether it did.
     pub fn pass_if_forced(&mut self) -> bool {
-        if self.position().must_pass() {
-            self.play(Move::Pass).expect("forced pass is legal");
+        let pos = self.position();
+        if pos.must_pass() {
+            // A forced pass is legal: no move and the game is not over.
+            self.moves.push(Move::Pass);
+            self.positions.push(pos.play_unchecked(Move::Pass));
+            if self.redo.last() == Some(&Move::Pass) {
+                self.redo.pop();
+            } else {
+                self.redo.clear();
+            }
             true
         } else {
             false
         }
+    }
+
+    /// Plays every pass the rules force, so that afterwards the side to move has a move or the
+    /// game is over. Returns how many were played (at most one: after a pass the other side
+    /// has a move, or neither side has and the game is over).
+    pub fn play_forced_passes(&mut self) -> usize {
+        let mut n = 0;
+        while self.pass_if_forced() {
+            n += 1;
+        }
+        n
+    }
+
+    /// Plays a checked move, then the pass it forces on the opponent, if any: the usual way a
+    /// player's turn ends. Returns the number of forced passes played.
+    ///
+    /// ```
+    /// use virada_rules::{Color, Game, Position};
+    /// // a1 black, b1 white, c1 empty: Black takes b1 and White, without discs, has no move.
+    /// let start = Position::from_colors(1, 2, Color::Black).unwrap();
+    /// let mut game = Game::from_position(start);
+    /// assert_eq!(game.play_then_forced_passes("c1".parse().unwrap()), Ok(0));
+    /// assert!(game.is_over());
+    /// ```
+    pub fn play_then_forced_passes(&mut self, mv: Move) -> Result<usize, PlayError> {
+        self.play(mv)?;
+        Ok(self.play_forced_passes())
     }
 
     /// Takes back the last move. Returns it, or `None` at the start.
@@ -174,6 +209,92 @@ impl Game {
         let mv = *self.redo.last()?;
         self.play(mv).ok()?;
         Some(mv)
+    }
+
+    /// Takes back the last move that was not a pass and the passes around it (two people at
+    /// one board: the previous player is to move again). Returns whether anything changed.
+    pub fn undo_turn(&mut self) -> bool {
+        if !self.moves.iter().any(|m| *m != Move::Pass) {
+            return false;
+        }
+        while let Some(mv) = self.undo() {
+            if mv != Move::Pass {
+                break;
+            }
+        }
+        true
+    }
+
+    /// Replays the next move that is not a pass and the forced passes after it (the inverse of
+    /// [`Game::undo_turn`]). Returns whether anything changed.
+    pub fn redo_turn(&mut self) -> bool {
+        if !self.redo_moves().any(|m| m != Move::Pass) {
+            return false;
+        }
+        while let Some(mv) = self.redo() {
+            if mv != Move::Pass {
+                break;
+            }
+        }
+        self.play_forced_passes();
+        true
+    }
+
+    /// Goes back to the latest earlier position where `side` was to move and moved, taking back
+    /// that move and everything after it (against a computer: the person's move and the
+    /// computer's reply). Returns false, changing nothing, if `side` has made no move.
+    ///
+    /// ```
+    /// use virada_rules::{Color, Game};
+    /// let mut game = Game::new();
+    /// for mv in ["f5", "d6", "c3"] {
+    ///     game.play(mv.parse().unwrap()).unwrap();
+    /// }
+    /// assert!(game.undo_to_turn(Color::White));
+    /// assert_eq!(game.to_string(), "f5");
+    /// assert!(game.undo_to_turn(Color::Black));
+    /// assert_eq!(game.ply(), 0);
+    /// assert!(!game.undo_to_turn(Color::Black));
+    /// ```
+    pub fn undo_to_turn(&mut self, side: Color) -> bool {
+        let target = self
+            .moves
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(i, m)| **m != Move::Pass && self.positions[*i].side_to_move() == side)
+            .map(|(i, _)| i);
+        match target {
+            Some(ply) => {
+                while self.ply() > ply {
+                    self.undo();
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// From a position where `side` is to move, replays `side`'s next move and the redo list up
+    /// to `side`'s next turn (the inverse of [`Game::undo_to_turn`]); where the redo list ends
+    /// first, forced passes are played. Returns whether anything changed.
+    pub fn redo_to_turn(&mut self, side: Color) -> bool {
+        let pos = self.position();
+        if pos.is_game_over() || pos.side_to_move() != side || self.redo.is_empty() {
+            return false;
+        }
+        self.redo();
+        loop {
+            let pos = self.position();
+            if pos.is_game_over() || (pos.side_to_move() == side && !pos.must_pass()) {
+                break;
+            }
+            if self.redo().is_none() {
+                self.play_forced_passes();
+                break;
+            }
+        }
+        true
     }
 
     /// Moves back to ply `ply` (undoing as needed; undone moves stay available for redo).

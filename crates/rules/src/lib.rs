@@ -20,6 +20,7 @@ pub mod color;
 pub mod formats;
 pub mod game;
 pub mod hash;
+pub mod masks;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

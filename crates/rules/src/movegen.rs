@@ -3,8 +3,9 @@
 //! Squares are bits (`a1` = bit 0, `h1` = bit 7, `a8` = bit 56). Shifting left by 1 moves a disc
 //! east, by 8 south, by 7 south-west and by 9 south-east; the column masks stop wrap-around.
 
-/// Every square except those in columns a and h: discs that may be stepped over horizontally.
-const NOT_AH: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+/// `NOT_AH`: every square except those in columns a and h, the discs that may be stepped over
+/// horizontally.
+use crate::masks::{COLUMN_A, COLUMN_H, NOT_COLUMNS_A_H as NOT_AH};
 
 /// One direction of the doubling fill: the squares reached from `p` through a contiguous run of
 /// `mask` discs, stepping `shift` bits left (`left == true`) or right.
@@ -212,7 +213,7 @@ impl Backend {
 /// Bits of squares that are adjacent (8 directions) to some square of `b`.
 #[inline]
 pub fn neighbours(b: u64) -> u64 {
-    let h = ((b << 1) & 0xFEFE_FEFE_FEFE_FEFE) | ((b >> 1) & 0x7F7F_7F7F_7F7F_7F7F);
+    let h = ((b << 1) & !COLUMN_A) | ((b >> 1) & !COLUMN_H);
     let row = b | h;
     h | (row << 8) | (row >> 8)
 }

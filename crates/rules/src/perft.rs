@@ -73,7 +73,7 @@ macro_rules! perft_functions {
                 let sq = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 let f = $flips(board.player, board.opponent, sq);
-                n += $pass_ply(board.play_flips(Square::from_index(sq as u8), f), depth - 1, false);
+                n += $pass_ply(board.play_flips(Square::from_index_unchecked(sq as u8), f), depth - 1, false);
             }
             n
         }
@@ -98,7 +98,7 @@ macro_rules! perft_functions {
                 let sq = moves.trailing_zeros() as usize;
                 moves &= moves - 1;
                 let f = $flips(b.player, b.opponent, sq);
-                n += $no_pass_ply(b.play_flips(Square::from_index(sq as u8), f), depth - 1);
+                n += $no_pass_ply(b.play_flips(Square::from_index_unchecked(sq as u8), f), depth - 1);
             }
             n
         }

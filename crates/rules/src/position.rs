@@ -10,7 +10,9 @@ pub use crate::formats::board_string::ParsePositionError;
 /// Text form (the engines' 64-character board string): squares a1, b1, ..., h1, a2, ..., h8,
 /// then a space and the side to move. `X`/`*`/`x`/`b`/`B` are black, `O`/`o`/`w`/`W` white,
 /// `-`/`.`/`_` empty; side `X`/`*`/`B`/`black` or `O`/`W`/`white`. Whitespace inside the 64
-/// squares is ignored. Printing uses `X`, `O`, `-` and `X`/`O`.
+/// squares is ignored, but a side word after a space is always the side, never a 64th square.
+/// Printing uses `X`, `O`, `-` and `X`/`O`. To read whatever a person pastes (also OBF lines,
+/// transcripts and GGF games), use [`formats::position_input::parse`](crate::formats::position_input::parse).
 ///
 /// ```
 /// use virada_rules::{Color, Position};

@@ -17,13 +17,15 @@ use std::str::FromStr;
 pub struct Square(u8);
 
 impl Square {
-    pub const A1: Square = Square(0);
-    pub const H1: Square = Square(7);
-    pub const A8: Square = Square(56);
-    pub const H8: Square = Square(63);
-
-    /// The square with this index (0..64), or `None`.
-    pub const fn new(index: u8) -> Option<Square> {
+    /// The square with this index (0..64), or `None` for any other index (in every build).
+    ///
+    /// ```
+    /// use virada_rules::Square;
+    /// assert_eq!(Square::from_index(63), Some(Square::H8));
+    /// assert_eq!(Square::from_index(64), None);
+    /// ```
+    #[inline]
+    pub const fn from_index(index: u8) -> Option<Square> {
         if index < 64 {
             Some(Square(index))
         } else {
@@ -31,11 +33,21 @@ impl Square {
         }
     }
 
-    /// The square with this index. The caller guarantees `index < 64` (checked in debug builds).
+    /// The square with this index, for hot paths where the index comes from a bit scan of a
+    /// non-empty mask. The caller guarantees `index < 64`: a debug build panics otherwise, and
+    /// a release build keeps the low six bits (a wrong square, never undefined behaviour).
     #[inline]
-    pub const fn from_index(index: u8) -> Square {
-        debug_assert!(index < 64);
+    pub const fn from_index_unchecked(index: u8) -> Square {
+        debug_assert!(index < 64, "square index out of range");
         Square(index & 63)
+    }
+
+    /// The lowest square of a non-empty mask (the caller guarantees `mask != 0`; an empty mask
+    /// gives `a1` in a release build and panics in a debug build).
+    #[inline]
+    pub const fn lowest_of(mask: u64) -> Square {
+        debug_assert!(mask != 0, "lowest square of an empty mask");
+        Square(mask.trailing_zeros() as u8 & 63)
     }
 
     /// The square at `column` (0 = a) and `row` (0 = row 1, the top), or `None` if off the board.
@@ -105,6 +117,85 @@ impl Square {
     }
 }
 
+/// Declares `Square::A1` ... `Square::H8`.
+macro_rules! square_consts {
+    ($($name:ident = $index:expr,)*) => {
+        impl Square {
+            $(
+                #[doc = concat!("The square ", stringify!($name), ".")]
+                pub const $name: Square = Square($index);
+            )*
+        }
+    };
+}
+
+square_consts! {
+    A1 = 0,
+    B1 = 1,
+    C1 = 2,
+    D1 = 3,
+    E1 = 4,
+    F1 = 5,
+    G1 = 6,
+    H1 = 7,
+    A2 = 8,
+    B2 = 9,
+    C2 = 10,
+    D2 = 11,
+    E2 = 12,
+    F2 = 13,
+    G2 = 14,
+    H2 = 15,
+    A3 = 16,
+    B3 = 17,
+    C3 = 18,
+    D3 = 19,
+    E3 = 20,
+    F3 = 21,
+    G3 = 22,
+    H3 = 23,
+    A4 = 24,
+    B4 = 25,
+    C4 = 26,
+    D4 = 27,
+    E4 = 28,
+    F4 = 29,
+    G4 = 30,
+    H4 = 31,
+    A5 = 32,
+    B5 = 33,
+    C5 = 34,
+    D5 = 35,
+    E5 = 36,
+    F5 = 37,
+    G5 = 38,
+    H5 = 39,
+    A6 = 40,
+    B6 = 41,
+    C6 = 42,
+    D6 = 43,
+    E6 = 44,
+    F6 = 45,
+    G6 = 46,
+    H6 = 47,
+    A7 = 48,
+    B7 = 49,
+    C7 = 50,
+    D7 = 51,
+    E7 = 52,
+    F7 = 53,
+    G7 = 54,
+    H7 = 55,
+    A8 = 56,
+    B8 = 57,
+    C8 = 58,
+    D8 = 59,
+    E8 = 60,
+    F8 = 61,
+    G8 = 62,
+    H8 = 63,
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.column_char(), self.row_char())
@@ -163,6 +254,15 @@ mod tests {
         assert_eq!(Square::A1.to_string(), "a1");
         assert_eq!(Square::H8.to_string(), "h8");
         assert_eq!(Square::H1.to_string(), "h1");
+    }
+
+    #[test]
+    fn from_index_checks_the_range() {
+        for i in 0..=255u8 {
+            assert_eq!(Square::from_index(i).is_some(), i < 64, "{i}");
+        }
+        assert_eq!(Square::from_index_unchecked(27).to_string(), "d4");
+        assert_eq!(Square::lowest_of(0b1000), Square::from_index(3).unwrap());
     }
 
     #[test]

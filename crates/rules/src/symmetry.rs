@@ -51,7 +51,7 @@ impl Symmetry {
 
     /// Applies the symmetry to a square.
     pub fn apply_square(self, sq: Square) -> Square {
-        Square::from_index(self.apply(sq.bit()).trailing_zeros() as u8)
+        Square::from_index_unchecked(self.apply(sq.bit()).trailing_zeros() as u8)
     }
 
     /// Applies the symmetry to both sides of a board.

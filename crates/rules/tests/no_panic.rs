@@ -4,7 +4,7 @@
 mod common;
 
 use proptest::prelude::*;
-use virada_rules::formats::{ggf, obf, transcript::Transcript, wthor, xot};
+use virada_rules::formats::{ggf, obf, position_input, transcript::Transcript, wthor, xot};
 use virada_rules::Position;
 
 const START: &str = "---------------------------OX------XO--------------------------- X";
@@ -43,6 +43,10 @@ fn parse_all_text(text: &str) {
     }
     let _ = text.parse::<ggf::GgfGame>();
     let _ = xot::read_xot(text);
+    if let Ok(input) = position_input::parse(text) {
+        let _ = input.position();
+        let _ = input.into_game();
+    }
 }
 
 /// Feeds `bytes` to the WTHOR readers and replays every record.

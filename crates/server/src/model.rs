@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use virada_engine::levels::MAX_LEVEL;
+use virada_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use virada_rules::{Color, Game, Move, Position};
 
 /// A computer level, 1 to [`MAX_LEVEL`] (checked when made).
@@ -28,13 +28,13 @@ impl fmt::Display for LevelOutOfRange {
 impl std::error::Error for LevelOutOfRange {}
 
 impl Level {
-    /// The level offered when a request names none.
-    pub const DEFAULT: Level = Level(if MAX_LEVEL < 5 { MAX_LEVEL } else { 5 });
+    /// The level offered when a request names none (the same default as the command line).
+    pub const DEFAULT: Level = Level(DEFAULT_LEVEL);
 
     /// Checks the range.
     pub fn new(n: i64) -> Result<Level, LevelOutOfRange> {
         match u8::try_from(n) {
-            Ok(l) if (1..=MAX_LEVEL).contains(&l) => Ok(Level(l)),
+            Ok(l) if (MIN_LEVEL..=MAX_LEVEL).contains(&l) => Ok(Level(l)),
             _ => Err(LevelOutOfRange(n)),
         }
     }

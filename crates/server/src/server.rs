@@ -95,12 +95,13 @@ impl Server {
         let db = tokio::task::spawn_blocking(move || Db::open(&path))
             .await
             .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
-        let listener = TcpListener::bind(config.addr)
-            .await
-            .map_err(|source| StartError::Listen {
-                addr: config.addr,
-                source,
-            })?;
+        let listener =
+            TcpListener::bind(config.addr)
+                .await
+                .map_err(|source| StartError::Listen {
+                    addr: config.addr,
+                    source,
+                })?;
         let addr = listener.local_addr().map_err(|source| StartError::Listen {
             addr: config.addr,
             source,

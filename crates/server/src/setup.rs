@@ -1,94 +1,95 @@
-//! Reads the text of a "set up" game: a transcript (`f5d6c3`), a 64-character board string with
-//! the side to move, or a GGF game record. Errors say what failed and where.
+//! Reads the text of a "set up" game with the rules crate's one position reader
+//! ([`position_input::parse`]): a transcript (`f5d6c3`, `1. f5 d6 2. c3`), a 64-square board
+//! string with the side to move, an OBF line or a GGF game record. The text is classified first,
+//! so errors say what failed in the terms of what was given, and where.
 
-use crate::session::play_forced_passes;
-use virada_rules::formats::ggf::read_ggf;
-use virada_rules::formats::transcript::Transcript;
-use virada_rules::formats::FormatError;
-use virada_rules::{Game, Move, Position};
+use virada_rules::formats::position_input::{self, InputKind, PositionInput};
+use virada_rules::Game;
 
-/// A start position and the moves played from it (passes included).
+/// A set-up text that was read: what kind it was and the game it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub start: Position,
-    pub moves: Vec<Move>,
+    input: PositionInput,
 }
 
 impl Setup {
-    /// Replays the moves (they were checked when parsed).
+    /// What the text was read as.
+    pub fn kind(&self) -> InputKind {
+        self.input.kind()
+    }
+
+    /// The game to play on: the moves read (for a transcript or GGF record) from their start,
+    /// then any pass the rules force.
     pub fn into_game(self) -> Game {
-        let mut game = Game::from_position(self.start);
-        for mv in self.moves {
-            if game.play(mv).is_err() {
-                break;
-            }
-        }
-        play_forced_passes(&mut game);
+        let mut game = self.input.into_game();
+        game.play_forced_passes();
         game
     }
 }
 
-fn is_board_char(c: char) -> bool {
-    matches!(
-        c,
-        'X' | 'x' | '*' | 'b' | 'B' | 'O' | 'o' | 'w' | 'W' | '0' | '-' | '.' | '_' | 'e' | 'E'
-    )
-}
-
 /// Parses setup text (see the module documentation).
 pub fn parse_setup(text: &str) -> Result<Setup, String> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Err("setup text is empty: give a transcript (f5d6c3), a 64-square board and side to move, or a GGF game".into());
-    }
-    if t.starts_with("(;") {
-        let games = read_ggf(t).map_err(|e| e.to_string())?;
-        let first = games
-            .first()
-            .ok_or_else(|| "GGF: no game found".to_string())?;
-        let game = first.replay().map_err(|e| e.to_string())?;
-        return Ok(Setup {
-            start: first.start,
-            moves: game.moves().to_vec(),
-        });
-    }
-    let squares: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).take(64).collect();
-    if squares.len() == 64 && squares.iter().all(|&c| is_board_char(c)) {
-        let start: Position = t.parse().map_err(|e| format!("{e}"))?;
-        return Ok(Setup {
-            start,
-            moves: Vec::new(),
-        });
-    }
-    let transcript: Transcript = t.parse().map_err(|e: FormatError| e.to_string())?;
-    let game = transcript
-        .replay(Position::start())
-        .map_err(|e| e.to_string())?;
-    Ok(Setup {
-        start: Position::start(),
-        moves: game.moves().to_vec(),
-    })
+    position_input::parse(text)
+        .map(|input| Setup { input })
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use virada_rules::{Color, Position};
 
     #[test]
     fn transcript_board_and_errors() {
         let s = parse_setup("f5 d6c3").unwrap();
-        assert_eq!(s.moves.len(), 3);
+        assert_eq!(s.kind(), InputKind::Transcript);
+        assert_eq!(s.into_game().ply(), 3);
+        let s = parse_setup("1. f5 d6 2. c3").unwrap();
+        assert_eq!(s.kind(), InputKind::NumberedTranscript);
         let start = Position::start().to_string();
         let s = parse_setup(&start).unwrap();
-        assert_eq!(s.start, Position::start());
+        assert_eq!(s.kind(), InputKind::BoardString);
+        assert_eq!(s.into_game().position(), Position::start());
+        let s = parse_setup(&format!("{start}; F5:+0;")).unwrap();
+        assert_eq!(s.kind(), InputKind::Obf);
         let e = parse_setup("f5d6z9").unwrap_err();
         assert!(e.contains("column 5"), "{e}");
         let e = parse_setup("f5f5").unwrap_err();
         assert!(e.contains("ply 2") && e.contains("occupied"), "{e}");
         let ggf = "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)";
         let s = parse_setup(ggf).unwrap();
-        assert_eq!(s.moves.len(), 2);
+        assert_eq!(s.kind(), InputKind::Ggf);
+        assert_eq!(s.into_game().ply(), 2);
         assert!(parse_setup("(;GM[Othello]BO[8 zz").is_err());
-        assert!(parse_setup("  ").is_err());
+        let e = parse_setup("  ").unwrap_err();
+        assert!(e.starts_with("empty input"), "{e}");
+    }
+
+    /// Found by probing the server: 63 squares and a side letter were read as 64 squares (the
+    /// letter on h8, Black to move), and a bad board character was a transcript error.
+    #[test]
+    fn board_text_is_read_as_a_board() {
+        let start = Position::start().to_string();
+        let e = parse_setup(&start[1..]).unwrap_err();
+        assert!(e.starts_with("board string"), "{e}");
+        assert!(
+            e.contains("expected 64 squares before the side to move, found 63"),
+            "{e}"
+        );
+        let mut bad = start.clone();
+        bad.replace_range(9..10, "Z");
+        let e = parse_setup(&bad).unwrap_err();
+        assert!(e.starts_with("board string"), "{e}");
+        assert!(e.contains("square b2: 'Z' is not X, O or -"), "{e}");
+        // White to move after a side word, and the forced pass of a side without moves.
+        let white = format!("{} white", &start[..64]);
+        let game = parse_setup(&white).unwrap().into_game();
+        assert_eq!(game.position().side_to_move(), Color::White);
+        let no_move = Position::from_colors(1, 2, Color::White)
+            .unwrap()
+            .to_string();
+        let game = parse_setup(&no_move).unwrap().into_game();
+        assert_eq!(game.ply(), 1, "White has no move and passes");
+        assert_eq!(game.position().side_to_move(), Color::Black);
     }
 }

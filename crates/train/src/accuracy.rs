@@ -135,7 +135,7 @@ pub fn eval_speed(
         }
         let mut mm = m;
         while mm != 0 {
-            let sq = Square::from_index(mm.trailing_zeros() as u8);
+            let sq = Square::lowest_of(mm);
             mm &= mm - 1;
             walk(b.play_unchecked(sq), d - 1, leaf);
         }
@@ -148,7 +148,7 @@ pub fn eval_speed(
         }
         let mut mm = m;
         while mm != 0 {
-            let sq = Square::from_index(mm.trailing_zeros() as u8);
+            let sq = Square::lowest_of(mm);
             mm &= mm - 1;
             let flips = flips(b.player, b.opponent, sq.index());
             walk_state(b.play_flips(sq, flips), st.play(sq, flips), d - 1, leaf);
@@ -364,7 +364,7 @@ pub fn make_best_move_benchmark(
         let mut ranked: Vec<(f32, Move, Board)> = Vec::new();
         let mut m = board.moves();
         while m != 0 {
-            let sq = Square::from_index(m.trailing_zeros() as u8);
+            let sq = Square::lowest_of(m);
             m &= m - 1;
             let child = board.play_unchecked(sq);
             let v = -searched_value(&mut engine, child, rivals.depth);

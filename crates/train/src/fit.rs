@@ -287,9 +287,9 @@ mod tests {
                 for _ in 0..k {
                     mm &= mm - 1;
                 }
-                let sq = virada_rules::Square::from_index(mm.trailing_zeros() as u8);
+                let sq = virada_rules::Square::lowest_of(mm);
                 b = b.play_unchecked(sq);
-                let corners = 0x8100_0000_0000_0081u64;
+                let corners = virada_rules::masks::CORNERS;
                 let label = 4
                     * ((b.player & corners).count_ones() as i32
                         - (b.opponent & corners).count_ones() as i32);

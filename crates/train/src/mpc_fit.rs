@@ -71,7 +71,7 @@ pub fn sample_positions(count: usize, min_empties: u32, seed: u64) -> Vec<Board>
                 for _ in 0..k {
                     m &= m - 1;
                 }
-                Square::from_index(m.trailing_zeros() as u8)
+                Square::lowest_of(m)
             } else {
                 let shallow = Limits {
                     depth: Some(2),

@@ -138,7 +138,7 @@ mod tests {
                 source: Source::SelfPlay,
             });
             let m = b.moves();
-            let sq = virada_rules::Square::from_index((63 - m.leading_zeros()) as u8);
+            let sq = virada_rules::Square::from_index_unchecked((63 - m.leading_zeros()) as u8);
             b = b.play_unchecked(sq);
         }
         out

@@ -73,7 +73,7 @@ fn random_move(moves: u64, rng: &mut Rng) -> Square {
     for _ in 0..rng.below(moves.count_ones() as u64) {
         m &= m - 1;
     }
-    Square::from_index(m.trailing_zeros() as u8)
+    Square::lowest_of(m)
 }
 
 /// Plays game number `index`; returns its positions after the random opening (side-to-move

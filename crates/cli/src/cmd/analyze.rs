@@ -1,77 +1,37 @@
 //! `virada analyze`: values of every move of a position, or a mistake table for a game.
 
+use super::args::{read_position_input, ThreadsArg};
 use super::{CliError, CmdResult};
 use clap::Args;
-use std::path::Path;
 use std::time::Duration;
+use virada_engine::search::{DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
 use virada_engine::{Analysis, Engine, EngineConfig, Limits, PlyAnalysis};
-use virada_rules::formats::ggf::read_ggf;
-use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Color, Game, Move, Position};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    /// A position (64-character board string and side to move), a move transcript from the
-    /// start (`f5d6c3...`), or a file (`.ggf` game record, or a text file holding either).
+    /// A position: a board string and side to move, an OBF line, a move transcript from the
+    /// start (`f5d6c3`, `1. f5 d6 2. c3`: the position after it), a GGF game, or a file
+    /// holding one of them. With `--game`, a transcript or GGF game to review.
     #[arg(allow_hyphen_values = true)]
     pub input: String,
+    /// Review a whole game (transcript or GGF): every move's value against the best move.
+    #[arg(long)]
+    pub game: bool,
     /// Search depth for each position.
-    #[arg(long, conflicts_with = "time")]
-    pub depth: Option<u32>,
+    #[arg(long, conflicts_with = "time", default_value_t = DEFAULT_DEPTH)]
+    pub depth: u32,
     /// Seconds per position.
     #[arg(long)]
     pub time: Option<f64>,
     /// Solve exactly from this many empty squares.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = DEFAULT_EXACT_EMPTIES)]
     pub exact: u32,
-    /// Search threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
-}
-
-enum Input {
-    Position(Position),
-    Game(Game),
-}
-
-fn read_input(raw: &str) -> Result<Input, CliError> {
-    let path = Path::new(raw);
-    if path.is_file() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::input(format!("cannot read {raw}: {e}")))?;
-        let is_ggf = raw.to_lowercase().ends_with(".ggf") || text.trim_start().starts_with("(;");
-        if is_ggf {
-            let games = read_ggf(&text).map_err(|e| CliError::input(format!("{raw}: {e}")))?;
-            let first = games
-                .first()
-                .ok_or_else(|| CliError::input(format!("{raw}: no game in the file")))?;
-            let game = first
-                .replay()
-                .map_err(|e| CliError::input(format!("{raw}: {e}")))?;
-            return Ok(Input::Game(game));
-        }
-        return parse_text(text.trim())
-            .map_err(|e| CliError::input(format!("{raw}: {}", e.message)));
-    }
-    parse_text(raw.trim())
-}
-
-fn parse_text(text: &str) -> Result<Input, CliError> {
-    if let Ok(pos) = text.parse::<Position>() {
-        return Ok(Input::Position(pos));
-    }
-    let transcript: Transcript = text.parse().map_err(|e| {
-        CliError::input(format!(
-            "not a board (64 squares and side to move) nor a transcript: {e}"
-        ))
-    })?;
-    let game = transcript
-        .replay(Position::start())
-        .map_err(|e| CliError::input(e.to_string()))?;
-    Ok(Input::Game(game))
 }
 
 pub fn run(args: AnalyzeArgs) -> CmdResult {
@@ -87,33 +47,44 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             ..Limits::default()
         },
         (d, None) => Limits {
-            depth: Some(d.unwrap_or(10)),
+            depth: Some(d),
             exact_empties: Some(args.exact),
             ..Limits::default()
         },
     };
+    let input = read_position_input(&args.input)?;
     let mut cfg = EngineConfig::default();
-    if let Some(t) = args.threads {
-        cfg.threads = t.max(1);
+    if let Some(t) = args.threads.given() {
+        cfg.threads = t;
     }
     let mut engine = Engine::new(cfg);
-    match read_input(&args.input)? {
-        Input::Position(pos) => {
-            let a = engine.analyze(pos.board(), &limits, None);
-            if args.json {
-                println!("{}", position_json(&pos, &a));
-            } else {
-                print_position(&pos, &a);
-            }
+    if args.game {
+        let kind = input.kind();
+        let Some(game) = input.game().cloned() else {
+            return Err(CliError::input(format!(
+                "--game reviews a game: give a transcript or a GGF game, not a {kind} \
+                 (without --game, analyze gives the values of a position's moves)"
+            )));
+        };
+        let plies = engine.analyze_game(&game, &limits, None, None).plies;
+        if args.json {
+            println!("{}", game_json(&game, &plies));
+        } else {
+            print_game(&game, &plies);
         }
-        Input::Game(game) => {
-            let plies = engine.analyze_game(&game, &limits, None, None).plies;
-            if args.json {
-                println!("{}", game_json(&game, &plies));
-            } else {
-                print_game(&game, &plies);
-            }
+        return Ok(());
+    }
+    let pos = input.position();
+    if let Some(g) = input.game() {
+        if !args.json {
+            println!("After {} moves ({}):", g.ply(), input.kind());
         }
+    }
+    let a = engine.analyze(pos.board(), &limits, None);
+    if args.json {
+        println!("{}", position_json(&pos, &a));
+    } else {
+        print_position(&pos, &a);
     }
     Ok(())
 }

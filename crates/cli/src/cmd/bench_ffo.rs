@@ -1,5 +1,6 @@
 //! `virada bench ffo`: solves the FFO endgame test positions and prints a table.
 
+use super::args::ThreadsArg;
 use super::solve::{check_expected, solve_options};
 use super::solve_input::{read_obf_file, SolveInput};
 use super::{CliError, CmdResult};
@@ -17,9 +18,8 @@ pub struct FfoArgs {
     /// Last FFO position number.
     #[arg(long, default_value_t = 59)]
     pub to: usize,
-    /// Search threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// An OBF file to use instead of the FFO files (positions numbered from 1).
     #[arg(long)]
     pub file: Option<PathBuf>,
@@ -75,7 +75,13 @@ pub fn run(args: FfoArgs) -> CmdResult {
             args.from, args.to
         )));
     }
-    let opts = solve_options(args.wld, false, args.threads, args.time, args.hash_mb)?;
+    let opts = solve_options(
+        args.wld,
+        false,
+        args.threads.given(),
+        args.time,
+        args.hash_mb,
+    )?;
     let positions = ffo_positions(args.file.as_ref())?;
     let selected: Vec<_> = positions
         .into_iter()

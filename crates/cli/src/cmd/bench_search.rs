@@ -1,5 +1,6 @@
 //! `virada bench search` and `virada bench mpc-fit`.
 
+use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use crate::parallel::map_with_engines;
 use clap::Args;
@@ -29,15 +30,15 @@ pub struct SearchBenchArgs {
     /// Depth of each search.
     #[arg(long, default_value_t = 12)]
     pub depth: u32,
-    /// Threads (1 gives a reproducible node count, the bench signature).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Without `--threads`, one thread: a reproducible node count, the bench signature.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 pub fn run_search(args: SearchBenchArgs) -> CmdResult {
     let mut engine = Engine::new(EngineConfig {
         tt_mb: 64,
-        threads: args.threads.max(1),
+        threads: args.threads.given().unwrap_or(1),
         ..EngineConfig::default()
     });
     let mut nodes = 0u64;
@@ -69,7 +70,8 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
     println!("evaluation {}", engine.evaluator().name());
     println!(
         "total nodes {nodes} (signature at depth {}, {} thread(s))",
-        args.depth, args.threads
+        args.depth,
+        args.threads.given().unwrap_or(1)
     );
     println!(
         "time {secs:.2} s, {:.0} nodes/s",
@@ -86,9 +88,8 @@ pub struct MpcFitArgs {
     /// Deepest depth fitted.
     #[arg(long, default_value_t = 10)]
     pub max_depth: u32,
-    /// Parallel searches (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Write the parameter source file here (default: standard output). The engine's file is
     /// crates/engine/src/search/mpc_params.rs.
     #[arg(long)]
@@ -106,9 +107,7 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
     if args.max_depth < 3 || args.max_depth > 20 {
         return Err(CliError::input("--max-depth must be between 3 and 20"));
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.or_all_cores();
     let t = Instant::now();
     let boards = sample_positions(args.positions, args.max_depth + 2, args.seed);
     eprintln!(

@@ -3,6 +3,7 @@
 use std::fmt;
 
 pub mod analyze;
+pub mod args;
 pub mod bench;
 pub mod bench_accuracy;
 pub mod bench_ffo;

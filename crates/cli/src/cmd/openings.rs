@@ -1,5 +1,6 @@
 //! `virada openings generate`: builds the list of balanced 8-move openings.
 
+use super::args::ThreadsArg;
 use super::openings_rating::{distinct_openings, rate_opening};
 use super::{CliError, CmdResult};
 use crate::parallel::map_with_engines;
@@ -31,9 +32,8 @@ pub struct GenerateArgs {
     /// Keep openings whose value is within this many discs of zero.
     #[arg(long, default_value_t = 1.0)]
     pub margin: f32,
-    /// Parallel searches (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Rate only the first N distinct openings (for trials).
     #[arg(long)]
     pub limit: Option<usize>,
@@ -87,9 +87,7 @@ fn generate(a: GenerateArgs) -> CmdResult {
     if a.margin.is_nan() || a.margin < 0.0 {
         return Err(CliError::input("--margin must be a number of discs >= 0"));
     }
-    let threads = a
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = a.threads.or_all_cores();
     let t = Instant::now();
     let (mut all, distinct) = match (&a.from_values, a.prefilter) {
         (Some(path), Some(pre)) => {

@@ -32,7 +32,7 @@ fn walk(
     }
     let mut m = board.moves();
     while m != 0 {
-        let sq = Square::from_index(m.trailing_zeros() as u8);
+        let sq = Square::lowest_of(m);
         m &= m - 1;
         path[ply] = sq;
         walk(board.play_unchecked(sq), ply + 1, path, seen);

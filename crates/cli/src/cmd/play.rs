@@ -1,8 +1,10 @@
 //! `virada play`: a terminal game against the engine, or between two people.
 
+use super::args::read_position_input;
 use super::{CliError, CmdResult};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+use virada_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use virada_engine::openings::builtin;
 use virada_engine::{Engine, EngineConfig, Level, Limits};
 use virada_rules::{Color, Game, Move, Position, Scoring, Status};
@@ -16,7 +18,11 @@ pub enum Side {
 #[derive(Args)]
 pub struct PlayArgs {
     /// Engine level, 1 (beginner) to 21 (maximum).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=21))]
+    #[arg(
+        long,
+        default_value_t = DEFAULT_LEVEL,
+        value_parser = clap::value_parser!(u8).range(i64::from(MIN_LEVEL)..=i64::from(MAX_LEVEL))
+    )]
     pub level: u8,
     /// Your colour (Black moves first).
     #[arg(long, value_enum, default_value_t = Side::Black)]
@@ -25,8 +31,12 @@ pub struct PlayArgs {
     #[arg(long)]
     pub two_players: bool,
     /// Start from a random balanced 8-move opening (XOT).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "position")]
     pub xot: bool,
+    /// Start from this position: a board string and side to move, a transcript (its moves can
+    /// be taken back), a GGF game, or a file holding one.
+    #[arg(long, allow_hyphen_values = true)]
+    pub position: Option<String>,
     /// Seed for the XOT opening and the beginner levels' choices (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -38,7 +48,13 @@ pub fn run(args: PlayArgs) -> CmdResult {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    let mut game = if args.xot {
+    let mut game = if let Some(text) = &args.position {
+        let mut game = read_position_input(text)
+            .map_err(|e| CliError::input(format!("--position: {e}")))?
+            .into_game();
+        game.play_forced_passes();
+        game
+    } else if args.xot {
         let list = builtin();
         let o = list[(seed % list.len() as u64) as usize];
         println!("XOT opening: {o}");
@@ -129,16 +145,13 @@ pub fn run(args: PlayArgs) -> CmdResult {
 /// Takes back the last move, and against the engine also the engine's reply, so the human is
 /// to move again.
 fn undo(game: &mut Game, two_players: bool, human: Color) {
-    if game.undo().is_none() {
+    let undone = if two_players {
+        game.undo_turn()
+    } else {
+        game.undo_to_turn(human)
+    };
+    if !undone {
         println!("Nothing to undo.");
-        return;
-    }
-    if !two_players {
-        while game.ply() > 0
-            && (game.position().side_to_move() != human || game.position().must_pass())
-        {
-            game.undo();
-        }
     }
 }
 

@@ -1,14 +1,17 @@
 //! `virada show`: a board diagram with disc counts, side to move, legal moves and status.
 
+use super::args::read_position_input;
 use super::{CliError, CmdResult};
 use clap::Args;
+use virada_rules::formats::position_input::PositionInput;
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Color, Position};
 
 #[derive(Args)]
 pub struct ShowArgs {
-    /// A 64-character board string and side to move (`X`/`O`), or a transcript such as
-    /// `f5d6c3` or `1. f5 2. d6` (several words are joined with spaces).
+    /// A position: a board string and side to move (`X`/`O`), an OBF line, a transcript such
+    /// as `f5d6c3` or `1. f5 2. d6` (several words are joined with spaces), a GGF game, or a
+    /// file holding one of them.
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub input: Vec<String>,
     /// Replay the transcript from this board string instead of the standard start.
@@ -16,28 +19,46 @@ pub struct ShowArgs {
     pub start: Option<String>,
 }
 
-/// Reads the input as a board string if it has 64 squares, else as a transcript.
+/// The position to show and, for a game, a header line with its moves.
 fn parse_input(text: &str, start: Option<&str>) -> Result<(Position, Option<String>), CliError> {
-    let looks_like_board = text.chars().filter(|c| !c.is_whitespace()).count() >= 64;
-    if start.is_none() && looks_like_board {
-        let p = text
-            .parse::<Position>()
+    if let Some(start) = start {
+        // An explicit start: the input is a transcript from it, nothing to guess.
+        let start_pos = match read_position_input(start)
+            .map_err(|e| CliError::input(format!("--start: {e}")))?
+        {
+            PositionInput::Board(p) => p,
+            PositionInput::Obf(e) => e.position,
+            other => {
+                return Err(CliError::input(format!(
+                    "--start: give a board string, not a {}",
+                    other.kind()
+                )))
+            }
+        };
+        let t: Transcript = text
+            .parse()
+            .map_err(|e| CliError::input(format!("{e} (after --start, give a transcript)")))?;
+        let mut game = t
+            .replay(start_pos)
             .map_err(|e| CliError::input(e.to_string()))?;
-        return Ok((p, None));
+        game.play_forced_passes();
+        return Ok((game.position(), Some(format!("{} moves: {t}", game.ply()))));
     }
-    let start_pos = match start {
-        Some(s) => s
-            .parse::<Position>()
-            .map_err(|e| CliError::input(format!("--start: {e}")))?,
-        None => Position::start(),
-    };
-    let t: Transcript = text
-        .parse()
-        .map_err(|e| CliError::input(format!("{e} (expected a board string or a transcript)")))?;
-    let game = t
-        .replay(start_pos)
-        .map_err(|e| CliError::input(e.to_string()))?;
-    Ok((game.position(), Some(format!("{} moves: {t}", game.ply()))))
+    let input = read_position_input(text)?;
+    let header = input.game().map(|g| {
+        format!(
+            "{} ({}), {} moves: {}",
+            input.kind(),
+            if g.start() == Position::start() {
+                "from the start"
+            } else {
+                "from a set-up position"
+            },
+            g.ply(),
+            Transcript::from_game(g)
+        )
+    });
+    Ok((input.position(), header))
 }
 
 /// The text `show` prints for a position.

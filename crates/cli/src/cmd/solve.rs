@@ -1,5 +1,6 @@
 //! `virada solve`: exact (or win/loss/draw) endgame solving of positions.
 
+use super::args::ThreadsArg;
 use super::solve_input::{read_positions, SolveInput};
 use super::{CliError, CmdResult};
 use clap::Args;
@@ -11,10 +12,11 @@ use virada_rules::{Color, Move, Position};
 const SLOW_EMPTIES: u32 = 30;
 
 #[derive(Args)]
-#[command(allow_hyphen_values = true)]
 pub struct SolveArgs {
-    /// A board string (64 squares a1..h8 with X/O/-, then the side to move), a move transcript
-    /// from the standard start (e.g. f5d6c3d3c4), or an OBF file (one position a line).
+    /// A board string (64 squares a1..h8 with X/O/-, then the side to move), an OBF line (a
+    /// board string then `; MOVE:score` pairs, which are checked), a move transcript from the
+    /// standard start (e.g. f5d6c3d3c4), a GGF game, or an OBF file (one position a line).
+    #[arg(allow_hyphen_values = true)]
     pub input: String,
     /// Only decide win/loss/draw (much faster than the exact score).
     #[arg(long)]
@@ -22,9 +24,9 @@ pub struct SolveArgs {
     /// Score every legal move, not only the best one.
     #[arg(long)]
     pub all_moves: bool,
-    /// Search threads (default: all cores). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Results do not depend on the number of threads.
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Stop each solve after this many seconds and report the proven bounds.
     #[arg(long, allow_negative_numbers = true)]
     pub time: Option<f64>,
@@ -77,13 +79,16 @@ pub fn run(args: SolveArgs) -> CmdResult {
     let opts = solve_options(
         args.wld,
         args.all_moves,
-        args.threads,
+        args.threads.given(),
         args.time,
         args.hash_mb,
     )?;
     let inputs = read_positions(&args.input)?;
     let mut mismatches = 0usize;
     let mut incomplete = 0usize;
+    let mut checked = 0usize;
+    let mut nodes = 0u64;
+    let mut seconds = 0f64;
     for input in &inputs {
         let board = input.position.board();
         let empties = board.empty_count();
@@ -96,9 +101,12 @@ pub fn run(args: SolveArgs) -> CmdResult {
         }
         let result = endgame::solve(board, &opts);
         let verdict = check_expected(input, &result, opts.mode);
+        checked += usize::from(verdict.is_some());
         if matches!(verdict, Some(false)) {
             mismatches += 1;
         }
+        nodes += result.nodes;
+        seconds += result.elapsed.as_secs_f64();
         if !result.complete {
             incomplete += 1;
         }
@@ -107,6 +115,23 @@ pub fn run(args: SolveArgs) -> CmdResult {
         } else {
             print_text(input, &result, opts.mode, verdict);
         }
+    }
+    if !args.json {
+        let n = inputs.len();
+        println!(
+            "{n} position{} solved, {} complete, {} checked against expected scores: {}; \
+             {nodes} nodes in {seconds:.3} s",
+            if n == 1 { "" } else { "s" },
+            n - incomplete,
+            checked,
+            if checked == 0 {
+                "nothing to check".to_string()
+            } else if mismatches == 0 {
+                "all match".to_string()
+            } else {
+                format!("{mismatches} MISMATCH")
+            }
+        );
     }
     if mismatches > 0 {
         return Err(CliError::failed(format!(
@@ -223,7 +248,16 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
             score_text(&r.score, mode)
         );
         if !r.pv.is_empty() {
-            println!("  pv: {}", moves_text(&r.pv));
+            let to_end = pv_reaches_the_end(pos, &r.pv);
+            println!(
+                "  pv: {}{}",
+                moves_text(&r.pv),
+                match (mode, to_end) {
+                    (_, true) => " (to the end of the game)",
+                    (SolveMode::Wld, false) => " (win/loss/draw solves prove only the first move)",
+                    (SolveMode::Exact, false) => "",
+                }
+            );
         }
     }
     if !r.move_scores.is_empty() {
@@ -256,6 +290,18 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
             if ok { "OK" } else { "MISMATCH" }
         );
     }
+}
+
+/// Whether playing `pv` from `pos` is legal and ends the game.
+pub fn pv_reaches_the_end(pos: &Position, pv: &[Move]) -> bool {
+    let mut p = *pos;
+    for &mv in pv {
+        match p.play(mv) {
+            Ok(next) => p = next,
+            Err(_) => return false,
+        }
+    }
+    p.is_game_over()
 }
 
 fn json_string(s: &str) -> String {

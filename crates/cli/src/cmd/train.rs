@@ -1,6 +1,7 @@
 //! `virada train`: regenerates the trained evaluation's weights from the WTHOR games (and exact
 //! solver labels). See docs/TRAINING.md.
 
+use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::path::PathBuf;
@@ -72,9 +73,8 @@ pub struct TrainArgs {
     /// Phase overlap in empties.
     #[arg(long, default_value_t = 2)]
     pub overlap: u32,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 pub fn run(args: TrainArgs) -> CmdResult {
@@ -88,8 +88,8 @@ pub fn run(args: TrainArgs) -> CmdResult {
         search_weight: args.search_label_weight,
         ..FitConfig::default()
     };
-    if let Some(t) = args.threads {
-        fit.threads = t.max(1);
+    if let Some(t) = args.threads.given() {
+        fit.threads = t;
     }
     let cfg = TrainConfig {
         wthor_dir: args.wthor,

@@ -26,7 +26,7 @@ impl<S: Copy> Lazy<'_, S> {
     #[inline(always)]
     fn resolve<E: IncrementalEval<State = S> + ?Sized>(self, ev: &E) -> S {
         match self.mv {
-            Some((sq, flips)) => ev.play(self.base, Square::from_index(sq), flips),
+            Some((sq, flips)) => ev.play(self.base, Square::from_index_unchecked(sq), flips),
             None => *self.base,
         }
     }
@@ -140,7 +140,7 @@ impl Searcher<'_> {
             let board = Board::new(player, opponent);
             return match at.mv {
                 Some((sq, flips)) => {
-                    ev.evaluate_after(&board, at.base, Square::from_index(sq), flips)
+                    ev.evaluate_after(&board, at.base, Square::from_index_unchecked(sq), flips)
                 }
                 None => ev.evaluate_with(&board, at.base),
             };
@@ -171,7 +171,12 @@ impl Searcher<'_> {
                 // depth 0).
                 self.nodes += 1;
                 let board = Board::new(cp, co);
-                -ev.evaluate_after(&board, &state, Square::from_index(item.sq), item.flips)
+                -ev.evaluate_after(
+                    &board,
+                    &state,
+                    Square::from_index_unchecked(item.sq),
+                    item.flips,
+                )
             } else {
                 let child = Lazy {
                     base: &state,
@@ -257,7 +262,7 @@ mod tests {
                 for _ in 0..next() % u64::from(m.count_ones()) {
                     pick &= pick - 1;
                 }
-                b = b.play_unchecked(Square::from_index(pick.trailing_zeros() as u8));
+                b = b.play_unchecked(Square::lowest_of(pick));
             }
             if !b.is_game_over() {
                 out.push(b);

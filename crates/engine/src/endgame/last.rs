@@ -12,9 +12,7 @@ use virada_rules::movegen::{flips, last_flip_count, neighbours};
 /// Below every reachable score.
 pub const NEG_INF: i32 = -100;
 
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-const C_SQUARES: u64 = 0x4281_0000_0000_8142;
+use virada_rules::masks::{CORNERS, C_SQUARES, X_SQUARES};
 const ORDINARY: u64 = !(CORNERS | X_SQUARES | C_SQUARES);
 
 /// The four 4x4 quadrants.

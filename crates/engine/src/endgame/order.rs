@@ -7,9 +7,8 @@
 
 use super::last::odd_quadrants;
 use std::mem::MaybeUninit;
+use virada_rules::masks::CORNERS;
 use virada_rules::movegen::{flips, legal_moves, neighbours};
-
-pub(crate) const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 /// One legal move with its flips and ordering value.
 #[derive(Clone, Copy, Debug, Default)]

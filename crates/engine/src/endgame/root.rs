@@ -426,7 +426,7 @@ fn solve_root(
     let mut result = empty_result();
     result.complete = complete;
     result.score = score;
-    let to_move = |sq: u8| Move::Play(Square::from_index(sq));
+    let to_move = |sq: u8| Move::Play(Square::from_index_unchecked(sq));
     if opts.all_moves {
         let mut scored: Vec<(Move, ScoreBound)> = items
             .iter()
@@ -510,7 +510,7 @@ fn principal_variation(s: &mut Searcher<'_>, board: Board, first: Move, score: i
             // Cannot happen with a correct score; stop rather than report a wrong line.
             return pv;
         };
-        let sq = Square::from_index(sq);
+        let sq = Square::from_index_unchecked(sq);
         pv.push(Move::Play(sq));
         b = b.play_unchecked(sq);
         score = -score;

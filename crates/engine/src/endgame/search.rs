@@ -13,7 +13,7 @@
 //! storing) any result.
 
 use super::last::{game_over_score, solve_small, NEG_INF};
-use super::order::{fastest_first, weighted_mobility, MoveList, CORNERS};
+use super::order::{fastest_first, weighted_mobility, MoveList};
 use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 use super::stability::stability_cutoff;
 use crate::eval::Evaluator;
@@ -21,6 +21,7 @@ use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+use virada_rules::masks::CORNERS;
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
 
@@ -354,7 +355,7 @@ impl<'a> Searcher<'a> {
         depth: u8,
         sq: Option<u8>,
     ) {
-        let best_move = sq.map(virada_rules::Square::from_index);
+        let best_move = sq.map(virada_rules::Square::from_index_unchecked);
         self.table(u32::from(depth)).store_discs(
             board,
             TtData::from_search(v, alpha, beta, depth, self.sel, best_move),

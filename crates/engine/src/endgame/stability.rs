@@ -13,10 +13,7 @@
 use crate::eval::features::full_lines;
 use std::sync::OnceLock;
 
-const COL_A: u64 = 0x0101_0101_0101_0101;
-const COL_H: u64 = 0x8080_8080_8080_8080;
-const ROW_1: u64 = 0x0000_0000_0000_00FF;
-const ROW_8: u64 = 0xFF00_0000_0000_0000;
+use virada_rules::masks::{COLUMN_A as COL_A, COLUMN_H as COL_H, ROW_1, ROW_8};
 
 /// `EDGE_STABLE[own | other << 8]`: the `own` discs of an 8-square line that can never flip,
 /// whatever is played on the line's empty squares by either side.

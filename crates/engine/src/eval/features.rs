@@ -2,18 +2,9 @@
 
 use virada_rules::movegen::neighbours;
 
-/// Column a.
-const COL_A: u64 = 0x0101_0101_0101_0101;
-/// Column h.
-const COL_H: u64 = 0x8080_8080_8080_8080;
-/// Row 1 (top).
-const ROW_1: u64 = 0x0000_0000_0000_00FF;
-/// Row 8 (bottom).
-const ROW_8: u64 = 0xFF00_0000_0000_0000;
-/// The outer ring of squares.
-const RING: u64 = COL_A | COL_H | ROW_1 | ROW_8;
-/// The four corners.
-pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+use virada_rules::masks::{
+    COLUMN_A as COL_A, COLUMN_H as COL_H, CORNERS, EDGES as RING, ROW_1, ROW_8,
+};
 
 /// `LINES[sq]`: the row, the column, the a1-h8 diagonal and the h1-a8 diagonal through `sq`.
 static LINES: [[u64; 4]; 64] = build_lines();

@@ -137,7 +137,7 @@ mod tests {
                     for _ in 0..(seed % m.count_ones() as u64) {
                         pick &= pick - 1;
                     }
-                    let sq = Square::from_index(pick.trailing_zeros() as u8);
+                    let sq = Square::lowest_of(pick);
                     st = eval.play(&st, sq, b.flips(sq).0);
                     b = b.play_unchecked(sq);
                 }
@@ -145,7 +145,7 @@ mod tests {
                 // Every move from here, evaluated without building the child's state.
                 let mut m = b.moves();
                 while m != 0 {
-                    let sq = Square::from_index(m.trailing_zeros() as u8);
+                    let sq = Square::lowest_of(m);
                     m &= m - 1;
                     let child = b.play_unchecked(sq);
                     let after = eval.evaluate_after(&child, &st, sq, b.flips(sq).0);

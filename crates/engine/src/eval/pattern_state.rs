@@ -211,7 +211,7 @@ mod tests {
                 for _ in 0..(seed % m.count_ones() as u64) {
                     pick &= pick - 1;
                 }
-                let sq = Square::from_index(pick.trailing_zeros() as u8);
+                let sq = Square::lowest_of(pick);
                 let flips = b.flips(sq).0;
                 let after = st.indices_after(sq, flips);
                 st = st.play(sq, flips);

@@ -7,14 +7,12 @@
 //! because the same feature matters differently as the game goes on (discs are a liability early
 //! and the whole point late).
 
-use super::features::{adjacent_empties, frontier, risky_squares, stable_discs, CORNERS};
+use super::features::{adjacent_empties, frontier, risky_squares, stable_discs};
 use super::{Evaluator, MAX_EVAL};
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
 
-const COL_A: u64 = 0x0101_0101_0101_0101;
-const COL_H: u64 = 0x8080_8080_8080_8080;
-const ROWS_1_8: u64 = 0xFF00_0000_0000_00FF;
+use virada_rules::masks::{COLUMN_A as COL_A, COLUMN_H as COL_H, CORNERS, ROWS_1_8};
 
 /// A weight at the opening (60 empties), midgame (30) and end (0): interpolated linearly.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move first, then a shallow search or the evaluation, corrected by
 //! the opponent's resulting mobility (fewer replies first) and by corners.
 
-use crate::eval::features::CORNERS;
+use virada_rules::masks::CORNERS;
 use virada_rules::movegen::{flips, legal_moves};
 use virada_rules::Board;
 

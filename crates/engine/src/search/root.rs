@@ -352,7 +352,7 @@ fn main_thread(
                 let m = root.remove(best);
                 root.insert(0, m);
                 let done = Outcome {
-                    best: Square::from_index(m.cand.square),
+                    best: Square::from_index_unchecked(m.cand.square),
                     value,
                     depth: step.depth,
                     selectivity: step.selectivity,
@@ -372,7 +372,7 @@ fn main_thread(
                 // A move proven better than the previous best inside the window is played, with
                 // the previous iteration's depth.
                 if let (Some((value, best)), Some(o)) = (improved, outcome.as_mut()) {
-                    o.best = Square::from_index(root[best].cand.square);
+                    o.best = Square::from_index_unchecked(root[best].cand.square);
                     o.value = value;
                     o.proven = false;
                 }
@@ -515,7 +515,7 @@ fn root_iteration(
             beta,
             depth_code,
             worker.selectivity.tt_code(),
-            Some(Square::from_index(root[best_idx].cand.square)),
+            Some(Square::from_index_unchecked(root[best_idx].cand.square)),
         ),
     );
     IterationResult::Complete {

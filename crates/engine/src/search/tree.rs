@@ -86,7 +86,7 @@ impl<'s, S: Copy> Pending<'s, S> {
     fn after(state: &'s S, sq: u8, flips: u64) -> Self {
         Pending {
             base: state,
-            mv: Some((Square::from_index(sq), flips)),
+            mv: Some((Square::from_index_unchecked(sq), flips)),
         }
     }
 
@@ -293,7 +293,7 @@ impl<'a> Worker<'a> {
             }
             if v > best {
                 best = v;
-                best_move = Some(Square::from_index(c.square));
+                best_move = Some(Square::from_index_unchecked(c.square));
                 if v > alpha {
                     alpha = v;
                     if v >= beta {

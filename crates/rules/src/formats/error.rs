@@ -1,5 +1,6 @@
 //! The error type shared by every format reader: what went wrong and where.
 
+use crate::Square;
 use std::fmt;
 
 /// The file or text format an error comes from.
@@ -41,6 +42,8 @@ pub struct Location {
     pub line: Option<usize>,
     /// Character column within the line (or within the whole text when there are no lines).
     pub column: Option<usize>,
+    /// The square of a board whose character is wrong.
+    pub square: Option<Square>,
     /// Ply of the game (passes included).
     pub ply: Option<usize>,
     /// Byte offset in a binary file (0-based, like a hex dump).
@@ -60,6 +63,7 @@ impl fmt::Display for Location {
             self.game.map(|g| format!("game {g}")),
             self.line.map(|l| format!("line {l}")),
             self.column.map(|c| format!("column {c}")),
+            self.square.map(|s| format!("square {s}")),
             self.ply.map(|p| format!("ply {p}")),
             self.byte.map(|b| format!("byte {b}")),
         ];
@@ -114,6 +118,12 @@ impl FormatError {
     /// Sets the character column, 1-based.
     pub fn at_column(mut self, column: usize) -> FormatError {
         self.location.column = Some(column);
+        self
+    }
+
+    /// Sets the square of a board whose character is wrong.
+    pub fn at_square(mut self, square: Square) -> FormatError {
+        self.location.square = Some(square);
         self
     }
 

@@ -15,7 +15,7 @@
 //! ```
 
 use super::{Format, FormatError};
-use crate::formats::board_string::parse_squares;
+use crate::formats::board_string::{parse_board_and_side, parse_squares, trailing_side};
 use crate::{Color, Move, Position};
 use std::fmt;
 use std::str::FromStr;
@@ -104,6 +104,32 @@ fn parse_field(field: &str, line: &str, at: usize) -> Result<ObfMove, FormatErro
     Ok(ObfMove { mv, score })
 }
 
+/// The squares and a side written without a space before it (or a missing or bad side).
+fn parse_attached_side(content: &str, line: &str) -> Result<(u64, u64, Color, usize), FormatError> {
+    let (black, white, after) = parse_squares(content).map_err(FormatError::from)?;
+    let rest = &content[after..];
+    let side_start = after + (rest.len() - rest.trim_start().len());
+    let side_end = content[side_start..]
+        .find(|c: char| c == ';' || c.is_whitespace())
+        .map_or(content.len(), |i| side_start + i);
+    let side_text = &content[side_start..side_end];
+    if side_text.is_empty() {
+        return Err(obf_error("missing side to move (X or O)", line, side_start));
+    }
+    let side = match side_text {
+        "X" | "x" | "*" | "B" | "b" => Color::Black,
+        "O" | "o" | "W" | "w" => Color::White,
+        _ => {
+            return Err(obf_error(
+                format!("side to move {side_text:?} is not X or O"),
+                line,
+                side_start,
+            ))
+        }
+    };
+    Ok((black, white, side, side_end))
+}
+
 impl FromStr for ObfEntry {
     type Err = FormatError;
 
@@ -113,27 +139,14 @@ impl FromStr for ObfEntry {
             Some(i) => &line[..i],
             None => line,
         };
-        let (black, white, after) = parse_squares(content)
-            .map_err(|e| FormatError::new(Format::Obf, e.message).at_column(e.column))?;
-        let rest = &content[after..];
-        let side_start = after + (rest.len() - rest.trim_start().len());
-        let side_end = content[side_start..]
-            .find(|c: char| c == ';' || c.is_whitespace())
-            .map_or(content.len(), |i| side_start + i);
-        let side_text = &content[side_start..side_end];
-        if side_text.is_empty() {
-            return Err(obf_error("missing side to move (X or O)", line, side_start));
-        }
-        let side = match side_text {
-            "X" | "x" | "*" | "B" | "b" => Color::Black,
-            "O" | "o" | "W" | "w" => Color::White,
-            _ => {
-                return Err(obf_error(
-                    format!("side to move {side_text:?} is not X or O"),
-                    line,
-                    side_start,
-                ))
-            }
+        let head = &content[..content.find(';').unwrap_or(content.len())];
+        let (black, white, side, side_end) = if trailing_side(head).is_some() {
+            // `<squares> <side>` before the first ';': the side is never taken as a square.
+            let (black, white, side) = parse_board_and_side(head).map_err(FormatError::from)?;
+            let side = side.expect("a trailing side was found");
+            (black, white, side, head.trim_end().len())
+        } else {
+            parse_attached_side(content, line)?
         };
         let position = Position::from_colors(black, white, side)
             .ok_or_else(|| obf_error("a square holds two discs", line, 0))?;
@@ -231,6 +244,20 @@ mod tests {
             .parse::<ObfEntry>()
             .unwrap_err();
         assert!(e.message.contains("outside"));
+    }
+
+    #[test]
+    fn a_side_is_never_a_square() {
+        let start = Position::start().to_string();
+        let e = format!("{}; F5:+0;", &start[1..])
+            .parse::<ObfEntry>()
+            .unwrap_err();
+        assert_eq!(e.format, Format::BoardString);
+        assert!(e.message.contains("found 63"), "{e}");
+        let e: ObfEntry = format!("{start}; F5:+0;").parse().unwrap();
+        assert_eq!(e.position, Position::start());
+        let e: ObfEntry = format!("{}X;F5:+0", &start[..64]).parse().unwrap();
+        assert_eq!(e.moves.len(), 1);
     }
 
     #[test]

@@ -63,8 +63,7 @@ static DIAGONALS: [[u64; 2]; 64] = {
     t
 };
 
-/// Column a.
-const COL_A: u64 = 0x0101_0101_0101_0101;
+use crate::masks::COLUMN_A as COL_A;
 
 /// The discs of `bits` on the diagonal `mask` as an 8-bit mask by column: each square of a
 /// diagonal has its own column, so the multiplication gathers them into the top byte without

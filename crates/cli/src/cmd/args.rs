@@ -1,0 +1,71 @@
+//! Arguments several subcommands share: `--threads`, and reading a position argument (a file or
+//! the text itself) with the rules crate's one position reader.
+
+use super::CliError;
+use clap::Args;
+use std::path::Path;
+use virada_rules::formats::position_input::{self, PositionInput};
+
+/// Most threads any command accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// `--threads N`, declared once and flattened into every command that searches.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct ThreadsArg {
+    /// Threads, 1 to 256 (default: all cores; `bench search`: 1, for its reproducible node
+    /// count).
+    #[arg(
+        long = "threads",
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS as i64)
+    )]
+    threads: Option<u16>,
+}
+
+impl ThreadsArg {
+    /// The number given, if any.
+    pub fn given(&self) -> Option<usize> {
+        self.threads.map(usize::from)
+    }
+
+    /// The number given, else every core.
+    pub fn or_all_cores(&self) -> usize {
+        self.given()
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+/// Whether an argument names a file (rather than being a board string or a transcript, which
+/// never hold a `/` or a file extension).
+fn looks_like_a_path(arg: &str) -> bool {
+    let lower = arg.trim().to_ascii_lowercase();
+    arg.contains(['/', '\\'])
+        || [".obf", ".ggf", ".txt", ".wtb"]
+            .iter()
+            .any(|e| lower.ends_with(e))
+}
+
+/// The text of a position argument: the file's contents if it names a file, else the argument
+/// itself. The label says where the text came from (for error messages).
+pub fn argument_text(arg: &str) -> Result<(String, Option<String>), CliError> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{arg}: {e}")))?;
+        return Ok((text, Some(arg.to_string())));
+    }
+    if looks_like_a_path(arg) {
+        return Err(CliError::input(format!("{arg}: no such file")));
+    }
+    Ok((arg.to_string(), None))
+}
+
+/// Reads a position argument (a board string, an OBF line, a transcript, a numbered
+/// transcript, a GGF game, or a file holding one of them).
+pub fn read_position_input(arg: &str) -> Result<PositionInput, CliError> {
+    let (text, file) = argument_text(arg)?;
+    position_input::parse(&text).map_err(|e| match file {
+        Some(f) => CliError::input(format!("{f}: {e}")),
+        None => CliError::input(e.to_string()),
+    })
+}
