@@ -2,15 +2,154 @@
 //! solver labels). See docs/TRAINING.md.
 
 use super::{CliError, CmdResult};
-use clap::Args;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
+use std::sync::Arc;
+use virada_engine::Evaluator;
+use virada_train::datagen::{self, GenConfig, StopAt};
+use virada_train::dataset;
 use virada_train::fit::FitConfig;
 use virada_train::pipeline::{self, TrainConfig};
 use virada_train::search_labels::SearchPlan;
 use virada_train::selfplay::SelfPlayConfig;
 
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct TrainArgs {
+    /// A step of the gen3 pipeline; without one, the gen2 pipeline runs with the options below.
+    #[command(subcommand)]
+    pub step: Option<TrainStep>,
+    #[command(flatten)]
+    pub gen2: Gen2Args,
+}
+
+/// The gen3 pipeline (docs/TRAINING.md): data in the cache folder, then the fit.
+#[derive(Subcommand)]
+pub enum TrainStep {
+    /// Generate labelled self-play positions (resumable: run it again to continue).
+    Gen(GenArgs),
+    /// Import the WTHOR theoretical scores as a data set in the cache folder.
+    ImportWthor(ImportArgs),
+}
+
+#[derive(Args)]
+pub struct GenArgs {
+    /// Data set directory (default: <cache>/gen3/selfplay-s<seed>, cache = $VIRADA_CACHE/train
+    /// or ~/.cache/virada/train).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games per chunk file.
+    #[arg(long, default_value_t = 64)]
+    pub games_per_chunk: u64,
+    /// Exact labels up to this many empties.
+    #[arg(long, default_value_t = 22)]
+    pub exact_empties: u32,
+    /// Depth of the search labels (positions with more empties).
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+    /// Random moves after a balanced opening, `lo-hi`.
+    #[arg(long, default_value = "0-10")]
+    pub opening_random: String,
+    /// Random moves of the games that start from the standard position, `lo-hi`.
+    #[arg(long, default_value = "1-20")]
+    pub start_random: String,
+    /// One game in this many starts from the standard position.
+    #[arg(long, default_value_t = 4)]
+    pub from_start_one_in: u64,
+    /// Chance (percent) of a random move instead of the searched one before the exact phase.
+    #[arg(long, default_value_t = 2)]
+    pub midgame_random: u32,
+    /// Stop when the data set has this many chunks (default: run until killed).
+    #[arg(long)]
+    pub chunks: Option<u64>,
+    /// Weights file of the labelling evaluation (default: the engine's default evaluation).
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+#[derive(Args)]
+pub struct ImportArgs {
+    /// Directory with the WTHOR `WTH_*.wtb` files.
+    #[arg(long, default_value = "../shared/data/wthor")]
+    pub wthor: PathBuf,
+    /// Data set directory (default: <cache>/gen3/wthor-theoretical).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+fn range(s: &str, what: &str) -> Result<(u32, u32), CliError> {
+    let bad = || CliError::input(format!("{what}: expected lo-hi (e.g. 0-10), got {s:?}"));
+    let (a, b) = s.split_once('-').ok_or_else(bad)?;
+    let (a, b) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a > b || b > 59 {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn gen(a: GenArgs) -> CmdResult {
+    if a.exact_empties > 30 || a.depth == 0 || a.depth > 30 {
+        return Err(CliError::input(
+            "--exact-empties must be at most 30 and --depth 1-30",
+        ));
+    }
+    let cfg = GenConfig {
+        seed: a.seed,
+        games_per_chunk: a.games_per_chunk.max(1),
+        exact_empties: a.exact_empties,
+        search_depth: a.depth,
+        opening_random: range(&a.opening_random, "--opening-random")?,
+        start_random: range(&a.start_random, "--start-random")?,
+        from_start_one_in: a.from_start_one_in.max(1),
+        midgame_random_percent: a.midgame_random.min(100),
+        threads: a.threads.max(1),
+        ..GenConfig::default()
+    };
+    let eval: Arc<dyn Evaluator> = match &a.eval {
+        Some(p) => Arc::new(
+            virada_engine::eval::pattern_eval::PatternEval::from_file(p)
+                .map_err(CliError::input)?,
+        ),
+        None => virada_engine::default_evaluator(),
+    };
+    let out = a.out.unwrap_or_else(|| {
+        dataset::default_cache_dir()
+            .join("gen3")
+            .join(format!("selfplay-s{}", a.seed))
+    });
+    let stop = StopAt {
+        chunks: a.chunks,
+        flag: None,
+    };
+    let t = datagen::run(&cfg, &out, eval, stop).map_err(CliError::failed)?;
+    let (exact_h, search_h) = t.rates(cfg.threads);
+    println!(
+        "{}: {} positions in {} chunks (exact {}, search {}); exact {exact_h:.0}/h, search \
+         {search_h:.0}/h",
+        out.display(),
+        t.records,
+        t.chunks,
+        t.labels.exact,
+        t.labels.search
+    );
+    Ok(())
+}
+
+fn import_wthor(a: ImportArgs) -> CmdResult {
+    let out = a
+        .out
+        .unwrap_or_else(|| dataset::default_cache_dir().join("gen3/wthor-theoretical"));
+    let n = datagen::wthor_import::import(&a.wthor, &out).map_err(CliError::failed)?;
+    println!("{}: {n} positions", out.display());
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct Gen2Args {
     /// Directory with the WTHOR `WTH_*.wtb` files.
     #[arg(long, default_value = "../shared/data/wthor")]
     pub wthor: PathBuf,
@@ -78,6 +217,14 @@ pub struct TrainArgs {
 }
 
 pub fn run(args: TrainArgs) -> CmdResult {
+    match args.step {
+        Some(TrainStep::Gen(a)) => gen(a),
+        Some(TrainStep::ImportWthor(a)) => import_wthor(a),
+        None => run_gen2(args.gen2),
+    }
+}
+
+fn run_gen2(args: Gen2Args) -> CmdResult {
     if args.held_out_one_in < 2 {
         return Err(CliError::input("--held-out-one-in must be at least 2"));
     }
