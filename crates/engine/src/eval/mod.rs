@@ -12,6 +12,7 @@ use std::sync::Arc;
 use virada_rules::Board;
 
 pub mod features;
+pub mod gen3;
 pub mod incremental;
 pub mod pattern;
 pub mod pattern_eval;
