@@ -132,12 +132,11 @@ impl FromStr for PlayerSettings {
                         "default" => default_evaluator(),
                         "trained" => crate::eval::pattern_eval::trained()
                             .map_err(|e| format!("engine setting eval=trained: {e}"))?,
-                        path if path.ends_with(".vpw") => Arc::new(
-                            crate::eval::pattern_eval::PatternEval::from_file(
-                                std::path::Path::new(path),
-                            )
-                            .map_err(|e| format!("engine setting eval={path}: {e}"))?,
-                        ),
+                        // gen2 or gen3 weights, told apart by the file header.
+                        path if path.ends_with(".vpw") => {
+                            crate::eval::gen3::load_weights_file(std::path::Path::new(path))
+                                .map_err(|e| format!("engine setting eval={path}: {e}"))?
+                        }
                         _ => {
                             return Err(format!(
                         "engine setting eval: unknown evaluation '{value}' (v1, trained, default, \

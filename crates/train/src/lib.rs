@@ -8,6 +8,7 @@ pub mod accuracy;
 pub mod datagen;
 pub mod dataset;
 pub mod fit;
+pub mod fit3;
 pub mod pipeline;
 pub mod progress;
 pub mod samples;
