@@ -18,9 +18,9 @@ use virada_train::selfplay::SelfPlayConfig;
 pub struct TrainArgs {
     /// A step of the gen3 pipeline; without one, the gen2 pipeline runs with the options below.
     #[command(subcommand)]
-    pub step: Option<TrainStep>,
+    pub step: Option<Box<TrainStep>>,
     #[command(flatten)]
-    pub gen2: Gen2Args,
+    pub gen2: Box<Gen2Args>,
 }
 
 /// The gen3 pipeline (docs/TRAINING.md): data in the cache folder, then the fit.
@@ -30,6 +30,100 @@ pub enum TrainStep {
     Gen(GenArgs),
     /// Import the WTHOR theoretical scores as a data set in the cache folder.
     ImportWthor(ImportArgs),
+    /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
+    Fit(FitArgs),
+}
+
+#[derive(Args)]
+pub struct FitArgs {
+    /// Data set directories (default: <cache>/gen3/selfplay-s1 and <cache>/gen3/wthor-theoretical).
+    #[arg(long, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Output weights file (gen3 format; default <cache>/gen3/gen3.vpw).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Generation name stored in the file (at most 24 bytes).
+    #[arg(long, default_value = "gen3")]
+    pub name: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 4096)]
+    pub batch: usize,
+    /// Adam step size.
+    #[arg(long, default_value_t = 0.01)]
+    pub lr: f64,
+    /// L2 penalty per weight.
+    #[arg(long, default_value_t = 1e-4)]
+    pub l2: f64,
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Stop after this many epochs without a better held-out error.
+    #[arg(long, default_value_t = 2)]
+    pub patience: usize,
+    /// One game in this many is held out.
+    #[arg(long, default_value_t = 20)]
+    pub held_out_one_in: u64,
+    /// Neighbouring phases (each side) a sample also trains.
+    #[arg(long, default_value_t = 1)]
+    pub phase_overlap: usize,
+    /// Weight of a sample in a neighbouring phase.
+    #[arg(long, default_value_t = 0.5)]
+    pub overlap_weight: f64,
+    /// Weights per label source, e.g. `exact=1,search=1,wthor=0.5`.
+    #[arg(long, default_value = "")]
+    pub source_weights: String,
+    /// Units per disc of the written weights (the declared i16 scale).
+    #[arg(long, default_value_t = 100)]
+    pub units_per_disc: u32,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+fn fit3(a: FitArgs) -> CmdResult {
+    use virada_engine::eval::gen3::patterns::NUM_PHASES;
+    use virada_train::fit3::{self, model::Gen3Model};
+    let gen3 = dataset::default_cache_dir().join("gen3");
+    let data = if a.data.is_empty() {
+        vec![gen3.join("selfplay-s1"), gen3.join("wthor-theoretical")]
+    } else {
+        a.data
+    };
+    if a.units_per_disc == 0 || a.units_per_disc > 1000 {
+        return Err(CliError::input("--units-per-disc must be 1-1000"));
+    }
+    let cfg = fit3::FitConfig {
+        seed: a.seed,
+        batch: a.batch.max(1),
+        learning_rate: a.lr,
+        l2: a.l2,
+        max_epochs: a.epochs.max(1),
+        patience: a.patience.max(1),
+        held_out_one_in: a.held_out_one_in.max(2),
+        phase_overlap: a.phase_overlap.min(NUM_PHASES),
+        overlap_weight: a.overlap_weight,
+        source_weights: fit3::parse_source_weights(&a.source_weights).map_err(CliError::input)?,
+        threads: a.threads.max(1),
+        ..fit3::FitConfig::default()
+    };
+    let out = a.out.unwrap_or_else(|| gen3.join("gen3.vpw"));
+    let fitted = fit3::fit(&Gen3Model, &data, &cfg).map_err(CliError::failed)?;
+    let w = Gen3Model::to_weights(&fitted.params, &a.name, a.units_per_disc);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
+    }
+    dataset::write_atomic(&out, &w.to_bytes())
+        .map_err(|e| CliError::failed(format!("{}: {e}", out.display())))?;
+    println!(
+        "{}: best epoch {} of {}; held-out errors:\n{}",
+        out.display(),
+        fitted.best_epoch,
+        fitted.epochs_run,
+        fitted
+            .validation
+            .table(|p| format!("{}-{}", 2 * p + 1, 2 * p + 2))
+    );
+    Ok(())
 }
 
 #[derive(Args)]
@@ -217,10 +311,11 @@ pub struct Gen2Args {
 }
 
 pub fn run(args: TrainArgs) -> CmdResult {
-    match args.step {
+    match args.step.map(|s| *s) {
         Some(TrainStep::Gen(a)) => gen(a),
         Some(TrainStep::ImportWthor(a)) => import_wthor(a),
-        None => run_gen2(args.gen2),
+        Some(TrainStep::Fit(a)) => fit3(a),
+        None => run_gen2(*args.gen2),
     }
 }
 

@@ -22,11 +22,11 @@ impl Rng {
     /// The generator of game `game` of a run seeded with `seed`.
     pub fn for_game(seed: u64, game: u64) -> Rng {
         let mut r = Rng(seed ^ game.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-        r.next();
+        r.next_u64();
         r
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -36,7 +36,7 @@ impl Rng {
 
     /// Uniform in `0..n` (n ≥ 1).
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
+        self.next_u64() % n.max(1)
     }
 
     /// Uniform in `lo..=hi`.

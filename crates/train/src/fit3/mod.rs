@@ -128,7 +128,7 @@ fn mix(mut h: u64) -> u64 {
 /// Whether a record of data set `set`, game `game`, is held out.
 pub fn is_held_out(seed: u64, set: usize, game: u32, one_in: u64) -> bool {
     let h = mix(seed ^ mix((set as u64) << 32 | game as u64));
-    one_in > 1 && h % one_in == 0
+    one_in > 1 && h.is_multiple_of(one_in)
 }
 
 struct Rng(u64);
@@ -268,7 +268,7 @@ pub fn fit<M: FeatureModel>(
     let mut params = vec![0f32; phases * wpp];
     let mut best = params.clone();
     let mut adam = Adam::new(params.len());
-    let mut rng = Rng(cfg.seed ^ 0x5EED_F17);
+    let mut rng = Rng(cfg.seed ^ 0x05EE_DF17);
     let mut best_val: Option<Validation> = None;
     let mut best_epoch = 0;
     let mut epochs_run = 0;
