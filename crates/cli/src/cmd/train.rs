@@ -114,14 +114,25 @@ fn fit3(a: FitArgs) -> CmdResult {
     }
     dataset::write_atomic(&out, &w.to_bytes())
         .map_err(|e| CliError::failed(format!("{}: {e}", out.display())))?;
+    let empties = |p: usize| format!("{}-{}", 2 * p + 1, 2 * p + 2);
     println!(
         "{}: best epoch {} of {}; held-out errors:\n{}",
         out.display(),
         fitted.best_epoch,
         fitted.epochs_run,
-        fitted
-            .validation
-            .table(|p| format!("{}-{}", 2 * p + 1, 2 * p + 2))
+        fitted.validation.table(empties)
+    );
+    // The previous generation on the same held-out positions, by gen3 phase.
+    let base = virada_engine::default_evaluator();
+    let chunks = fit3::chunk_list(&data).map_err(CliError::failed)?;
+    let phase = virada_engine::eval::gen3::patterns::phase_of_empties;
+    let old = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {
+        (phase(b.empty_count()), base.evaluate(b) as f64 / 100.0)
+    })
+    .map_err(CliError::failed)?;
+    println!(
+        "{}",
+        fit3::side_by_side((&a.name, &fitted.validation), (base.name(), &old), empties)
     );
     Ok(())
 }

@@ -250,20 +250,13 @@ pub fn fit<M: FeatureModel>(
 ) -> Result<Fitted, String> {
     let phases = model.num_phases();
     let wpp = model.weights_per_phase();
-    let mut chunks: Vec<(usize, PathBuf)> = Vec::new();
+    let chunks = chunk_list(sets)?;
     let mut total = 0u64;
-    for (k, dir) in sets.iter().enumerate() {
-        let list = dataset::list_chunks(dir)?;
-        if list.is_empty() {
-            return Err(format!("{}: no chunk-*.vds files", dir.display()));
-        }
-        for c in list {
-            let len = std::fs::metadata(&c)
-                .map_err(|e| format!("{}: {e}", c.display()))?
-                .len();
-            total += len.saturating_sub(dataset::HEADER_LEN as u64) / dataset::RECORD_LEN as u64;
-            chunks.push((k, c));
-        }
+    for (_, c) in &chunks {
+        let len = std::fs::metadata(c)
+            .map_err(|e| format!("{}: {e}", c.display()))?
+            .len();
+        total += len.saturating_sub(dataset::HEADER_LEN as u64) / dataset::RECORD_LEN as u64;
     }
     let mut params = vec![0f32; phases * wpp];
     let mut best = params.clone();
@@ -375,19 +368,32 @@ pub fn validate<M: FeatureModel>(
     chunks: &[(usize, PathBuf)],
     cfg: &FitConfig,
 ) -> Result<Validation, String> {
-    let phases = model.num_phases();
     let wpp = model.weights_per_phase();
-    let mut per = vec![(0u64, 0f64, 0f64); phases];
     let mut features = Vec::with_capacity(80);
+    validate_by(model.num_phases(), chunks, cfg, |board| {
+        features.clear();
+        let p = model.features(board, &mut features);
+        (p, predict(params, p * wpp, &features) as f64)
+    })
+}
+
+/// Errors of any predictor (`board -> (phase, value in discs)`) on the held-out records, e.g.
+/// the previous generation's evaluation on the same split, for a side-by-side report.
+pub fn validate_by(
+    phases: usize,
+    chunks: &[(usize, PathBuf)],
+    cfg: &FitConfig,
+    mut predict: impl FnMut(&virada_rules::Board) -> (usize, f64),
+) -> Result<Validation, String> {
+    let mut per = vec![(0u64, 0f64, 0f64); phases];
     for (set, path) in chunks {
         for r in dataset::read_chunk(path)? {
             if !is_held_out(cfg.seed, *set, r.game, cfg.held_out_one_in) {
                 continue;
             }
-            features.clear();
-            let p = model.features(&r.board, &mut features);
-            let err =
-                (predict(params, p * wpp, &features) as f64 - r.label_discs()).clamp(-128.0, 128.0);
+            let (p, v) = predict(&r.board);
+            let p = p.min(phases - 1);
+            let err = (v - r.label_discs()).clamp(-128.0, 128.0);
             per[p].0 += 1;
             per[p].1 += err.abs();
             per[p].2 += err * err;
@@ -410,6 +416,47 @@ pub fn validate<M: FeatureModel>(
         mse,
         mae,
     })
+}
+
+/// The chunk files of data set directories, each with its data set's index.
+pub fn chunk_list(sets: &[PathBuf]) -> Result<Vec<(usize, PathBuf)>, String> {
+    let mut chunks = Vec::new();
+    for (k, dir) in sets.iter().enumerate() {
+        let list = dataset::list_chunks(dir)?;
+        if list.is_empty() {
+            return Err(format!("{}: no chunk-*.vds files", dir.display()));
+        }
+        chunks.extend(list.into_iter().map(|c| (k, c)));
+    }
+    Ok(chunks)
+}
+
+/// Two validations side by side (same split): positions, then MAE of each.
+pub fn side_by_side(
+    a: (&str, &Validation),
+    b: (&str, &Validation),
+    empties_of_phase: impl Fn(usize) -> String,
+) -> String {
+    let mut s = format!(
+        "| phase | empties | positions | MAE {} | MAE {} |\n|---|---|---|---|---|\n",
+        a.0, b.0
+    );
+    for (p, (x, y)) in a.1.phases.iter().zip(&b.1.phases).enumerate() {
+        if x.0 > 0 {
+            s += &format!(
+                "| {p} | {} | {} | {:.2} | {:.2} |\n",
+                empties_of_phase(p),
+                x.0,
+                x.1,
+                y.1
+            );
+        }
+    }
+    s += &format!(
+        "| all | | {} | {:.2} | {:.2} |\n",
+        a.1.records, a.1.mae, b.1.mae
+    );
+    s
 }
 
 /// Source weights from `exact=1,search=0.5,wthor=1` (unnamed sources keep weight 1).
