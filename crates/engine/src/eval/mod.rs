@@ -57,6 +57,12 @@ pub trait Evaluator: Send + Sync {
     fn as_pattern_eval(&self) -> Option<&pattern_eval::PatternEval> {
         None
     }
+
+    /// This evaluator as the gen3 evaluation, if it is one (the search then keeps its indices
+    /// incrementally, like [`Evaluator::as_pattern_eval`]). Default `None`.
+    fn as_gen3_eval(&self) -> Option<&gen3::Gen3Eval> {
+        None
+    }
 }
 
 /// The evaluator the engine uses when none is given: the best one available.

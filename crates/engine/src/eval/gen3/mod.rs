@@ -86,6 +86,10 @@ impl Evaluator for Gen3Eval {
     fn evaluate(&self, board: &Board) -> i32 {
         self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
     }
+
+    fn as_gen3_eval(&self) -> Option<&Gen3Eval> {
+        Some(self)
+    }
 }
 
 impl IncrementalEval for Gen3Eval {
