@@ -376,3 +376,38 @@ fn run_gen2(args: Gen2Args) -> CmdResult {
     println!("{report}");
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        train: TrainArgs,
+    }
+
+    #[test]
+    fn subcommands_and_the_gen2_options_both_parse() {
+        Cli::command().debug_assert();
+        let gen = Cli::try_parse_from(["t", "gen", "--chunks", "3", "--exact-empties", "18"])
+            .expect("gen parses");
+        match gen.train.step.map(|s| *s) {
+            Some(TrainStep::Gen(a)) => assert_eq!((a.chunks, a.exact_empties), (Some(3), 18)),
+            _ => panic!("not gen"),
+        }
+        let old = Cli::try_parse_from(["t", "--exact-empties", "8"]).expect("gen2 form parses");
+        assert!(old.train.step.is_none());
+        assert_eq!(old.train.gen2.exact_empties, 8);
+        assert!(Cli::try_parse_from(["t", "--exact-empties", "8", "gen"]).is_err());
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(range("0-10", "x").unwrap(), (0, 10));
+        assert!(range("5-2", "x").is_err());
+        assert!(range("7", "x").is_err());
+        assert!(range("0-70", "x").is_err());
+    }
+}
