@@ -5,7 +5,10 @@
 //! that produces the weights file shipped in `crates/engine/weights/`. See `docs/TRAINING.md`.
 
 pub mod accuracy;
+pub mod datagen;
+pub mod dataset;
 pub mod fit;
+pub mod fit3;
 pub mod mpc_fit;
 pub mod pipeline;
 pub mod progress;

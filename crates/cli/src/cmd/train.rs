@@ -3,15 +3,259 @@
 
 use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
-use clap::Args;
+use clap::{Args, Subcommand};
 use std::path::PathBuf;
+use std::sync::Arc;
+use virada_engine::Evaluator;
+use virada_train::datagen::{self, GenConfig, StopAt};
+use virada_train::dataset;
 use virada_train::fit::FitConfig;
 use virada_train::pipeline::{self, TrainConfig};
 use virada_train::search_labels::SearchPlan;
 use virada_train::selfplay::SelfPlayConfig;
 
 #[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct TrainArgs {
+    /// A step of the gen3 pipeline; without one, the gen2 pipeline runs with the options below.
+    #[command(subcommand)]
+    pub step: Option<Box<TrainStep>>,
+    #[command(flatten)]
+    pub gen2: Box<Gen2Args>,
+}
+
+/// The gen3 pipeline (docs/TRAINING.md): data in the cache folder, then the fit.
+#[derive(Subcommand)]
+pub enum TrainStep {
+    /// Generate labelled self-play positions (resumable: run it again to continue).
+    Gen(GenArgs),
+    /// Import the WTHOR theoretical scores as a data set in the cache folder.
+    ImportWthor(ImportArgs),
+    /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
+    Fit(FitArgs),
+}
+
+#[derive(Args)]
+pub struct FitArgs {
+    /// Data set directories (default: <cache>/gen3/selfplay-s1 and <cache>/gen3/wthor-theoretical).
+    #[arg(long, num_args = 1..)]
+    pub data: Vec<PathBuf>,
+    /// Output weights file (gen3 format; default <cache>/gen3/gen3.vpw).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Generation name stored in the file (at most 24 bytes).
+    #[arg(long, default_value = "gen3")]
+    pub name: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long, default_value_t = 4096)]
+    pub batch: usize,
+    /// Adam step size.
+    #[arg(long, default_value_t = 0.01)]
+    pub lr: f64,
+    /// L2 penalty per weight.
+    #[arg(long, default_value_t = 1e-4)]
+    pub l2: f64,
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+    /// Stop after this many epochs without a better held-out error.
+    #[arg(long, default_value_t = 2)]
+    pub patience: usize,
+    /// One game in this many is held out.
+    #[arg(long, default_value_t = 20)]
+    pub held_out_one_in: u64,
+    /// Neighbouring phases (each side) a sample also trains.
+    #[arg(long, default_value_t = 1)]
+    pub phase_overlap: usize,
+    /// Weight of a sample in a neighbouring phase.
+    #[arg(long, default_value_t = 0.5)]
+    pub overlap_weight: f64,
+    /// Weights per label source, e.g. `exact=1,search=1,wthor=0.5`.
+    #[arg(long, default_value = "")]
+    pub source_weights: String,
+    /// Units per disc of the written weights (the declared i16 scale).
+    #[arg(long, default_value_t = 100)]
+    pub units_per_disc: u32,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+fn fit3(a: FitArgs) -> CmdResult {
+    use virada_engine::eval::gen3::patterns::NUM_PHASES;
+    use virada_train::fit3::{self, model::Gen3Model};
+    let gen3 = dataset::default_cache_dir().join("gen3");
+    let data = if a.data.is_empty() {
+        vec![gen3.join("selfplay-s1"), gen3.join("wthor-theoretical")]
+    } else {
+        a.data
+    };
+    if a.units_per_disc == 0 || a.units_per_disc > 1000 {
+        return Err(CliError::input("--units-per-disc must be 1-1000"));
+    }
+    let cfg = fit3::FitConfig {
+        seed: a.seed,
+        batch: a.batch.max(1),
+        learning_rate: a.lr,
+        l2: a.l2,
+        max_epochs: a.epochs.max(1),
+        patience: a.patience.max(1),
+        held_out_one_in: a.held_out_one_in.max(2),
+        phase_overlap: a.phase_overlap.min(NUM_PHASES),
+        overlap_weight: a.overlap_weight,
+        source_weights: fit3::parse_source_weights(&a.source_weights).map_err(CliError::input)?,
+        threads: a.threads.max(1),
+        ..fit3::FitConfig::default()
+    };
+    let out = a.out.unwrap_or_else(|| gen3.join("gen3.vpw"));
+    let fitted = fit3::fit(&Gen3Model, &data, &cfg).map_err(CliError::failed)?;
+    let w = Gen3Model::to_weights(&fitted.params, &a.name, a.units_per_disc);
+    if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
+    }
+    dataset::write_atomic(&out, &w.to_bytes())
+        .map_err(|e| CliError::failed(format!("{}: {e}", out.display())))?;
+    let empties = |p: usize| format!("{}-{}", 2 * p + 1, 2 * p + 2);
+    println!(
+        "{}: best epoch {} of {}; held-out errors:\n{}",
+        out.display(),
+        fitted.best_epoch,
+        fitted.epochs_run,
+        fitted.validation.table(empties)
+    );
+    // The previous generation on the same held-out positions, by gen3 phase.
+    let base = virada_engine::default_evaluator();
+    let chunks = fit3::chunk_list(&data).map_err(CliError::failed)?;
+    let phase = virada_engine::eval::gen3::patterns::phase_of_empties;
+    let old = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {
+        (phase(b.empty_count()), base.evaluate(b) as f64 / 100.0)
+    })
+    .map_err(CliError::failed)?;
+    println!(
+        "{}",
+        fit3::side_by_side((&a.name, &fitted.validation), (base.name(), &old), empties)
+    );
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct GenArgs {
+    /// Data set directory (default: <cache>/gen3/selfplay-s<seed>, cache = $VIRADA_CACHE/train
+    /// or ~/.cache/virada/train).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Games per chunk file.
+    #[arg(long, default_value_t = 64)]
+    pub games_per_chunk: u64,
+    /// Exact labels up to this many empties.
+    #[arg(long, default_value_t = 22)]
+    pub exact_empties: u32,
+    /// Depth of the search labels (positions with more empties).
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+    /// Random moves after a balanced opening, `lo-hi`.
+    #[arg(long, default_value = "0-10")]
+    pub opening_random: String,
+    /// Random moves of the games that start from the standard position, `lo-hi`.
+    #[arg(long, default_value = "1-20")]
+    pub start_random: String,
+    /// One game in this many starts from the standard position.
+    #[arg(long, default_value_t = 4)]
+    pub from_start_one_in: u64,
+    /// Chance (percent) of a random move instead of the searched one before the exact phase.
+    #[arg(long, default_value_t = 2)]
+    pub midgame_random: u32,
+    /// Stop when the data set has this many chunks (default: run until killed).
+    #[arg(long)]
+    pub chunks: Option<u64>,
+    /// Weights file of the labelling evaluation (default: the engine's default evaluation).
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+#[derive(Args)]
+pub struct ImportArgs {
+    /// Directory with the WTHOR `WTH_*.wtb` files.
+    #[arg(long, default_value = "../shared/data/wthor")]
+    pub wthor: PathBuf,
+    /// Data set directory (default: <cache>/gen3/wthor-theoretical).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+fn range(s: &str, what: &str) -> Result<(u32, u32), CliError> {
+    let bad = || CliError::input(format!("{what}: expected lo-hi (e.g. 0-10), got {s:?}"));
+    let (a, b) = s.split_once('-').ok_or_else(bad)?;
+    let (a, b) = (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+    if a > b || b > 59 {
+        return Err(bad());
+    }
+    Ok((a, b))
+}
+
+fn gen(a: GenArgs) -> CmdResult {
+    if a.exact_empties > 30 || a.depth == 0 || a.depth > 30 {
+        return Err(CliError::input(
+            "--exact-empties must be at most 30 and --depth 1-30",
+        ));
+    }
+    let cfg = GenConfig {
+        seed: a.seed,
+        games_per_chunk: a.games_per_chunk.max(1),
+        exact_empties: a.exact_empties,
+        search_depth: a.depth,
+        opening_random: range(&a.opening_random, "--opening-random")?,
+        start_random: range(&a.start_random, "--start-random")?,
+        from_start_one_in: a.from_start_one_in.max(1),
+        midgame_random_percent: a.midgame_random.min(100),
+        threads: a.threads.max(1),
+        ..GenConfig::default()
+    };
+    let eval: Arc<dyn Evaluator> = match &a.eval {
+        Some(p) => Arc::new(
+            virada_engine::eval::pattern_eval::PatternEval::from_file(p)
+                .map_err(CliError::input)?,
+        ),
+        None => virada_engine::default_evaluator(),
+    };
+    let out = a.out.unwrap_or_else(|| {
+        dataset::default_cache_dir()
+            .join("gen3")
+            .join(format!("selfplay-s{}", a.seed))
+    });
+    let stop = StopAt {
+        chunks: a.chunks,
+        flag: None,
+    };
+    let t = datagen::run(&cfg, &out, eval, stop).map_err(CliError::failed)?;
+    let (exact_h, search_h) = t.rates(cfg.threads);
+    println!(
+        "{}: {} positions in {} chunks (exact {}, search {}); exact {exact_h:.0}/h, search \
+         {search_h:.0}/h",
+        out.display(),
+        t.records,
+        t.chunks,
+        t.labels.exact,
+        t.labels.search
+    );
+    Ok(())
+}
+
+fn import_wthor(a: ImportArgs) -> CmdResult {
+    let out = a
+        .out
+        .unwrap_or_else(|| dataset::default_cache_dir().join("gen3/wthor-theoretical"));
+    let n = datagen::wthor_import::import(&a.wthor, &out).map_err(CliError::failed)?;
+    println!("{}: {n} positions", out.display());
+    Ok(())
+}
+
+#[derive(Args)]
+pub struct Gen2Args {
     /// Directory with the WTHOR `WTH_*.wtb` files.
     #[arg(long, default_value = "../shared/data/wthor")]
     pub wthor: PathBuf,
@@ -78,6 +322,15 @@ pub struct TrainArgs {
 }
 
 pub fn run(args: TrainArgs) -> CmdResult {
+    match args.step.map(|s| *s) {
+        Some(TrainStep::Gen(a)) => gen(a),
+        Some(TrainStep::ImportWthor(a)) => import_wthor(a),
+        Some(TrainStep::Fit(a)) => fit3(a),
+        None => run_gen2(*args.gen2),
+    }
+}
+
+fn run_gen2(args: Gen2Args) -> CmdResult {
     if args.held_out_one_in < 2 {
         return Err(CliError::input("--held-out-one-in must be at least 2"));
     }
@@ -122,4 +375,39 @@ pub fn run(args: TrainArgs) -> CmdResult {
     let report = pipeline::run(&cfg, Some(&*solver)).map_err(CliError::failed)?;
     println!("{report}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{CommandFactory, Parser};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        train: TrainArgs,
+    }
+
+    #[test]
+    fn subcommands_and_the_gen2_options_both_parse() {
+        Cli::command().debug_assert();
+        let gen = Cli::try_parse_from(["t", "gen", "--chunks", "3", "--exact-empties", "18"])
+            .expect("gen parses");
+        match gen.train.step.map(|s| *s) {
+            Some(TrainStep::Gen(a)) => assert_eq!((a.chunks, a.exact_empties), (Some(3), 18)),
+            _ => panic!("not gen"),
+        }
+        let old = Cli::try_parse_from(["t", "--exact-empties", "8"]).expect("gen2 form parses");
+        assert!(old.train.step.is_none());
+        assert_eq!(old.train.gen2.exact_empties, 8);
+        assert!(Cli::try_parse_from(["t", "--exact-empties", "8", "gen"]).is_err());
+    }
+
+    #[test]
+    fn ranges() {
+        assert_eq!(range("0-10", "x").unwrap(), (0, 10));
+        assert!(range("5-2", "x").is_err());
+        assert!(range("7", "x").is_err());
+        assert!(range("0-70", "x").is_err());
+    }
 }

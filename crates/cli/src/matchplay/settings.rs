@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use virada_engine::eval::pattern_eval::{trained, PatternEval};
+use virada_engine::eval::pattern_eval::trained;
 use virada_engine::eval::EvalV1;
 use virada_engine::levels::MAX_LEVEL;
 use virada_engine::{default_evaluator, Evaluator, Level, Limits, Selectivity};
@@ -296,10 +296,11 @@ fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
         "v1" => Arc::new(EvalV1::new()),
         "default" => default_evaluator(),
         "trained" => trained().map_err(|e| format!("engine setting eval=trained: {e}"))?,
-        path if path.ends_with(".vpw") => Arc::new(
-            PatternEval::from_file(std::path::Path::new(path))
-                .map_err(|e| format!("engine setting eval={path}: {e}"))?,
-        ),
+        // gen2 or gen3 weights, told apart by the file header.
+        path if path.ends_with(".vpw") => {
+            virada_engine::eval::gen3::load_weights_file(std::path::Path::new(path))
+                .map_err(|e| format!("engine setting eval={path}: {e}"))?
+        }
         _ => {
             return Err(format!(
                 "engine setting eval: unknown evaluation '{value}' (v1, trained, default, or a \

@@ -51,6 +51,14 @@ impl Searcher<'_> {
         beta: i32,
     ) -> i32 {
         let shared = self.shared;
+        if let Some(g) = shared.eval.as_gen3_eval() {
+            let state = g.state(&Board::new(player, opponent));
+            let at = Lazy {
+                base: &state,
+                mv: None,
+            };
+            return self.eval_node(g, player, opponent, at, depth, alpha, beta);
+        }
         match shared.eval.as_pattern_eval() {
             Some(p) => {
                 let state = p.state(&Board::new(player, opponent));
@@ -83,12 +91,19 @@ impl Searcher<'_> {
         floor: i32,
     ) {
         let shared = self.shared;
-        match shared.eval.as_pattern_eval() {
-            Some(p) => {
-                let state = p.state(&Board::new(player, opponent));
-                self.value_moves(p, &state, list, player, opponent, depth, hint, floor);
+        if let Some(g) = shared.eval.as_gen3_eval() {
+            let state = g.state(&Board::new(player, opponent));
+            self.value_moves(g, &state, list, player, opponent, depth, hint, floor);
+        } else {
+            match shared.eval.as_pattern_eval() {
+                Some(p) => {
+                    let state = p.state(&Board::new(player, opponent));
+                    self.value_moves(p, &state, list, player, opponent, depth, hint, floor);
+                }
+                None => {
+                    self.value_moves(shared.eval, &(), list, player, opponent, depth, hint, floor)
+                }
             }
-            None => self.value_moves(shared.eval, &(), list, player, opponent, depth, hint, floor),
         }
         list.sort();
     }
@@ -346,6 +361,22 @@ mod tests {
         let eval = PatternEval::embedded().expect("shipped weights");
         assert!(eval.as_pattern_eval().is_some());
         check(&eval, &random_positions(0x1234_5678_9ABC_DEF1, 60));
+    }
+
+    #[test]
+    fn incremental_gen3_values_equal_from_scratch() {
+        use crate::eval::gen3::{weights::Gen3Weights, Gen3Eval};
+        let mut w = Gen3Weights::zeros("gen3-test", 100);
+        let mut x = 7u64;
+        for v in w.weights.iter_mut() {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            *v = (x >> 55) as i16 - 256;
+        }
+        let eval = Gen3Eval::new(w);
+        assert!(eval.as_gen3_eval().is_some());
+        check(&eval, &random_positions(0x5A5A_1234_0F0F_9876, 30));
     }
 
     #[test]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use virada_rules::Board;
 
 pub mod features;
+pub mod gen3;
 pub mod incremental;
 pub mod pattern;
 pub mod pattern_eval;
@@ -54,6 +55,12 @@ pub trait Evaluator: Send + Sync {
     /// [`Evaluator::evaluate`] at its leaves. The default, `None`, is right for every other
     /// evaluator, including wrappers that change the value.
     fn as_pattern_eval(&self) -> Option<&pattern_eval::PatternEval> {
+        None
+    }
+
+    /// This evaluator as the gen3 evaluation, if it is one (the search then keeps its indices
+    /// incrementally, like [`Evaluator::as_pattern_eval`]). Default `None`.
+    fn as_gen3_eval(&self) -> Option<&gen3::Gen3Eval> {
         None
     }
 }

@@ -116,6 +116,8 @@ pub struct Worker<'a> {
     mpc_table: &'static [mpc::MpcParams],
     /// The evaluation as the pattern evaluation, when it is one (incremental path).
     pattern: Option<&'a PatternEval>,
+    /// The evaluation as gen3, when it is one (incremental path too).
+    gen3: Option<&'a crate::eval::gen3::Gen3Eval>,
     /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
     /// or a table entry that is not a proof). When false after a search, its value is exact.
     pub heuristic: bool,
@@ -133,6 +135,7 @@ impl<'a> Worker<'a> {
             selectivity,
             mpc_table: mpc::table_for(shared.eval.name()),
             pattern: shared.eval.as_pattern_eval(),
+            gen3: shared.eval.as_gen3_eval(),
             heuristic: false,
         }
     }
@@ -176,6 +179,10 @@ impl<'a> Worker<'a> {
     /// The value of `board` searched `depth` plies deep, within the window `(alpha, beta)`
     /// (fail-soft). A pass does not use a ply; finished games score exactly.
     pub fn pvs(&mut self, board: &Board, alpha: i32, beta: i32, depth: i32) -> i32 {
+        if let Some(g) = self.gen3 {
+            let state = g.state(board);
+            return self.node(g, board, Pending::ready(&state), alpha, beta, depth);
+        }
         match self.pattern {
             Some(p) => {
                 let state = p.state(board);

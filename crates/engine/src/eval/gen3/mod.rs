@@ -1,0 +1,144 @@
+//! Evaluation gen3: a larger pattern set ([`patterns`]: 16 shapes, 72 instances), 30 phases
+//! and global features (parity, both sides' mobility), with i16 weights at a declared scale
+//! in a versioned, checksummed file ([`weights`]) and incremental indices ([`state`]).
+//!
+//! Gen2 stays the default evaluation until gen3 weights are fitted and measured stronger; a
+//! gen3 weights file is used wherever a weights file is accepted ([`load_weights_file`] tells
+//! the generations apart by the file header).
+
+pub mod patterns;
+pub mod state;
+pub mod weights;
+
+#[cfg(test)]
+mod tests;
+
+use crate::eval::incremental::IncrementalEval;
+use crate::eval::pattern_eval::PatternEval;
+use crate::eval::{Evaluator, MAX_EVAL, SCALE};
+use patterns::{
+    global_offsets, indices, phase_of_empties, Indices, INSTANCE_OFFSETS, NUM_INSTANCES,
+    WEIGHTS_PER_PHASE,
+};
+use state::Gen3State;
+use std::path::Path;
+use std::sync::Arc;
+use virada_rules::{Board, Square};
+use weights::Gen3Weights;
+
+/// The gen3 evaluation with its weights.
+#[derive(Clone, Debug)]
+pub struct Gen3Eval {
+    weights: Gen3Weights,
+}
+
+impl Gen3Eval {
+    pub fn new(weights: Gen3Weights) -> Gen3Eval {
+        Gen3Eval { weights }
+    }
+
+    pub fn weights(&self) -> &Gen3Weights {
+        &self.weights
+    }
+
+    /// The evaluation with the weights of a gen3 file.
+    pub fn from_file(path: &Path) -> Result<Gen3Eval, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Gen3Weights::from_bytes(&bytes)
+            .map(Gen3Eval::new)
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The value (hundredths of a disc, side to move, not clamped) of `board` whose instance
+    /// indices are `f`.
+    #[inline]
+    pub fn evaluate_indices(&self, board: &Board, f: &Indices) -> i32 {
+        let phase = phase_of_empties(board.empty_count());
+        let w = &self.weights.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE];
+        let mut sum = 0i32;
+        for k in 0..NUM_INSTANCES {
+            sum += w[INSTANCE_OFFSETS[k] as usize + f[k] as usize] as i32;
+        }
+        for o in global_offsets(board) {
+            sum += w[o] as i32;
+        }
+        let units = self.weights.units_per_disc as i32;
+        if units == SCALE {
+            sum
+        } else {
+            (sum as i64 * SCALE as i64 / units as i64) as i32
+        }
+    }
+
+    /// The value of `board` from scratch (hundredths of a disc, not clamped).
+    #[inline]
+    pub fn evaluate_centidiscs(&self, board: &Board) -> i32 {
+        self.evaluate_indices(board, &indices(board))
+    }
+}
+
+impl Evaluator for Gen3Eval {
+    fn name(&self) -> &str {
+        &self.weights.name
+    }
+
+    #[inline]
+    fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    fn as_gen3_eval(&self) -> Option<&Gen3Eval> {
+        Some(self)
+    }
+}
+
+impl IncrementalEval for Gen3Eval {
+    type State = Gen3State;
+
+    #[inline]
+    fn state(&self, board: &Board) -> Gen3State {
+        Gen3State::new(board)
+    }
+
+    #[inline]
+    fn play(&self, state: &Gen3State, sq: Square, flips: u64) -> Gen3State {
+        state.play(sq, flips)
+    }
+
+    #[inline]
+    fn pass(&self, state: &Gen3State) -> Gen3State {
+        state.pass()
+    }
+
+    #[inline]
+    fn evaluate_with(&self, board: &Board, state: &Gen3State) -> i32 {
+        self.evaluate_indices(board, state.indices())
+            .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    #[inline]
+    fn evaluate_after(&self, board: &Board, state: &Gen3State, sq: Square, flips: u64) -> i32 {
+        self.evaluate_indices(board, &state.indices_after(sq, flips))
+            .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// Loads a weights file of either generation, told apart by its header: format version 1 is a
+/// gen2 file ([`PatternEval`]), version 2 a gen3 file ([`Gen3Eval`]).
+pub fn load_weights_file(path: &Path) -> Result<Arc<dyn Evaluator>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    load_weights_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// [`load_weights_file`] on the bytes of a file.
+pub fn load_weights_bytes(bytes: &[u8]) -> Result<Arc<dyn Evaluator>, String> {
+    use crate::eval::pattern_weights::PatternWeights;
+    match weights::header_version(bytes) {
+        Some(weights::FORMAT_VERSION) => Gen3Weights::from_bytes(bytes)
+            .map(|w| Arc::new(Gen3Eval::new(w)) as Arc<dyn Evaluator>)
+            .map_err(|e| e.to_string()),
+        _ => PatternWeights::from_bytes(bytes)
+            .map(|w| Arc::new(PatternEval::new(w)) as Arc<dyn Evaluator>)
+            .map_err(|e| e.to_string()),
+    }
+}

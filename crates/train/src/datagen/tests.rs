@@ -1,0 +1,190 @@
+use super::*;
+use virada_engine::eval::EvalV1;
+
+fn small() -> GenConfig {
+    GenConfig {
+        seed: 7,
+        games_per_chunk: 3,
+        exact_empties: 10,
+        search_depth: 2,
+        solve_table_mib: 1,
+        ..GenConfig::default()
+    }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("virada-gen-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn eval() -> Arc<dyn Evaluator> {
+    Arc::new(EvalV1::new())
+}
+
+fn chunk_bytes(dir: &Path) -> Vec<Vec<u8>> {
+    dataset::list_chunks(dir)
+        .unwrap()
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn same_seed_same_samples_any_thread_count_and_labels_are_sound() {
+    let (a, b) = (temp_dir("det-a"), temp_dir("det-b"));
+    let stop = StopAt {
+        chunks: Some(2),
+        flag: None,
+    };
+    let ta = run(&small(), &a, eval(), stop).unwrap();
+    let one = GenConfig {
+        threads: 1,
+        ..small()
+    };
+    let tb = run(&one, &b, eval(), stop).unwrap();
+    assert_eq!(chunk_bytes(&a), chunk_bytes(&b));
+    assert_eq!(ta.records, tb.records);
+    assert_eq!(ta.chunks, 2);
+    let mut keys = HashSet::new();
+    let mut n = 0;
+    dataset::for_each_record(&dataset::list_chunks(&a).unwrap(), |r| {
+        n += 1;
+        assert!(r.board.is_valid() && r.board.moves() != 0);
+        // Deduplicated by canonical form.
+        assert!(keys.insert(canonical_key(&r.board)));
+        let e = r.board.empty_count();
+        match r.source {
+            crate::samples::Source::Exact => {
+                assert!(e <= 10);
+                assert_eq!(r.label % 100, 0);
+                assert_eq!(r.depth as u32, e);
+            }
+            crate::samples::Source::Search => {
+                assert!(e > 10);
+                assert_eq!(r.depth, 2);
+            }
+            s => panic!("unexpected source {s:?}"),
+        }
+        assert!(r.game < 6);
+    })
+    .unwrap();
+    assert_eq!(n as u64, ta.records);
+    assert!(n > 6 * 30, "{n}");
+    // Another seed gives other games.
+    let c = temp_dir("det-c");
+    run(&GenConfig { seed: 8, ..small() }, &c, eval(), stop).unwrap();
+    assert_ne!(chunk_bytes(&a), chunk_bytes(&c));
+    for d in [a, b, c] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn resume_after_interruption_gives_the_same_samples() {
+    let whole = temp_dir("whole");
+    let parts = temp_dir("parts");
+    let cfg = small();
+    run(
+        &cfg,
+        &whole,
+        eval(),
+        StopAt {
+            chunks: Some(3),
+            flag: None,
+        },
+    )
+    .unwrap();
+    // First run stops after one chunk.
+    run(
+        &cfg,
+        &parts,
+        eval(),
+        StopAt {
+            chunks: Some(1),
+            flag: None,
+        },
+    )
+    .unwrap();
+    // A crash in the middle of writing chunk 1 leaves a temporary file; a crash after the
+    // rename of chunk 1 but before the state update leaves a stale state.txt.
+    std::fs::write(parts.join(".chunk-000001.vds.tmp"), b"half a chunk").unwrap();
+    let state = std::fs::read_to_string(parts.join("state.txt")).unwrap();
+    run(
+        &cfg,
+        &parts,
+        eval(),
+        StopAt {
+            chunks: Some(2),
+            flag: None,
+        },
+    )
+    .unwrap();
+    std::fs::write(parts.join("state.txt"), state).unwrap();
+    // The stop flag, already set, stops before any new chunk.
+    let flag = AtomicBool::new(true);
+    let t = run(
+        &cfg,
+        &parts,
+        eval(),
+        StopAt {
+            chunks: None,
+            flag: Some(&flag),
+        },
+    )
+    .unwrap();
+    assert_eq!(t.chunks, 2);
+    run(
+        &cfg,
+        &parts,
+        eval(),
+        StopAt {
+            chunks: Some(3),
+            flag: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(chunk_bytes(&whole), chunk_bytes(&parts));
+    // Other settings are refused with the reason.
+    let other = GenConfig {
+        search_depth: 3,
+        ..small()
+    };
+    let err = run(
+        &other,
+        &parts,
+        eval(),
+        StopAt {
+            chunks: Some(4),
+            flag: None,
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("other settings"), "{err}");
+    for d in [whole, parts] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn state_text_round_trips() {
+    let t = Totals {
+        chunks: 3,
+        records: 1234,
+        labels: LabelStats {
+            exact: 10,
+            exact_time: Duration::from_millis(1500),
+            search: 20,
+            search_time: Duration::from_millis(2500),
+            seen_before: 4,
+        },
+        duplicates: 2,
+        wall: Duration::from_secs(9),
+    };
+    let (tag, back) = Totals::parse(&t.to_text("x=1 y=2")).unwrap();
+    assert_eq!(tag, "x=1 y=2");
+    assert_eq!(back, t);
+    let (exact_h, search_h) = t.rates(2);
+    assert!((exact_h - 10.0 * 3600.0 * 2.0 / 1.5).abs() < 1e-6);
+    assert!((search_h - 20.0 * 3600.0 * 2.0 / 2.5).abs() < 1e-6);
+}
