@@ -11,7 +11,7 @@ use crate::extract::{rejection_detail, JsonBody};
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::pool::{JobSpec, Priority};
-use crate::session::{play_forced_passes, Command, LiveEvent};
+use crate::session::{Command, LiveEvent};
 use crate::setup::{parse_setup, Setup};
 use crate::state::AppState;
 use crate::util::{new_game_id, now_millis, random_u64};
@@ -220,7 +220,7 @@ fn new_record(
     mode: Mode,
     (start_kind, mut game, opening): (StartKind, Game, Option<String>),
 ) -> GameRecord {
-    play_forced_passes(&mut game);
+    game.play_forced_passes();
     let now = now_millis();
     GameRecord {
         meta: GameMeta {

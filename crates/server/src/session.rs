@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, oneshot};
-use virada_rules::{Game, Move, Square};
+use virada_rules::{Move, Square};
 
 use crate::pool::{JobSpec, Priority};
 use virada_engine::{Iteration, Level};
@@ -277,7 +277,7 @@ impl Actor {
         next.game
             .play(Move::Play(sq))
             .map_err(|e| AppError::Internal(e.to_string()))?;
-        play_forced_passes(&mut next.game);
+        next.game.play_forced_passes();
         self.commit(next).await?;
         self.maybe_start_thinking();
         self.broadcast_game();
@@ -287,8 +287,8 @@ impl Actor {
     async fn undo(&mut self) -> AppResult<GameView> {
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => undo_one_turn(&mut next.game),
-            Mode::Computer { human, .. } => undo_to_human_turn(&mut next.game, human),
+            Mode::Friend => next.game.undo_turn(),
+            Mode::Computer { human, .. } => next.game.undo_to_turn(human),
         };
         if !changed {
             return Ok(self.view());
@@ -308,8 +308,8 @@ impl Actor {
         }
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => redo_one_turn(&mut next.game),
-            Mode::Computer { human, .. } => redo_to_human_turn(&mut next.game, human),
+            Mode::Friend => next.game.redo_turn(),
+            Mode::Computer { human, .. } => next.game.redo_to_turn(human),
         };
         if !changed {
             return Ok(self.view());
@@ -415,7 +415,7 @@ impl Actor {
         if next.game.play(mv).is_err() {
             return;
         }
-        play_forced_passes(&mut next.game);
+        next.game.play_forced_passes();
         if let Err(e) = self.commit(next).await {
             self.broadcast_error(&format!(
                 "the computer's move could not be stored: {}",
@@ -429,97 +429,15 @@ impl Actor {
     }
 }
 
-/// Plays every forced pass (a player without a legal move in an unfinished game).
-pub fn play_forced_passes(game: &mut Game) {
-    while game.pass_if_forced() {}
-}
-
-/// Friend games: takes back one move and the passes around it. Returns whether anything changed.
-pub fn undo_one_turn(game: &mut Game) -> bool {
-    if !game.moves().iter().any(|m| *m != Move::Pass) {
-        return false;
-    }
-    while let Some(mv) = game.undo() {
-        if mv != Move::Pass {
-            break;
-        }
-    }
-    true
-}
-
-/// Friend games: replays one move and the forced passes after it.
-pub fn redo_one_turn(game: &mut Game) -> bool {
-    if !game.redo_moves().any(|m| m != Move::Pass) {
-        return false;
-    }
-    while let Some(mv) = game.redo() {
-        if mv != Move::Pass {
-            break;
-        }
-    }
-    while game.position().must_pass() {
-        if game.redo_moves().next() == Some(Move::Pass) {
-            game.redo();
-        } else {
-            play_forced_passes(game);
-        }
-    }
-    true
-}
-
-/// Computer games: back to the latest earlier position where the person is to move, taking back
-/// at least one of the person's moves (and the computer's reply). False if there is none.
-pub fn undo_to_human_turn(game: &mut Game, human: virada_rules::Color) -> bool {
-    // Find the last move played by the person: we go back to just before it.
-    let positions = game.positions();
-    let target = game
-        .moves()
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(i, m)| **m != Move::Pass && positions[*i].side_to_move() == human)
-        .map(|(i, _)| i);
-    match target {
-        Some(ply) => {
-            while game.ply() > ply {
-                game.undo();
-            }
-            true
-        }
-        None => false,
-    }
-}
-
-/// Computer games: replays the person's next move and everything up to the person's next turn
-/// (or the end of the redo list, where the computer then thinks afresh).
-pub fn redo_to_human_turn(game: &mut Game, human: virada_rules::Color) -> bool {
-    let pos = game.position();
-    if pos.is_game_over() || pos.side_to_move() != human || game.redo_moves().next().is_none() {
-        return false;
-    }
-    game.redo();
-    loop {
-        let pos = game.position();
-        if pos.is_game_over() || (pos.side_to_move() == human && !pos.must_pass()) {
-            break;
-        }
-        if game.redo().is_none() {
-            play_forced_passes(game);
-            break;
-        }
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use virada_rules::Color;
+    use virada_rules::{Color, Game};
 
     fn play(g: &mut Game, moves: &str) {
         for m in moves.split_whitespace() {
             g.play(m.parse().unwrap()).unwrap();
-            play_forced_passes(g);
+            g.play_forced_passes();
         }
     }
 
@@ -527,13 +445,13 @@ mod tests {
     fn friend_undo_redo() {
         let mut g = Game::new();
         play(&mut g, "f5 d6 c3");
-        assert!(undo_one_turn(&mut g));
+        assert!(g.undo_turn());
         assert_eq!(g.to_string(), "f5d6");
-        assert!(redo_one_turn(&mut g));
+        assert!(g.redo_turn());
         assert_eq!(g.to_string(), "f5d6c3");
-        assert!(!redo_one_turn(&mut g));
+        assert!(!g.redo_turn());
         let mut start = Game::new();
-        assert!(!undo_one_turn(&mut start));
+        assert!(!start.undo_turn());
     }
 
     #[test]
@@ -541,18 +459,18 @@ mod tests {
         let mut g = Game::new();
         play(&mut g, "f5 d6 c3 d3");
         // Human is Black: undo takes back d3 (White's reply) and c3 (Black's move).
-        assert!(undo_to_human_turn(&mut g, Color::Black));
+        assert!(g.undo_to_turn(Color::Black));
         assert_eq!(g.to_string(), "f5d6");
-        assert!(redo_to_human_turn(&mut g, Color::Black));
+        assert!(g.redo_to_turn(Color::Black));
         assert_eq!(g.to_string(), "f5d6c3d3");
         // While the computer is to move (thinking), undo takes back the person's move only.
         let mut g = Game::new();
         play(&mut g, "f5");
-        assert!(undo_to_human_turn(&mut g, Color::Black));
+        assert!(g.undo_to_turn(Color::Black));
         assert_eq!(g.ply(), 0);
         // Human White with the computer's first move only: nothing to undo.
         let mut g = Game::new();
         play(&mut g, "f5");
-        assert!(!undo_to_human_turn(&mut g, Color::White));
+        assert!(!g.undo_to_turn(Color::White));
     }
 }
