@@ -63,16 +63,13 @@ fn perft_warns_before_a_long_run() {
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    let mut stderr = child.stderr.take().unwrap();
-    let mut line = [0u8; 64];
-    let n = std::io::Read::read(&mut stderr, &mut line).unwrap();
+    // One whole line (a single read may return only part of it).
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut stderr, &mut line).unwrap();
     child.kill().unwrap();
     child.wait().unwrap();
-    assert!(
-        String::from_utf8_lossy(&line[..n]).starts_with("warning: perft 16"),
-        "{}",
-        String::from_utf8_lossy(&line[..n])
-    );
+    assert!(line.starts_with("warning: perft 16"), "{line}");
 }
 
 #[test]
