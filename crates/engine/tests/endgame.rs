@@ -14,13 +14,10 @@ use virada_rules::{Board, Move, Position};
 
 /// FFO positions numbered from 1 (all four files in order), or `None` if the data is absent.
 fn ffo() -> Option<Vec<ObfEntry>> {
-    let dir = common::data_dir()?.join("ffo");
     let mut all = Vec::new();
     for name in ["fforum-1-19.obf", "fforum-20-39.obf"] {
-        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
-            eprintln!("skipping: FFO data not found in {}", dir.display());
-            return None;
-        };
+        let path = virada_testdata::file(&format!("ffo/{name}"))?;
+        let text = std::fs::read_to_string(path).expect("readable FFO file");
         all.extend(read_obf(&text).expect("FFO files are valid OBF"));
     }
     assert_eq!(all.len(), 39);

@@ -85,10 +85,10 @@ fn exact_search_matches_brute_force_on_small_endgames() {
 
 #[test]
 fn exact_scores_match_ffo() {
-    let Some(dir) = common::data_dir() else {
+    let Some(path) = virada_testdata::file("ffo/fforum-1-19.obf") else {
         return;
     };
-    let text = std::fs::read_to_string(dir.join("ffo/fforum-1-19.obf")).expect("FFO file");
+    let text = std::fs::read_to_string(path).expect("FFO file");
     let mut e = engine(2);
     let mut checked = 0;
     for line in text.lines().filter(|l| !l.starts_with('%')).take(6) {
