@@ -6,7 +6,7 @@ use crate::search::order::{Candidate, MoveList};
 use crate::search::root::{schedule, Step};
 use crate::search::tree::{SearchShared, Worker, INF};
 use crate::search::{pv_from_tt, Limits, SearchSetup};
-use crate::time;
+use crate::time::{self, Stopwatch};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -84,6 +84,7 @@ pub fn analyze(
     stop: Option<&Arc<AtomicBool>>,
 ) -> Analysis {
     let start = Instant::now();
+    let clock = Stopwatch::start(setup.time_source);
     let moves = board.moves();
     if moves == 0 {
         let other = board.pass();
@@ -126,7 +127,8 @@ pub fn analyze(
         eval: setup.eval,
         stop: &internal_stop,
         user_stop: stop.map(|s| &**s),
-        deadline: budget.map(|b| start + b.hard),
+        clock,
+        deadline: budget.map(|b| b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
     };
@@ -169,7 +171,7 @@ pub fn analyze(
         if !complete || shared.must_stop() {
             break;
         }
-        if budget.is_some_and(|b| start.elapsed() >= b.soft.mul_f32(0.45)) {
+        if budget.is_some_and(|b| shared.elapsed() >= b.soft.mul_f32(time::LAST_ITERATION_START)) {
             break;
         }
     }

@@ -5,6 +5,7 @@ use crate::analysis::{self, Analysis, PlyAnalysis};
 use crate::eval::{default_evaluator, features::CORNERS, Evaluator};
 use crate::levels::{Level, Mistakes};
 use crate::search::{self, Limits, SearchResult, SearchSetup};
+use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -58,6 +59,7 @@ pub struct Engine {
     tt: TranspositionTable,
     eval: Arc<dyn Evaluator>,
     threads: usize,
+    time_source: TimeSource,
 }
 
 impl Engine {
@@ -67,6 +69,7 @@ impl Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
+            time_source: TimeSource::System,
         }
     }
 
@@ -85,6 +88,12 @@ impl Engine {
         self.threads = threads.max(1);
     }
 
+    /// Changes where time limits read the time: the system clock (the default), or simulated
+    /// time for deterministic tests of time management ([`TimeSource::PerNode`]).
+    pub fn set_time_source(&mut self, source: TimeSource) {
+        self.time_source = source;
+    }
+
     /// Forgets everything learnt (new game, or reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -95,6 +104,7 @@ impl Engine {
             tt: &self.tt,
             eval: &*self.eval,
             threads: self.threads,
+            time_source: self.time_source,
         }
     }
 

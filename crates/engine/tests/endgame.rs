@@ -7,7 +7,9 @@ mod common;
 use common::{assert_same, random_position, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
+use virada_engine::time::TimeSource;
 use virada_rules::formats::obf::{read_obf, ObfEntry};
 use virada_rules::movegen::{flips, legal_moves};
 use virada_rules::{Board, Move, Position};
@@ -194,14 +196,24 @@ fn interrupted_solves_report_only_proven_bounds() {
     );
     assert!(!r.complete);
     assert!(r.score.lower <= truth && truth <= r.score.upper);
+    // A time limit, on simulated time (1 µs a node): 30 ms is 30,000 nodes, and the solver
+    // looks at its limits every 65,536 nodes, so it stops at its first look.
     let r = solve(
         e.position.board(),
         &SolveOptions {
-            time_limit: Some(std::time::Duration::from_millis(30)),
+            time_limit: Some(Duration::from_millis(30)),
+            time_source: TimeSource::PerNode(Duration::from_micros(1)),
             ..opts(1)
         },
     );
-    assert!(!r.complete && r.elapsed.as_millis() < 2000);
+    assert!(!r.complete);
+    assert!(r.score.lower <= truth && truth <= r.score.upper);
+    assert!(
+        r.nodes >= 30_000 && r.nodes < 2 * 65_536,
+        "{} nodes",
+        r.nodes
+    );
+    assert_eq!(r.elapsed, Duration::from_micros(r.nodes));
 }
 
 // ---- Independent reference: plain minimax and a simple alpha-beta ----

@@ -5,11 +5,12 @@ use super::order::MoveList;
 use super::parallel::{with_pool, Pool};
 use super::search::{Searcher, Shared};
 use crate::eval::Evaluator;
+use crate::time::{Stopwatch, TimeSource};
 use crate::tt::TranspositionTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Move, Square};
 
@@ -39,6 +40,8 @@ pub struct SolveOptions {
     pub stop: Option<Arc<AtomicBool>>,
     /// Transposition-table size for [`super::solve`], in MiB.
     pub tt_mib: usize,
+    /// Where `time_limit` reads the time (default: the system clock; tests simulate it).
+    pub time_source: TimeSource,
 }
 
 impl Default for SolveOptions {
@@ -52,6 +55,7 @@ impl Default for SolveOptions {
             node_limit: None,
             stop: None,
             tt_mib: 128,
+            time_source: TimeSource::System,
         }
     }
 }
@@ -206,20 +210,21 @@ pub fn solve_with_table(
     tt: &TranspositionTable,
     eval: &dyn Evaluator,
 ) -> SolveResult {
-    let start = Instant::now();
+    let clock = Stopwatch::start(opts.time_source);
     let shared = Shared {
         tt,
         eval,
         stop: AtomicBool::new(false),
         external_stop: opts.stop.as_deref(),
-        deadline: opts.time_limit.map(|t| start + t),
+        clock,
+        deadline: opts.time_limit,
         node_limit: opts.node_limit,
         nodes: AtomicU64::new(0),
         pool: Pool::new(opts.threads),
     };
     let mut result = with_pool(&shared, opts.threads, |s| solve_root(s, board, opts));
     result.nodes = shared.nodes.load(Ordering::Relaxed);
-    result.elapsed = start.elapsed();
+    result.elapsed = clock.elapsed(result.nodes);
     result.empties = board.empty_count();
     result
 }

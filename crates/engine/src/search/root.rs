@@ -7,11 +7,10 @@ use super::selectivity::Selectivity;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
 use super::{Limits, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
 use crate::eval::{Evaluator, SCALE};
-use crate::time::{self, MoveBudget};
+use crate::time::{self, MoveBudget, Stopwatch, TimeSource};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 use virada_rules::{Board, Move, Square};
 
 /// The long-lived resources a search uses.
@@ -20,6 +19,8 @@ pub struct SearchSetup<'a> {
     pub eval: &'a dyn Evaluator,
     /// Search threads (1 = single-threaded and deterministic).
     pub threads: usize,
+    /// Where time limits read the time.
+    pub time_source: TimeSource,
 }
 
 /// One step of iterative deepening.
@@ -86,10 +87,10 @@ pub fn search(
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
 ) -> SearchResult {
-    let start = Instant::now();
+    let clock = Stopwatch::start(setup.time_source);
     let moves = board.moves();
     if moves == 0 {
-        return search_pass(board, limits, setup, stop, start);
+        return search_pass(board, limits, setup, stop, clock);
     }
     setup.tt.new_search();
     let empties = board.empty_count();
@@ -111,7 +112,8 @@ pub fn search(
         eval: setup.eval,
         stop: &internal_stop,
         user_stop: stop.map(|s| &**s),
-        deadline: budget.map(|b| start + b.hard),
+        clock,
+        deadline: budget.map(|b| b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
     };
@@ -122,7 +124,7 @@ pub fn search(
             let steps = &steps;
             scope.spawn(move || helper_thread(shared, board, steps, id));
         }
-        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, start);
+        let outcome = main_thread(&shared, setup, stop, board, &steps, budget);
         internal_stop.store(true, Ordering::Relaxed);
         outcome
     });
@@ -147,7 +149,7 @@ pub fn search(
         exact: outcome.proven,
         pv,
         nodes: nodes.load(Ordering::Relaxed),
-        elapsed: start.elapsed(),
+        elapsed: shared.elapsed(),
     }
 }
 
@@ -157,7 +159,7 @@ fn search_pass(
     limits: &Limits,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
-    start: Instant,
+    clock: Stopwatch,
 ) -> SearchResult {
     let other = board.pass();
     if other.moves() == 0 {
@@ -169,7 +171,7 @@ fn search_pass(
             exact: true,
             pv: Vec::new(),
             nodes: 1,
-            elapsed: start.elapsed(),
+            elapsed: clock.elapsed(1),
         };
     }
     let sub = search(other, limits, setup, stop);
@@ -179,7 +181,7 @@ fn search_pass(
         best_move: Move::Pass,
         score: -sub.score,
         pv,
-        elapsed: start.elapsed(),
+        elapsed: clock.elapsed(sub.nodes),
         ..sub
     }
 }
@@ -216,7 +218,6 @@ fn main_thread(
     board: Board,
     steps: &[Step],
     budget: Option<MoveBudget>,
-    start: Instant,
 ) -> Outcome {
     let mut worker = Worker::new(shared, steps[0].selectivity);
     let mut root = root_moves(&board);
@@ -285,7 +286,7 @@ fn main_thread(
         if let Some(b) = budget {
             // The next iteration takes a few times longer than this one: do not start it
             // when it cannot finish within the budget.
-            if start.elapsed() >= b.soft.mul_f32(time::LAST_ITERATION_START) {
+            if shared.elapsed() >= b.soft.mul_f32(time::LAST_ITERATION_START) {
                 break;
             }
         }
