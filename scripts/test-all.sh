@@ -9,13 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# CI builds from a clean clone once: incremental compilation (the default of the shared profile,
-# good for edit-and-retest locally) only adds work there.
-case "${CI:-}" in
-  "" | 0 | false | FALSE | False) ;;
-  *) export CARGO_INCREMENTAL=0 ;;
-esac
-
 started=$(date +%s)
 phase_start=$started
 SKIP_LOG=$(mktemp)
@@ -37,7 +30,7 @@ summary() {
   local skipped
   skipped=$(sort -u "$SKIP_LOG" | grep -c . || true)
   if [ "$skipped" -gt 0 ]; then
-    echo "== $skipped skipped for missing data (../shared/data or VIRADA_DATA): $(sort -u "$SKIP_LOG" | paste -sd ' ')"
+    echo "== $skipped skipped for missing data (../shared/data or VIRADA_DATA): $(sort -u "$SKIP_LOG" | paste -sd ',' | sed 's/,/, /g')"
   else
     echo "== 0 skipped for missing data"
   fi
