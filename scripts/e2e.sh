@@ -6,11 +6,46 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 
-if [ ! -x /usr/bin/chromium ]; then
-  echo "== installing chromium (Debian package)"
-  export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq chromium >/dev/null
+# Node 18+ and npm run the tests (node --test, playwright-core from npm).
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+  echo "error: the browser tests need Node.js 18 or newer and npm (Debian: apt-get install nodejs npm)" >&2
+  exit 1
+fi
+NODE_MAJOR=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$NODE_MAJOR" -lt 18 ]; then
+  echo "error: the browser tests need Node.js 18 or newer; found $(node --version)" >&2
+  exit 1
+fi
+
+# The browser: $CHROMIUM if set, else chromium on the PATH, else Debian's package installed with
+# apt-get when this user may (root with apt-get available), else a message saying what to do.
+if [ -n "${CHROMIUM:-}" ]; then
+  if [ ! -x "$CHROMIUM" ]; then
+    echo "error: CHROMIUM=$CHROMIUM is not an executable file" >&2
+    exit 1
+  fi
+else
+  CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
+  if [ -z "$CHROMIUM" ]; then
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+      echo "== installing chromium (Debian package, apt-get)"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq
+      apt-get install -y -qq chromium >/dev/null
+      CHROMIUM=$(command -v chromium)
+    else
+      echo "error: the browser tests need Chromium, and it is not installed." >&2
+      echo "  Install it (Debian/Ubuntu: sudo apt-get install chromium) or point to a" >&2
+      echo "  Chromium or Chrome binary: CHROMIUM=/path/to/chromium scripts/test-all.sh" >&2
+      exit 1
+    fi
+  fi
+fi
+export CHROMIUM
+echo "== browser: $CHROMIUM"
+# `scripts/e2e.sh --check`: the prerequisites only (test-all.sh asks first, before the long build).
+if [ "${1:-}" = "--check" ]; then
+  exit 0
 fi
 
 echo "== npm ci (e2e/)"

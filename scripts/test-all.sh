@@ -1,16 +1,57 @@
 #!/usr/bin/env bash
 # Runs every check: formatting, lints, all Rust tests, then the browser end-to-end tests.
 # This is the README's test command; .ci/run calls it.
+#
+# Clippy, the tests and the e2e server share one build profile (Cargo.toml: `test` = `dev`), so
+# each dependency is checked once and built once. Tests that need ../shared/data (or
+# $VIRADA_DATA) and cannot find it fail when CI is set; otherwise they print SKIPPED and are
+# counted in the closing lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "== cargo fmt --check"
+started=$(date +%s)
+phase_start=$started
+SKIP_LOG=$(mktemp)
+export VIRADA_SKIP_LOG=$SKIP_LOG
+
+phase() {
+  local now
+  now=$(date +%s)
+  if [ "$now" -gt "$started" ]; then
+    echo "   ($(( now - phase_start )) s)"
+  fi
+  phase_start=$now
+  echo "== $1"
+}
+
+summary() {
+  local status=$?
+  echo "== done in $(( $(date +%s) - started )) s"
+  local skipped
+  skipped=$(sort -u "$SKIP_LOG" | grep -c . || true)
+  if [ "$skipped" -gt 0 ]; then
+    echo "== $skipped skipped for missing data (../shared/data or VIRADA_DATA): $(sort -u "$SKIP_LOG" | paste -sd ',' | sed 's/,/, /g')"
+  else
+    echo "== 0 skipped for missing data"
+  fi
+  rm -f "$SKIP_LOG"
+  exit "$status"
+}
+trap summary EXIT
+
+if [ -x scripts/e2e.sh ]; then
+  # Node, npm and Chromium are checked first, so a missing one is reported before the build.
+  phase "browser test prerequisites"
+  scripts/e2e.sh --check
+fi
+phase "cargo fmt --check"
 cargo fmt --all -- --check
-echo "== cargo clippy (warnings denied)"
+phase "cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets -- -D warnings
-echo "== cargo test"
+phase "cargo test"
 cargo test --workspace
 if [ -x scripts/e2e.sh ]; then
-  echo "== browser end-to-end tests"
+  phase "browser end-to-end tests"
   scripts/e2e.sh
 fi
+phase "all checks passed"

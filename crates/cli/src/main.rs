@@ -1,6 +1,7 @@
 //! `virada`: the Reversi/Othello app, engine and analysis tools.
 //!
 //! Each subcommand lives in its own module under `cmd/`; this file only parses arguments.
+#![forbid(unsafe_code)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

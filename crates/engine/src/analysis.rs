@@ -7,7 +7,7 @@ use crate::search::root::{
 };
 use crate::search::tree::{SearchShared, Worker};
 use crate::search::{pv_from_tt, Iteration, Limits, Observer, SearchSetup, Unobserved};
-use crate::time;
+use crate::time::{self, Stopwatch};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -103,6 +103,7 @@ pub(crate) fn analyze(
     observer: &mut dyn Observer,
 ) -> Analysis {
     let start = Instant::now();
+    let clock = Stopwatch::start(setup.time_source);
     let moves = board.moves();
     if moves == 0 {
         return analyze_pass(board, limits, setup, stop, observer, start);
@@ -118,7 +119,8 @@ pub(crate) fn analyze(
         eval: setup.eval,
         stop: &internal_stop,
         user_stop: stop.map(|s| &**s),
-        deadline: budget.map(|b| start + b.hard),
+        clock,
+        deadline: budget.map(|b| b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
     };
@@ -169,7 +171,7 @@ pub(crate) fn analyze(
             complete = true;
             break;
         }
-        if shared.must_stop() || !time_for_another_iteration(budget, start.elapsed()) {
+        if shared.must_stop() || !time_for_another_iteration(budget, shared.elapsed()) {
             break;
         }
     }

@@ -5,6 +5,7 @@ use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::eval::{default_evaluator, Evaluator};
 use crate::levels::{Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
+use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -60,6 +61,7 @@ pub struct Engine {
     tt: TranspositionTable,
     eval: Arc<dyn Evaluator>,
     threads: usize,
+    time_source: TimeSource,
 }
 
 impl Engine {
@@ -69,6 +71,7 @@ impl Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
+            time_source: TimeSource::System,
         }
     }
 
@@ -87,6 +90,12 @@ impl Engine {
         self.threads = threads.max(1);
     }
 
+    /// Changes where time limits read the time: the system clock (the default), or simulated
+    /// time for deterministic tests of time management ([`TimeSource::PerNode`]).
+    pub fn set_time_source(&mut self, source: TimeSource) {
+        self.time_source = source;
+    }
+
     /// Forgets everything learnt (new game, or reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -97,6 +106,7 @@ impl Engine {
             tt: &self.tt,
             eval: &*self.eval,
             threads: self.threads,
+            time_source: self.time_source,
         }
     }
 

@@ -4,7 +4,7 @@
 //! shallow search gets wrong), the late midgame and the first exact solve (about 18-26 empty
 //! squares) get the most, and the last moves, which a solver finishes instantly, get little.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A player's clock in a timed game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -81,6 +81,49 @@ pub fn fixed(time: Duration) -> MoveBudget {
     }
 }
 
+/// Where a search reads the time.
+///
+/// Play uses the system clock. Tests of time management use [`TimeSource::PerNode`]: time then
+/// passes with the work done, so with one thread a time limit stops a search at the same node
+/// on every run and on every machine, and a test can check the budget logic exactly instead of
+/// timing it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TimeSource {
+    /// The system's monotonic clock.
+    #[default]
+    System,
+    /// Simulated time: every node searched takes this long.
+    PerNode(Duration),
+}
+
+/// One search's elapsed time, read from its [`TimeSource`].
+#[derive(Clone, Copy, Debug)]
+pub struct Stopwatch {
+    start: Instant,
+    source: TimeSource,
+}
+
+impl Stopwatch {
+    /// Starts measuring now.
+    pub fn start(source: TimeSource) -> Stopwatch {
+        Stopwatch {
+            start: Instant::now(),
+            source,
+        }
+    }
+
+    /// Time since the start, with `nodes` searched so far (only simulated time reads them).
+    pub fn elapsed(&self, nodes: u64) -> Duration {
+        match self.source {
+            TimeSource::System => self.start.elapsed(),
+            TimeSource::PerNode(per_node) => {
+                let nanos = u64::try_from(per_node.as_nanos()).unwrap_or(u64::MAX);
+                Duration::from_nanos(nanos.saturating_mul(nodes))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +160,13 @@ mod tests {
             used >= Duration::from_secs(60),
             "uses most of the clock: {used:?}"
         );
+    }
+
+    #[test]
+    fn simulated_time_passes_with_the_nodes() {
+        let w = Stopwatch::start(TimeSource::PerNode(Duration::from_micros(2)));
+        assert_eq!(w.elapsed(0), Duration::ZERO);
+        assert_eq!(w.elapsed(1_500), Duration::from_millis(3));
+        assert_eq!(w.elapsed(u64::MAX), Duration::from_nanos(u64::MAX));
     }
 }

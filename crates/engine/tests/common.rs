@@ -1,27 +1,9 @@
 //! Helpers shared by the engine's integration tests (each test file uses some of them).
 #![allow(dead_code)]
 
-use std::path::PathBuf;
 use virada_engine::endgame::SolveResult;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Square};
-
-/// The shared data directory (`VIRADA_DATA` or `<workspace>/../shared/data`), if present.
-pub fn data_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("VIRADA_DATA") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-    };
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "skipping: no test data at {} (set VIRADA_DATA)",
-            dir.display()
-        );
-        None
-    }
-}
 
 /// A small deterministic pseudo-random generator (xorshift64) for test positions.
 pub struct Rng(pub u64);

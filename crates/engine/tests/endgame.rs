@@ -7,20 +7,19 @@ mod common;
 use common::{assert_same, random_position, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 use virada_engine::endgame::{solve, ScoreBound, SolveMode, SolveOptions, SolveResult};
+use virada_engine::time::TimeSource;
 use virada_rules::formats::obf::{read_obf, ObfEntry};
 use virada_rules::movegen::{flips, legal_moves};
 use virada_rules::{Board, Move, Position};
 
 /// FFO positions numbered from 1 (all four files in order), or `None` if the data is absent.
 fn ffo() -> Option<Vec<ObfEntry>> {
-    let dir = common::data_dir()?.join("ffo");
     let mut all = Vec::new();
     for name in ["fforum-1-19.obf", "fforum-20-39.obf"] {
-        let Ok(text) = std::fs::read_to_string(dir.join(name)) else {
-            eprintln!("skipping: FFO data not found in {}", dir.display());
-            return None;
-        };
+        let path = virada_testdata::file(&format!("ffo/{name}"))?;
+        let text = std::fs::read_to_string(path).expect("readable FFO file");
         all.extend(read_obf(&text).expect("FFO files are valid OBF"));
     }
     assert_eq!(all.len(), 39);
@@ -197,14 +196,24 @@ fn interrupted_solves_report_only_proven_bounds() {
     );
     assert!(!r.complete);
     assert!(r.score.lower <= truth && truth <= r.score.upper);
+    // A time limit, on simulated time (1 µs a node): 30 ms is 30,000 nodes, and the solver
+    // looks at its limits every 65,536 nodes, so it stops at its first look.
     let r = solve(
         e.position.board(),
         &SolveOptions {
-            time_limit: Some(std::time::Duration::from_millis(30)),
+            time_limit: Some(Duration::from_millis(30)),
+            time_source: TimeSource::PerNode(Duration::from_micros(1)),
             ..opts(1)
         },
     );
-    assert!(!r.complete && r.elapsed.as_millis() < 2000);
+    assert!(!r.complete);
+    assert!(r.score.lower <= truth && truth <= r.score.upper);
+    assert!(
+        r.nodes >= 30_000 && r.nodes < 2 * 65_536,
+        "{} nodes",
+        r.nodes
+    );
+    assert_eq!(r.elapsed, Duration::from_micros(r.nodes));
 }
 
 // ---- Independent reference: plain minimax and a simple alpha-beta ----

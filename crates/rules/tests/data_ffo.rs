@@ -8,7 +8,7 @@ use virada_rules::Move;
 
 #[test]
 fn ffo_lines_parse_and_list_the_legal_moves() {
-    let Some(dir) = common::data_dir("ffo") else {
+    let Some(dir) = virada_testdata::dir("ffo") else {
         return;
     };
     let files = common::files_with_suffix(&dir, ".obf");
@@ -41,7 +41,7 @@ fn ffo_lines_parse_and_list_the_legal_moves() {
 
 #[test]
 fn ffo_40_to_59_best_scores() {
-    let Some(dir) = common::data_dir("ffo") else {
+    let Some(dir) = virada_testdata::dir("ffo") else {
         return;
     };
     let text = std::fs::read_to_string(dir.join("fforum-40-59.obf")).unwrap();

@@ -7,7 +7,7 @@ use virada_rules::formats::wthor::{black_score, read_players, read_tournaments, 
 
 #[test]
 fn every_wthor_game_replays() {
-    let Some(dir) = common::data_dir("wthor") else {
+    let Some(dir) = virada_testdata::dir("wthor") else {
         return;
     };
     let files = common::files_with_suffix(&dir, ".wtb");
@@ -37,7 +37,7 @@ fn every_wthor_game_replays() {
 
 #[test]
 fn wthor_name_files() {
-    let Some(dir) = common::data_dir("wthor") else {
+    let Some(dir) = virada_testdata::dir("wthor") else {
         return;
     };
     let players = read_players(&std::fs::read(dir.join("WTH.JOU")).unwrap()).unwrap();

@@ -7,7 +7,7 @@ use virada_rules::Color;
 
 #[test]
 fn xot_lists_replay() {
-    let Some(dir) = common::data_dir("xot") else {
+    let Some(dir) = virada_testdata::dir("xot") else {
         return;
     };
     for (name, want) in [("xot-large.txt", 10_784), ("xot-small.txt", 3_623)] {

@@ -13,6 +13,7 @@
 //! server.shutdown().await;
 //! # Ok(()) }
 //! ```
+#![forbid(unsafe_code)]
 
 pub mod analysis;
 pub mod api;

@@ -121,24 +121,12 @@ pub fn theoretical_position(game: &WthorGame, theoretical_empties: u8) -> Option
 mod tests {
     use super::*;
 
-    fn data_dir() -> Option<PathBuf> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let dir = std::env::var_os("VIRADA_DATA")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.join("../shared/data"))
-            .join("wthor");
-        if dir.join("WTH_2004.wtb").exists() {
-            Some(dir)
-        } else {
-            eprintln!("skipping: WTHOR data not found at {}", dir.display());
-            None
-        }
-    }
-
     #[test]
     fn labels_of_one_year_are_consistent() {
-        let Some(dir) = data_dir() else { return };
-        let bytes = std::fs::read(dir.join("WTH_2004.wtb")).unwrap();
+        let Some(path) = virada_testdata::file("wthor/WTH_2004.wtb") else {
+            return;
+        };
+        let bytes = std::fs::read(path).unwrap();
         let file = read_wtb(&bytes).unwrap();
         let depth = file.header.theoretical_empties();
         assert_eq!(depth, 24);

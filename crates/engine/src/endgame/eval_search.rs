@@ -293,6 +293,7 @@ mod tests {
             eval,
             stop: AtomicBool::new(false),
             external_stop: None,
+            clock: crate::time::Stopwatch::start(crate::time::TimeSource::System),
             deadline: None,
             node_limit: None,
             nodes: AtomicU64::new(0),

@@ -6,11 +6,12 @@ use super::parallel::{with_pool, Pool};
 use super::search::{Searcher, Shared};
 use crate::eval::Evaluator;
 use crate::search::{Iteration, Observer, Unobserved};
+use crate::time::{Stopwatch, TimeSource};
 use crate::tt::TranspositionTable;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Move, Square};
 
@@ -40,6 +41,8 @@ pub struct SolveOptions {
     pub stop: Option<Arc<AtomicBool>>,
     /// Transposition-table size for [`super::solve`], in MiB.
     pub tt_mib: usize,
+    /// Where `time_limit` reads the time (default: the system clock; tests simulate it).
+    pub time_source: TimeSource,
 }
 
 impl Default for SolveOptions {
@@ -53,6 +56,7 @@ impl Default for SolveOptions {
             node_limit: None,
             stop: None,
             tt_mib: 128,
+            time_source: TimeSource::System,
         }
     }
 }
@@ -221,13 +225,14 @@ pub fn solve_observed(
     eval: &dyn Evaluator,
     observer: &mut dyn Observer,
 ) -> SolveResult {
-    let start = Instant::now();
+    let clock = Stopwatch::start(opts.time_source);
     let shared = Shared {
         tt,
         eval,
         stop: AtomicBool::new(false),
         external_stop: opts.stop.as_deref(),
-        deadline: opts.time_limit.map(|t| start + t),
+        clock,
+        deadline: opts.time_limit,
         node_limit: opts.node_limit,
         nodes: AtomicU64::new(0),
         pool: Pool::new(opts.threads),
@@ -247,14 +252,17 @@ pub fn solve_observed(
                     pv.to_vec()
                 },
                 nodes: s.shared.nodes.load(Ordering::Relaxed) + s.nodes,
-                elapsed: start.elapsed(),
+                elapsed: s
+                    .shared
+                    .clock
+                    .elapsed(s.shared.nodes.load(Ordering::Relaxed) + s.nodes),
             });
         };
     let mut result = with_pool(&shared, opts.threads, |s| {
         solve_root(s, board, opts, &mut report)
     });
     result.nodes = shared.nodes.load(Ordering::Relaxed);
-    result.elapsed = start.elapsed();
+    result.elapsed = clock.elapsed(result.nodes);
     result.empties = board.empty_count();
     result
 }

@@ -17,10 +17,11 @@ use super::order::{fastest_first, weighted_mobility, MoveList};
 use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 use super::stability::stability_cutoff;
 use crate::eval::Evaluator;
+use crate::time::Stopwatch;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::Duration;
 use virada_rules::masks::CORNERS;
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
@@ -62,7 +63,9 @@ pub(crate) struct Shared<'a> {
     /// Set when the solve must end (limit reached or stop requested).
     pub stop: AtomicBool,
     pub external_stop: Option<&'a AtomicBool>,
-    pub deadline: Option<Instant>,
+    /// The solve's clock, and the time on it at which the solve stops.
+    pub clock: Stopwatch,
+    pub deadline: Option<Duration>,
     pub node_limit: Option<u64>,
     /// Nodes flushed by all threads so far.
     pub nodes: AtomicU64,
@@ -92,7 +95,9 @@ impl Shared<'_> {
         let over_nodes = self
             .node_limit
             .is_some_and(|l| self.nodes.load(Ordering::Relaxed) >= l);
-        let over_time = self.deadline.is_some_and(|d| Instant::now() >= d);
+        let over_time = self
+            .deadline
+            .is_some_and(|d| self.clock.elapsed(self.nodes.load(Ordering::Relaxed)) >= d);
         let external = self
             .external_stop
             .is_some_and(|s| s.load(Ordering::Relaxed));

@@ -10,7 +10,6 @@ use super::tree::SearchShared;
 use crate::endgame::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 use virada_rules::{Board, Move};
 
 /// The solver looks at its limits every 65,536 nodes per thread: a node budget smaller than
@@ -33,9 +32,8 @@ fn solve(
         mode: SolveMode::Exact,
         all_moves,
         threads: setup.threads,
-        time_limit: shared
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now())),
+        time_limit: shared.deadline.map(|d| d.saturating_sub(shared.elapsed())),
+        time_source: setup.time_source,
         node_limit: shared.node_limit.map(|n| {
             n.saturating_sub(shared.nodes.load(Ordering::Relaxed))
                 .max(1)

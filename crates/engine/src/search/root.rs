@@ -7,11 +7,11 @@ use super::selectivity::Selectivity;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
 use super::{Iteration, Limits, Observer, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
 use crate::eval::{Evaluator, SCALE};
-use crate::time::{self, MoveBudget};
+use crate::time::{self, MoveBudget, Stopwatch, TimeSource};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use virada_rules::{Board, Move, Square};
 
 /// The long-lived resources a search uses.
@@ -20,6 +20,8 @@ pub struct SearchSetup<'a> {
     pub eval: &'a dyn Evaluator,
     /// Search threads (1 = single-threaded and deterministic).
     pub threads: usize,
+    /// Where time limits read the time.
+    pub time_source: TimeSource,
 }
 
 /// One step of iterative deepening.
@@ -154,10 +156,10 @@ pub fn search(
     stop: Option<&Arc<AtomicBool>>,
     observer: &mut dyn Observer,
 ) -> SearchResult {
-    let start = Instant::now();
+    let clock = Stopwatch::start(setup.time_source);
     let moves = board.moves();
     if moves == 0 {
-        return search_pass(board, limits, setup, stop, start, observer);
+        return search_pass(board, limits, setup, stop, clock, observer);
     }
     setup.tt.new_search();
     let empties = board.empty_count();
@@ -175,7 +177,8 @@ pub fn search(
         eval: setup.eval,
         stop: &internal_stop,
         user_stop: stop.map(|s| &**s),
-        deadline: budget.map(|b| start + b.hard),
+        clock,
+        deadline: budget.map(|b| b.hard),
         node_limit: limits.nodes,
         nodes: &nodes,
     };
@@ -186,7 +189,7 @@ pub fn search(
             let steps = &steps;
             scope.spawn(move || helper_thread(shared, board, steps, id));
         }
-        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, start, observer);
+        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, observer);
         internal_stop.store(true, Ordering::Relaxed);
         outcome
     });
@@ -200,7 +203,7 @@ pub fn search(
         exact: outcome.proven,
         pv,
         nodes: nodes.load(Ordering::Relaxed),
-        elapsed: start.elapsed(),
+        elapsed: shared.elapsed(),
     }
 }
 
@@ -210,7 +213,7 @@ fn search_pass(
     limits: &Limits,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
-    start: Instant,
+    clock: Stopwatch,
     observer: &mut dyn Observer,
 ) -> SearchResult {
     let other = board.pass();
@@ -223,7 +226,7 @@ fn search_pass(
             exact: true,
             pv: Vec::new(),
             nodes: 1,
-            elapsed: start.elapsed(),
+            elapsed: clock.elapsed(1),
         };
     }
     // The observer sees the pass, then the other side's line, from this side's view.
@@ -244,7 +247,7 @@ fn search_pass(
         best_move: Move::Pass,
         score: -sub.score,
         pv,
-        elapsed: start.elapsed(),
+        elapsed: clock.elapsed(sub.nodes),
         ..sub
     }
 }
@@ -283,7 +286,7 @@ impl Outcome {
         tt: &TranspositionTable,
         board: &Board,
         nodes: u64,
-        start: Instant,
+        elapsed: Duration,
     ) -> Iteration {
         Iteration {
             depth: self.depth as u32,
@@ -293,7 +296,7 @@ impl Outcome {
             best_move: Move::Play(self.best),
             pv: self.pv(tt, board),
             nodes,
-            elapsed: start.elapsed(),
+            elapsed,
         }
     }
 }
@@ -306,7 +309,6 @@ fn main_thread(
     board: Board,
     steps: &[Step],
     budget: Option<MoveBudget>,
-    start: Instant,
     observer: &mut dyn Observer,
 ) -> Outcome {
     let mut worker = Worker::new(shared, steps[0].selectivity);
@@ -333,7 +335,12 @@ fn main_thread(
                         pv: Some(pv),
                     };
                     let nodes = shared.nodes.load(Ordering::Relaxed);
-                    observer.iteration(&solved.iteration(setup.tt, &board, nodes, start));
+                    observer.iteration(&solved.iteration(
+                        setup.tt,
+                        &board,
+                        nodes,
+                        shared.elapsed(),
+                    ));
                     outcome = Some(solved);
                 }
             }
@@ -360,7 +367,7 @@ fn main_thread(
                     pv: None,
                 };
                 let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unflushed_nodes();
-                observer.iteration(&done.iteration(setup.tt, &board, nodes, start));
+                observer.iteration(&done.iteration(setup.tt, &board, nodes, shared.elapsed()));
                 outcome = Some(done);
                 if proven {
                     // Every line reached the end of the game: deeper iterations cannot change
@@ -381,7 +388,7 @@ fn main_thread(
         }
         // The next iteration takes a few times longer than this one: do not start it when it
         // cannot finish within the budget.
-        if !time_for_another_iteration(budget, start.elapsed()) {
+        if !time_for_another_iteration(budget, shared.elapsed()) {
             break;
         }
         if shared.must_stop() {

@@ -15,9 +15,10 @@ use super::selectivity::Selectivity;
 use crate::eval::incremental::IncrementalEval;
 use crate::eval::pattern_eval::PatternEval;
 use crate::eval::{final_value, Evaluator};
+use crate::time::Stopwatch;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::Duration;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Square};
 
@@ -37,8 +38,10 @@ pub struct SearchShared<'a> {
     pub stop: &'a AtomicBool,
     /// The caller's stop flag, if any.
     pub user_stop: Option<&'a AtomicBool>,
-    /// Stop at this instant.
-    pub deadline: Option<Instant>,
+    /// The search's clock.
+    pub clock: Stopwatch,
+    /// Stop when the clock reaches this.
+    pub deadline: Option<Duration>,
     /// Stop after this many nodes (all threads together).
     pub node_limit: Option<u64>,
     /// Nodes of all threads (updated every [`POLL_INTERVAL`] nodes).
@@ -52,7 +55,7 @@ impl SearchShared<'_> {
             return true;
         }
         let hit = self.user_stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.deadline.is_some_and(|d| self.elapsed() >= d)
             || self
                 .node_limit
                 .is_some_and(|n| self.nodes.load(Ordering::Relaxed) >= n);
@@ -60,6 +63,11 @@ impl SearchShared<'_> {
             self.stop.store(true, Ordering::Relaxed);
         }
         hit
+    }
+
+    /// Time since the search started (nodes flushed so far, for simulated time).
+    pub fn elapsed(&self) -> Duration {
+        self.clock.elapsed(self.nodes.load(Ordering::Relaxed))
     }
 }
 

@@ -1,26 +1,7 @@
-//! Helpers shared by the integration tests: where the reference data lives.
+//! Helpers shared by the integration tests (the reference data is found by `virada-testdata`).
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-
-/// `<workspace root>/../shared/data`, or `$VIRADA_DATA`. `None` (with a printed reason) if the
-/// directory or the named sub-directory is absent, so the calling test can return early.
-pub fn data_dir(sub: &str) -> Option<PathBuf> {
-    let base = match std::env::var_os("VIRADA_DATA") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data"),
-    };
-    let dir = base.join(sub);
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "SKIPPED: reference data {} not found (set VIRADA_DATA)",
-            dir.display()
-        );
-        None
-    }
-}
 
 /// Proptest settings for this suite: `cases` cases, no failure files written into the tree.
 pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
