@@ -13,10 +13,13 @@ const PAD = 12;
 export function renderAnalysis(root, data, game, { onPly }) {
   root.textContent = '';
   const plies = (data && data.plies) || [];
+  // The server had too little engine time for a full review: say so (asking again retries).
+  const partial = data && data.complete === false;
   if (plies.length === 0) {
-    root.append(p(t('analysis.none'), 'muted'));
+    root.append(p(t(partial ? 'analysis.incomplete' : 'analysis.none'), 'muted'));
     return;
   }
+  if (partial) root.append(p(t('analysis.incomplete'), 'muted'));
   root.append(graph(plies, onPly));
   for (const color of ['black', 'white']) {
     const h = document.createElement('h3');

@@ -25,14 +25,15 @@ export class NewGameDialog {
   defaults() {
     let prefs = {};
     try { prefs = JSON.parse(safeGet(PREFS_KEY) || '{}') || {}; } catch { prefs = {}; }
-    const body = {
-      mode: prefs.mode === 'friend' ? 'friend' : 'computer',
+    // A friend game takes no level or colour (the server refuses them). A direct first click
+    // against the computer plays Black from the standard start.
+    if (prefs.mode === 'friend') return { mode: 'friend', start: 'standard' };
+    return {
+      mode: 'computer',
       level: Number.isInteger(prefs.level) ? prefs.level : DEFAULT_LEVEL,
-      human_color: ['black', 'white', 'random'].includes(prefs.human_color) ? prefs.human_color : 'black',
+      human_color: 'black',
       start: 'standard',
     };
-    // A direct first click plays Black from the standard start.
-    return { ...body, human_color: 'black' };
   }
 
   fillLevels() {
