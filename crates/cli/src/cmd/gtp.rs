@@ -1,6 +1,7 @@
 //! `virada gtp`: Virada as an engine for Go Text Protocol tools that play Othello, on
 //! standard input and output (docs/PROTOCOLS.md).
 
+use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use crate::protocol::{gtp, Output};
 use clap::Args;
@@ -12,9 +13,8 @@ pub struct GtpArgs {
     /// Playing level 1-21 until the GUI sends `level N` (see `virada play --help`).
     #[arg(long, default_value_t = gtp::DEFAULT_LEVEL)]
     pub level: u8,
-    /// Search threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
@@ -31,8 +31,8 @@ pub fn run(args: GtpArgs) -> CmdResult {
         tt_mb: args.tt_mb.clamp(1, 65536),
         ..EngineConfig::default()
     };
-    if let Some(t) = args.threads {
-        config.threads = t.max(1);
+    if let Some(t) = args.threads.given() {
+        config.threads = t;
     }
     gtp::serve(
         std::io::stdin().lock(),

@@ -1,6 +1,7 @@
 //! `virada match`: engine against engine from balanced openings, colours swapped; either side
 //! may be an external engine (`gtp:<command>`, `nboard:<command>`).
 
+use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use crate::matchplay::{run_match, MatchResult, PlayerSpec, Side, TimeControl};
 use clap::Args;
@@ -44,9 +45,9 @@ pub struct MatchArgs {
     /// Use the openings from this index of the list on.
     #[arg(long, default_value_t = 0)]
     pub skip: usize,
-    /// Parallel games (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Parallel games (`--threads`; default: all cores).
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Write the games to this GGF file.
     #[arg(long)]
     pub ggf: Option<PathBuf>,
@@ -95,9 +96,7 @@ pub fn run(args: MatchArgs) -> CmdResult {
         .take(needed)
         .map(|o| o.game())
         .collect();
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = args.threads.or_all_cores();
     let t = Instant::now();
     let show_progress = !args.brief;
     let result = run_match(&a, &b, &openings, args.games, threads, &|done, total| {

@@ -1,6 +1,7 @@
 //! `virada nboard`: Virada as an engine for NBoard and other GUIs speaking its protocol, on
 //! standard input and output (docs/PROTOCOLS.md).
 
+use super::args::ThreadsArg;
 use super::CmdResult;
 use crate::protocol::{nboard, Output};
 use clap::Args;
@@ -8,9 +9,8 @@ use virada_engine::EngineConfig;
 
 #[derive(Args)]
 pub struct NboardArgs {
-    /// Search threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
@@ -21,8 +21,8 @@ pub fn run(args: NboardArgs) -> CmdResult {
         tt_mb: args.tt_mb.clamp(1, 65536),
         ..EngineConfig::default()
     };
-    if let Some(t) = args.threads {
-        config.threads = t.max(1);
+    if let Some(t) = args.threads.given() {
+        config.threads = t;
     }
     nboard::serve(std::io::stdin().lock(), Output::stdout(), config);
     Ok(())
