@@ -31,6 +31,12 @@ export async function newGame(page, { mode = 'computer', level = 'lowest', color
     const id = new URLSearchParams(location.search).get('game');
     return id && id !== b;
   }, before);
+  // The game's state comes over its live stream: wait until the board shows that game.
+  await page.waitForFunction(() => {
+    const id = new URLSearchParams(location.search).get('game');
+    const board = document.getElementById('board');
+    return board.dataset.game === id && board.dataset.status !== 'loading';
+  });
 }
 
 /** Waits until the human may move or the game is over; returns 'human' or 'finished'. */

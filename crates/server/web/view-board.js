@@ -71,6 +71,7 @@ export function mountBoard(root, { onPlay }) {
     grid.dataset.view = s.viewPly === null ? 'live' : String(s.viewPly);
     grid.dataset.status = !s.gameId ? 'none' : s.game ? s.game.status : 'loading';
     grid.dataset.turn = turn(s);
+    grid.dataset.game = s.game ? s.game.id : '';
     setCounts(st.counts[0], st.counts[1]);
     drawnGame = s.game;
     drawnPlies = s.game ? s.game.plies.length : -1;
