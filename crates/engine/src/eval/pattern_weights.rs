@@ -114,9 +114,153 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-fn u32_at(b: &[u8], at: usize) -> u32 {
+pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
+
+/// What the header of one generation's weights file must say (the container is shared by every
+/// generation; the version tells them apart).
+pub(crate) struct Layout {
+    pub version: u32,
+    pub set_id: u32,
+    pub phases: usize,
+    pub per_phase: usize,
+    /// The payload encoding written at offset 28, and whether a reader checks it (gen2 wrote 0
+    /// there as a reserved field and never read it).
+    pub encoding: u32,
+    pub check_encoding: bool,
+}
+
+/// The checked contents of a weights file.
+pub(crate) struct Contents {
+    pub name: String,
+    pub units_per_disc: u32,
+    pub weights: Vec<i16>,
+}
+
+/// Reads and checks a weights file laid out as `layout` says.
+pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, WeightsError> {
+    if bytes.len() < HEADER_LEN {
+        return Err(WeightsError::Truncated {
+            expected: HEADER_LEN,
+            found: bytes.len(),
+        });
+    }
+    if &bytes[0..8] != MAGIC {
+        return Err(WeightsError::BadMagic);
+    }
+    let version = u32_at(bytes, 8);
+    if version != layout.version {
+        return Err(WeightsError::UnsupportedVersion(version));
+    }
+    let expect = |field, at, want: u32| {
+        let found = u32_at(bytes, at);
+        if found == want {
+            Ok(())
+        } else {
+            Err(WeightsError::Mismatch {
+                field,
+                expected: want,
+                found,
+            })
+        }
+    };
+    expect("pattern set id", 12, layout.set_id)?;
+    expect("number of phases", 16, layout.phases as u32)?;
+    expect("weights per phase", 20, layout.per_phase as u32)?;
+    if layout.check_encoding {
+        expect("payload encoding", 28, layout.encoding)?;
+    }
+    let units_per_disc = u32_at(bytes, 24);
+    if units_per_disc == 0 {
+        return Err(WeightsError::Mismatch {
+            field: "units per disc",
+            expected: 100,
+            found: 0,
+        });
+    }
+    let total = HEADER_LEN + 2 * layout.phases * layout.per_phase;
+    if bytes.len() < total {
+        return Err(WeightsError::Truncated {
+            expected: total,
+            found: bytes.len(),
+        });
+    }
+    if bytes.len() > total {
+        return Err(WeightsError::TrailingBytes {
+            expected: total,
+            found: bytes.len(),
+        });
+    }
+    let stored = u64::from_le_bytes(bytes[32..40].try_into().unwrap_or([0; 8]));
+    let actual = fnv1a64(&bytes[HEADER_LEN..]);
+    if stored != actual {
+        return Err(WeightsError::BadChecksum {
+            expected: stored,
+            found: actual,
+        });
+    }
+    let name_field = &bytes[40..40 + NAME_LEN];
+    let name_end = name_field.iter().position(|&c| c == 0).unwrap_or(NAME_LEN);
+    let name = std::str::from_utf8(&name_field[..name_end])
+        .map_err(|_| WeightsError::BadName)?
+        .to_string();
+    let weights = bytes[HEADER_LEN..]
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    Ok(Contents {
+        name,
+        units_per_disc,
+        weights,
+    })
+}
+
+/// The file bytes of `weights` laid out as `layout` says (the name is cut to 24 bytes at a
+/// character boundary).
+pub(crate) fn write_container(
+    layout: &Layout,
+    name: &str,
+    units_per_disc: u32,
+    weights: &[i16],
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + 2 * weights.len());
+    out.extend_from_slice(MAGIC);
+    for v in [
+        layout.version,
+        layout.set_id,
+        layout.phases as u32,
+        layout.per_phase as u32,
+        units_per_disc,
+        layout.encoding,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    let mut payload = Vec::with_capacity(2 * weights.len());
+    for w in weights {
+        payload.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
+    let mut field = [0u8; NAME_LEN];
+    let mut cut = name.len().min(NAME_LEN);
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    field[..cut].copy_from_slice(&name.as_bytes()[..cut]);
+    out.extend_from_slice(&field);
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// The gen2 file's layout.
+const GEN2_LAYOUT: Layout = Layout {
+    version: FORMAT_VERSION,
+    set_id: PATTERN_SET_ID,
+    phases: NUM_PHASES,
+    per_phase: WEIGHTS_PER_PHASE,
+    encoding: 0,
+    check_encoding: false,
+};
 
 impl PatternWeights {
     /// All-zero weights (an evaluation that returns 0 everywhere) named `name`.
@@ -135,107 +279,17 @@ impl PatternWeights {
 
     /// Reads and checks a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
-        if bytes.len() < HEADER_LEN {
-            return Err(WeightsError::Truncated {
-                expected: HEADER_LEN,
-                found: bytes.len(),
-            });
-        }
-        if &bytes[0..8] != MAGIC {
-            return Err(WeightsError::BadMagic);
-        }
-        let version = u32_at(bytes, 8);
-        if version != FORMAT_VERSION {
-            return Err(WeightsError::UnsupportedVersion(version));
-        }
-        let expect = |field, at, want: usize| {
-            let found = u32_at(bytes, at);
-            if found as usize == want {
-                Ok(())
-            } else {
-                Err(WeightsError::Mismatch {
-                    field,
-                    expected: want as u32,
-                    found,
-                })
-            }
-        };
-        expect("pattern set id", 12, PATTERN_SET_ID as usize)?;
-        expect("number of phases", 16, NUM_PHASES)?;
-        expect("weights per phase", 20, WEIGHTS_PER_PHASE)?;
-        let units_per_disc = u32_at(bytes, 24);
-        if units_per_disc == 0 {
-            return Err(WeightsError::Mismatch {
-                field: "units per disc",
-                expected: 100,
-                found: 0,
-            });
-        }
-        let total = HEADER_LEN + 2 * NUM_PHASES * WEIGHTS_PER_PHASE;
-        if bytes.len() < total {
-            return Err(WeightsError::Truncated {
-                expected: total,
-                found: bytes.len(),
-            });
-        }
-        if bytes.len() > total {
-            return Err(WeightsError::TrailingBytes {
-                expected: total,
-                found: bytes.len(),
-            });
-        }
-        let stored = u64::from_le_bytes(bytes[32..40].try_into().unwrap_or([0; 8]));
-        let actual = fnv1a64(&bytes[HEADER_LEN..]);
-        if stored != actual {
-            return Err(WeightsError::BadChecksum {
-                expected: stored,
-                found: actual,
-            });
-        }
-        let name_field = &bytes[40..40 + NAME_LEN];
-        let name_end = name_field.iter().position(|&c| c == 0).unwrap_or(NAME_LEN);
-        let name = std::str::from_utf8(&name_field[..name_end])
-            .map_err(|_| WeightsError::BadName)?
-            .to_string();
-        let weights = bytes[HEADER_LEN..]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
+        let c = read_container(bytes, &GEN2_LAYOUT)?;
         Ok(PatternWeights {
-            name,
-            units_per_disc,
-            weights,
+            name: c.name,
+            units_per_disc: c.units_per_disc,
+            weights: c.weights,
         })
     }
 
     /// The file bytes of these weights (the name is cut to 24 bytes at a character boundary).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + 2 * self.weights.len());
-        out.extend_from_slice(MAGIC);
-        for v in [
-            FORMAT_VERSION,
-            PATTERN_SET_ID,
-            NUM_PHASES as u32,
-            WEIGHTS_PER_PHASE as u32,
-            self.units_per_disc,
-            0,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        let mut payload = Vec::with_capacity(2 * self.weights.len());
-        for w in &self.weights {
-            payload.extend_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
-        let mut name = [0u8; NAME_LEN];
-        let mut cut = self.name.len().min(NAME_LEN);
-        while !self.name.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        name[..cut].copy_from_slice(&self.name.as_bytes()[..cut]);
-        out.extend_from_slice(&name);
-        out.extend_from_slice(&payload);
-        out
+        write_container(&GEN2_LAYOUT, &self.name, self.units_per_disc, &self.weights)
     }
 }
 

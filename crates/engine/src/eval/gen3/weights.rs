@@ -20,7 +20,9 @@
 //! why.
 
 use super::patterns::{NUM_PHASES, SET_ID, WEIGHTS_PER_PHASE};
-use crate::eval::pattern_weights::{fnv1a64, WeightsError, HEADER_LEN, MAGIC, NAME_LEN};
+use crate::eval::pattern_weights::{
+    read_container, u32_at, write_container, Layout, WeightsError, MAGIC,
+};
 
 /// Format version of gen3 files.
 pub const FORMAT_VERSION: u32 = 2;
@@ -37,9 +39,15 @@ pub struct Gen3Weights {
     pub weights: Vec<i16>,
 }
 
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
-}
+/// The gen3 file's layout in the shared container.
+const GEN3_LAYOUT: Layout = Layout {
+    version: FORMAT_VERSION,
+    set_id: SET_ID,
+    phases: NUM_PHASES,
+    per_phase: WEIGHTS_PER_PHASE,
+    encoding: ENCODING_RAW,
+    check_encoding: true,
+};
 
 /// The format version of a weights file's header, if it has the magic.
 pub fn header_version(bytes: &[u8]) -> Option<u32> {
@@ -63,109 +71,16 @@ impl Gen3Weights {
 
     /// Reads and checks a gen3 weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Gen3Weights, WeightsError> {
-        if bytes.len() < HEADER_LEN {
-            return Err(WeightsError::Truncated {
-                expected: HEADER_LEN,
-                found: bytes.len(),
-            });
-        }
-        if &bytes[..8] != MAGIC {
-            return Err(WeightsError::BadMagic);
-        }
-        let version = u32_at(bytes, 8);
-        if version != FORMAT_VERSION {
-            return Err(WeightsError::UnsupportedVersion(version));
-        }
-        let expect = |field, at, want: u32| {
-            let found = u32_at(bytes, at);
-            if found == want {
-                Ok(())
-            } else {
-                Err(WeightsError::Mismatch {
-                    field,
-                    expected: want,
-                    found,
-                })
-            }
-        };
-        expect("pattern set id", 12, SET_ID)?;
-        expect("number of phases", 16, NUM_PHASES as u32)?;
-        expect("weights per phase", 20, WEIGHTS_PER_PHASE as u32)?;
-        expect("payload encoding", 28, ENCODING_RAW)?;
-        let units_per_disc = u32_at(bytes, 24);
-        if units_per_disc == 0 {
-            return Err(WeightsError::Mismatch {
-                field: "units per disc",
-                expected: 100,
-                found: 0,
-            });
-        }
-        let total = HEADER_LEN + 2 * NUM_PHASES * WEIGHTS_PER_PHASE;
-        if bytes.len() < total {
-            return Err(WeightsError::Truncated {
-                expected: total,
-                found: bytes.len(),
-            });
-        }
-        if bytes.len() > total {
-            return Err(WeightsError::TrailingBytes {
-                expected: total,
-                found: bytes.len(),
-            });
-        }
-        let mut stored = [0u8; 8];
-        stored.copy_from_slice(&bytes[32..40]);
-        let stored = u64::from_le_bytes(stored);
-        let actual = fnv1a64(&bytes[HEADER_LEN..]);
-        if stored != actual {
-            return Err(WeightsError::BadChecksum {
-                expected: stored,
-                found: actual,
-            });
-        }
-        let field = &bytes[40..40 + NAME_LEN];
-        let end = field.iter().position(|&c| c == 0).unwrap_or(NAME_LEN);
-        let name = std::str::from_utf8(&field[..end])
-            .map_err(|_| WeightsError::BadName)?
-            .to_string();
-        let weights = bytes[HEADER_LEN..]
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect();
+        let c = read_container(bytes, &GEN3_LAYOUT)?;
         Ok(Gen3Weights {
-            name,
-            units_per_disc,
-            weights,
+            name: c.name,
+            units_per_disc: c.units_per_disc,
+            weights: c.weights,
         })
     }
 
     /// The file bytes (the name is cut to 24 bytes at a character boundary).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_LEN + 2 * self.weights.len());
-        out.extend_from_slice(MAGIC);
-        for v in [
-            FORMAT_VERSION,
-            SET_ID,
-            NUM_PHASES as u32,
-            WEIGHTS_PER_PHASE as u32,
-            self.units_per_disc,
-            ENCODING_RAW,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        let mut payload = Vec::with_capacity(2 * self.weights.len());
-        for w in &self.weights {
-            payload.extend_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
-        let mut name = [0u8; NAME_LEN];
-        let mut cut = self.name.len().min(NAME_LEN);
-        while !self.name.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        name[..cut].copy_from_slice(&self.name.as_bytes()[..cut]);
-        out.extend_from_slice(&name);
-        out.extend_from_slice(&payload);
-        out
+        write_container(&GEN3_LAYOUT, &self.name, self.units_per_disc, &self.weights)
     }
 }
