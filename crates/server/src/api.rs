@@ -60,6 +60,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .fallback(spa_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(middleware::from_fn(crate::identity::identify))
         .layer(middleware::from_fn_with_state(
             policy,
             check_host_and_origin,

@@ -25,6 +25,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod guard;
+pub mod identity;
 pub mod level_text;
 pub mod model;
 pub mod pool;

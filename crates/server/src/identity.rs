@@ -1,0 +1,177 @@
+//! Browser identity: who is asking, without accounts.
+//!
+//! Every browser holds a random 256-bit token in the HttpOnly cookie `virada_id`, issued on its
+//! first request (any path). The server never stores the token, only its SHA-256 ([`BrowserId`]),
+//! so a copy of the database cannot be used to act as anyone. Games record the browser that
+//! created them and the browsers that hold their seats; a request acts for a game or a seat
+//! only when its cookie hashes to the stored id.
+//!
+//! The cookie is `SameSite=Lax` (a cross-site `POST` does not carry it; the Origin check in
+//! `guard.rs` refuses those anyway), `HttpOnly` (page scripts cannot read it, so an injected
+//! script could not send it elsewhere), `Path=/`, and lives 400 days (the longest browsers keep).
+
+use axum::extract::{FromRequestParts, Request};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::HeaderValue;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+use crate::error::AppError;
+
+/// The cookie's name.
+pub const COOKIE_NAME: &str = "virada_id";
+/// Random bytes in a token (256 bits).
+const TOKEN_BYTES: usize = 32;
+/// Cookie lifetime in seconds (400 days).
+const MAX_AGE_SECONDS: u64 = 400 * 24 * 3600;
+
+/// A browser, as the SHA-256 of its secret token; `Display` gives 64 hex digits (what the
+/// database stores).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct BrowserId([u8; 32]);
+
+impl BrowserId {
+    /// The id of the browser holding `token`.
+    pub fn of_token(token: &str) -> BrowserId {
+        BrowserId(Sha256::digest(token.as_bytes()).into())
+    }
+
+    /// Reads the 64-hex-digit form written by `Display`.
+    pub fn from_hex(hex: &str) -> Option<BrowserId> {
+        if hex.len() != 64 {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(hex.get(2 * i..2 * i + 2)?, 16).ok()?;
+        }
+        Some(BrowserId(bytes))
+    }
+}
+
+impl fmt::Display for BrowserId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|b| write!(f, "{b:02x}"))
+    }
+}
+
+impl fmt::Debug for BrowserId {
+    // Short on purpose: enough to tell ids apart in logs and test failures.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "BrowserId({:02x}{:02x}{:02x}{:02x}..)",
+            self.0[0], self.0[1], self.0[2], self.0[3]
+        )
+    }
+}
+
+/// A fresh secret token: 32 bytes from the operating system's generator, as 64 hex digits.
+pub fn new_token() -> Result<String, getrandom::Error> {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Whether `token` has the shape `new_token` gives (so junk cookies are replaced, not hashed).
+fn is_token(token: &str) -> bool {
+    token.len() == 2 * TOKEN_BYTES && token.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// The `virada_id` token among the request's cookies, if there is a well-formed one.
+fn token_in(parts: &axum::http::HeaderMap) -> Option<String> {
+    parts
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, value)| *name == COOKIE_NAME && is_token(value))
+        .map(|(_, value)| value.to_string())
+}
+
+/// The `Set-Cookie` value that gives a browser `token`.
+pub fn set_cookie_value(token: &str) -> String {
+    format!("{COOKIE_NAME}={token}; Path=/; Max-Age={MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax")
+}
+
+/// Middleware: makes sure every request has a [`BrowserId`] (in its extensions) and that a
+/// browser without a valid cookie gets one with the response.
+pub async fn identify(mut req: Request, next: Next) -> Response {
+    let (id, new_cookie) = match token_in(req.headers()) {
+        Some(token) => (BrowserId::of_token(&token), None),
+        None => match new_token() {
+            Ok(token) => (BrowserId::of_token(&token), Some(set_cookie_value(&token))),
+            Err(e) => {
+                return AppError::Internal(format!("no random token for the browser cookie: {e}"))
+                    .into_response()
+            }
+        },
+    };
+    req.extensions_mut().insert(id);
+    let mut response = next.run(req).await;
+    if let Some(cookie) = new_cookie {
+        if let Ok(value) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().append(SET_COOKIE, value);
+        }
+    }
+    response
+}
+
+/// Extractor: the asking browser (set by [`identify`]).
+impl<S: Send + Sync> FromRequestParts<S> for BrowserId {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .extensions
+            .get::<BrowserId>()
+            .copied()
+            .ok_or_else(|| AppError::Internal("the identity layer did not run".into()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderMap;
+
+    #[test]
+    fn tokens_are_fresh_and_well_formed() {
+        let a = new_token().unwrap();
+        let b = new_token().unwrap();
+        assert!(is_token(&a) && is_token(&b));
+        assert_ne!(a, b);
+        assert_ne!(BrowserId::of_token(&a), BrowserId::of_token(&b));
+    }
+
+    #[test]
+    fn id_hex_round_trips_and_is_not_the_token() {
+        let token = new_token().unwrap();
+        let id = BrowserId::of_token(&token);
+        let hex = id.to_string();
+        assert_eq!(hex.len(), 64);
+        assert_ne!(hex, token);
+        assert_eq!(BrowserId::from_hex(&hex), Some(id));
+        assert_eq!(BrowserId::from_hex("zz"), None);
+        assert_eq!(BrowserId::from_hex(&"g".repeat(64)), None);
+    }
+
+    #[test]
+    fn the_cookie_is_found_among_others_and_junk_is_ignored() {
+        let token = new_token().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.append(COOKIE, HeaderValue::from_static("a=1; virada_id=short"));
+        headers.append(
+            COOKIE,
+            HeaderValue::from_str(&format!("b=2; {COOKIE_NAME}={token}")).unwrap(),
+        );
+        assert_eq!(token_in(&headers), Some(token));
+        let mut junk = HeaderMap::new();
+        junk.append(COOKIE, HeaderValue::from_static("virada_id=<script>"));
+        assert_eq!(token_in(&junk), None);
+    }
+}
