@@ -187,21 +187,19 @@ impl Socket {
 
 async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
     let mut socket = Socket { ws, who };
-    let handle = match state.games.handle(&id).await {
-        Ok(h) => h,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    let Ok(handle) = state.games.handle(&id).await else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
-    let Connected {
+    let connect = ask(&handle, |reply| {
+        Command::Online(OnlineCommand::Connect { who, reply })
+    });
+    let Ok(Connected {
         conn,
         first,
         mut events,
-    } = match ask(&handle, |reply| {
-        Command::Online(OnlineCommand::Connect { who, reply })
-    })
-    .await
-    {
-        Ok(c) => c,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    }) = connect.await
+    else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
     let _disconnect = Disconnect {
         tx: handle.tx.clone(),
