@@ -92,7 +92,9 @@ pub async fn upgrade(
             e.body_text()
         ))
     })?;
-    // limits: socket (per-IP open WebSockets, the guard helper's limits.rs)
+    // limits: socket — `Limiter::open_stream(ip)` here (guard's limits.rs), its `OpenGuard` moved
+    // into the `on_upgrade` closure so it lives as long as the socket; the client IP comes from
+    // the connection (guard passes it as an extension).
     let view = state.request(&id, |r| Command::View(who, r)).await?;
     if view.online.is_none() {
         return Err(AppError::NotAllowed(
@@ -279,6 +281,8 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                         }
                         continue;
                     }
+                    // limits: move — `Limiter::check(ip, Kind::Move)` (per IP, on top of this
+                    // socket's 10 a second).
                     ClientMessage::Move { square, ply } => {
                         while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
                             moves.pop_front();
@@ -297,6 +301,8 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                     ClientMessage::Abort { ply } => Action::Abort { ply },
                     ClientMessage::Takeback { ply } => Action::Takeback { ply },
                     ClientMessage::TakebackAnswer { accept, ply } => Action::TakebackAnswer { accept, ply },
+                    // limits: chat — `Limiter::check(ip, Kind::Chat)` (per IP, on top of the
+                    // actor's 5 per 10 s per seat).
                     ClientMessage::Chat { text } => Action::Chat { text },
                     ClientMessage::Rematch {} => Action::Rematch,
                     ClientMessage::RematchAnswer { accept } => Action::RematchAnswer { accept },
