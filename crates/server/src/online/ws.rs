@@ -118,7 +118,11 @@ struct Disconnect {
 impl Drop for Disconnect {
     fn drop(&mut self) {
         let (tx, conn) = (self.tx.clone(), self.conn);
-        tokio::spawn(async move {
+        // Outside a runtime (it is shutting down) there is no actor left to tell.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
             let _ = tx
                 .send(Command::Online(OnlineCommand::Disconnect { conn }))
                 .await;
