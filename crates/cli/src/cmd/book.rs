@@ -6,7 +6,8 @@ use super::book_build::{self, GrowArgs};
 use super::{CliError, CmdResult};
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
-use virada_engine::book::{write_edax, Book};
+use virada_engine::book::{verify, write_edax, Book};
+use virada_engine::default_evaluator;
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Move, Position};
 
@@ -32,6 +33,9 @@ pub enum BookWhat {
     Info(InfoArgs),
     /// The book moves of a position (board string, transcript, GGF, ...) with values and depth.
     Show(ShowBookArgs),
+    /// Check a book: negamax consistency, and its values against deeper searches of a sample
+    /// of its positions (mean error).
+    Check(CheckArgs),
     /// Write a book in Virada's format or in Edax's book.dat format.
     Export(ExportArgs),
     /// Read a book (Virada's format or Edax's book.dat) and write it in Virada's format.
@@ -110,9 +114,27 @@ pub struct ShowBookArgs {
     /// A position: board string and side, transcript (`f5d6c3`), GGF game, or a file.
     #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
     pub input: Vec<String>,
-    /// A book file; default: the book shipped with Virada.
+    /// A book file; default: the book shipped with Virada. Give it before the position (a
+    /// board string may start with `-`, so everything after the position is the position).
     #[arg(long)]
     pub book: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// A book file; default: the book shipped with Virada.
+    pub book: Option<PathBuf>,
+    /// Positions to search.
+    #[arg(long, default_value_t = 40)]
+    pub sample: usize,
+    /// Depth of the searches (deeper than the book's).
+    #[arg(long, default_value_t = 16)]
+    pub depth: u32,
+    /// Which positions the sample draws.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -188,6 +210,7 @@ pub fn run(args: BookArgs) -> CmdResult {
             Ok(())
         }
         BookWhat::Show(a) => show(a),
+        BookWhat::Check(a) => check(a),
         BookWhat::Export(a) => {
             let book = book_or_shipped(a.book.as_deref())?;
             let bytes = match a.format {
@@ -213,6 +236,48 @@ pub fn run(args: BookArgs) -> CmdResult {
     }
 }
 
+fn check(a: CheckArgs) -> CmdResult {
+    let book = book_or_shipped(a.book.as_deref())?;
+    let bad = book.check_negamax();
+    println!(
+        "{} positions; negamax: {}",
+        book.len(),
+        if bad.is_empty() {
+            "consistent".to_string()
+        } else {
+            format!(
+                "{} positions inconsistent (run `virada book fix`)",
+                bad.len()
+            )
+        }
+    );
+    let started = std::time::Instant::now();
+    let r = verify::check(
+        &book,
+        a.sample,
+        a.depth,
+        a.seed,
+        a.threads.or_all_cores(),
+        default_evaluator(),
+    );
+    println!(
+        "{} positions searched to depth {} in {:.0} s: book - search mean {:+.2}, mean |error| \
+         {:.2}, max {:.2} discs; same best move {:.0}%",
+        r.positions.len(),
+        r.depth,
+        started.elapsed().as_secs_f64(),
+        r.mean_error(),
+        r.mean_abs_error(),
+        r.max_abs_error(),
+        100.0 * r.same_best_rate()
+    );
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::failed("the book is not negamax-consistent"))
+    }
+}
+
 fn show(a: ShowBookArgs) -> CmdResult {
     let book = book_or_shipped(a.book.as_deref())?;
     let input = read_position_input(&a.input.join(" "))?;
@@ -229,6 +294,9 @@ fn show(a: ShowBookArgs) -> CmdResult {
             };
             let best = probe.best().expect("a book position has moves");
             match probe.value_of(*sq) {
+                Some(m) if m.value >= best.value => {
+                    println!("{:3}. {sq} {:+6.2}  a best move", ply + 1, m.value)
+                }
                 Some(m) => println!(
                     "{:3}. {sq} {:+6.2}  best {} {:+6.2}  loss {:.2}",
                     ply + 1,

@@ -37,6 +37,7 @@ mod format;
 mod info;
 pub mod journal;
 mod negamax;
+pub mod verify;
 
 pub use build::{
     BuildConfig, BuildProgress, BuildReport, BuildStatus, Builder, Quiet, Research, StopReason,
