@@ -86,10 +86,7 @@ pub fn check(
                     threads: 1,
                     evaluator: evaluator.clone(),
                 });
-                loop {
-                    let Some(&key) = keys.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
+                while let Some(&key) = keys.get(next.fetch_add(1, Ordering::Relaxed)) {
                     engine.clear();
                     let r = engine.search(key, &Limits::depth(depth), None);
                     let probe = book.probe_board(key).expect("a book position");
