@@ -149,6 +149,7 @@ export async function takeSeat(name) {
   try {
     const game = await api.takeSeat(g.id, name);
     store.receive(game);
+    live.resync(); // a socket opened as a spectator's is reopened as the seat holder's
     return 'seated';
   } catch (e) {
     if (e.code === 'seat_taken') {

@@ -2,7 +2,7 @@
 // as of the game object, and which one runs. Between two game objects the running clock is
 // counted down locally from when the object arrived (store.clockAt); it stops at zero and
 // decides nothing: the server ends the game on time and says so in the next game object.
-// Correspondence games show the time left until the side to move's deadline.
+// Correspondence games show the time left for the move (days and hours).
 
 import * as store from './store.js';
 import { t, colorName } from './i18n.js';
@@ -58,28 +58,14 @@ export function clockState(s, now = performance.now()) {
   const out = {};
   for (const color of ['black', 'white']) {
     const running = playing && c.running === color;
-    if (tc.kind === 'correspondence') {
-      const deadline = deadlineOf(c, color);
-      const serverNow = Number(c.server_time_ms) || 0;
-      const ms = running && deadline !== null ? deadline - serverNow - elapsed : null;
-      out[color] = { kind: 'days', running, ms, text: ms === null ? '' : formatDeadline(ms) };
-    } else {
-      const base = Number(c[color + '_ms']);
-      const ms = Number.isFinite(base) ? (running ? base - elapsed : base) : 0;
-      out[color] = { kind: 'clock', running, ms: Math.max(0, ms), text: formatClock(ms) };
-    }
+    // Both kinds: each side's time left as of the object (correspondence: for this move).
+    const base = Number(c[color + '_ms']);
+    const left = Number.isFinite(base) ? (running ? base - elapsed : base) : 0;
+    const ms = Math.max(0, left);
+    const days = tc.kind === 'correspondence';
+    out[color] = { kind: days ? 'days' : 'clock', running, ms, text: days ? formatDeadline(ms) : formatClock(ms) };
   }
   return out;
-}
-
-// The server names a correspondence deadline `black_deadline_ms` / `white_deadline_ms`, or one
-// `deadline_ms` for the side to move; both are accepted.
-function deadlineOf(c, color) {
-  const own = c[color + '_deadline_ms'];
-  if (Number.isFinite(own)) return own;
-  if (c.deadline_ms && typeof c.deadline_ms === 'object' && Number.isFinite(c.deadline_ms[color])) return c.deadline_ms[color];
-  if (Number.isFinite(c.deadline_ms) && c.running === color) return c.deadline_ms;
-  return null;
 }
 
 export function mountClocks() {
@@ -91,7 +77,7 @@ export function mountClocks() {
     for (const color of ['black', 'white']) {
       const el = $('clock-' + color);
       const c = st && st[color];
-      el.hidden = !c || (c.kind === 'days' && !c.text);
+      el.hidden = !c;
       if (!c) continue;
       if (el.textContent !== c.text) el.textContent = c.text;
       el.dataset.ms = String(Math.round(c.ms || 0));

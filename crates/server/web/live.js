@@ -29,7 +29,33 @@ export function follow(id, { gone, mode } = {}) {
   if (gone) onGone = gone;
   failures = 0;
   if (id && mode === 'online') goOnline(id);
-  else if (id) connect();
+  else if (id && mode) connect();
+  else if (id) probe(id);
+}
+
+/**
+ * A game opened by its id alone (a link, a reload): one request says whether it is an online
+ * game (its WebSocket) or a local one (the event stream, which refuses online games).
+ */
+async function probe(id) {
+  let game = null;
+  try {
+    game = await api.getGame(id);
+  } catch (e) {
+    if (gameId !== id) return;
+    if (e instanceof ApiError && e.code === 'not_found') {
+      follow(null);
+      onGone(id);
+      return;
+    }
+  }
+  if (gameId !== id) return;
+  if (game && game.mode === 'online') {
+    store.receive(game);
+    goOnline(id);
+  } else {
+    connect();
+  }
 }
 
 /** Reopens the stream of the followed game (its first event is the current state). */

@@ -61,7 +61,7 @@ function draw(s, prev) {
     if (line.from === mine) li.classList.add('own');
     const who = document.createElement('strong');
     const seat = seats[line.from];
-    who.textContent = (seat && seat.name) || colorName(line.from);
+    who.textContent = ((seat && seat.name) || colorName(line.from)) + ':';
     who.className = 'chat-from ' + (line.from === 'black' ? 'black' : 'white');
     const text = document.createElement('span');
     text.className = 'chat-text';

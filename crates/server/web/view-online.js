@@ -164,6 +164,7 @@ function draw(s) {
   const g = s.game;
   const on = store.isOnline(g);
   $('online').hidden = !on;
+  $('gameover').classList.toggle('online', on);
   $('online-controls').hidden = !on || !store.mySeat(g) || g.online.phase === 'finished' || g.status === 'finished';
   for (const color of ['black', 'white']) presenceDot(s, color);
   if (!on) {
@@ -238,7 +239,8 @@ function draw(s) {
   const tcKind = (o.time_control && o.time_control.kind) || 'none';
   const takebacks = tcKind === 'none' || tcKind === 'correspondence';
   $('btn-takeback').hidden = !takebacks || !playing;
-  $('btn-takeback').disabled = busy || !!tb || g.plies.length === 0;
+  const myMoves = g.plies.some((p) => p.color === mine && p.move !== 'pass');
+  $('btn-takeback').disabled = busy || !!tb || !myMoves;
   $('chk-sound').closest('label').hidden = !mine;
 
   // After the game: why it ended, and the rematch.
@@ -258,7 +260,7 @@ function draw(s) {
   }
   $('btn-rematch').hidden = !btn;
   $('btn-rematch').disabled = s.connection !== 'live';
-  setText('btn-rematch', next && !mine ? t('online.watchRematch') : decline ? t('online.accept') + ': ' + t('online.rematch') : t('online.rematch'));
+  setText('btn-rematch', next && !mine ? t('online.watchRematch') : decline ? t('online.acceptRematch') : t('online.rematch'));
   $('btn-rematch-decline').hidden = !decline;
   $('rematch-status').hidden = !status;
   setText('rematch-status', status);
