@@ -36,7 +36,7 @@ export function timeControlText(tc) {
 export function onlineStatus(s) {
   const g = s.game;
   const phase = g.online.phase;
-  if (phase === 'waiting') return t('online.waiting');
+  if (phase === 'waiting') return store.mySeat(g) ? t('online.waiting') : t('online.seatFree');
   if (g.status === 'finished' || phase === 'finished') return t('status.finished');
   if (store.isHumanTurn(g)) return t('status.yourTurn', { color: colorName(g.side_to_move) });
   return t('online.toMove', { name: nameOr(s, g.side_to_move), color: colorName(g.side_to_move) });
