@@ -9,6 +9,7 @@ use crate::error::{AppError, AppResult};
 use crate::export;
 use crate::extract::{rejection_detail, JsonBody};
 use crate::guard::{check_host_and_origin, HostPolicy};
+use crate::identity::BrowserId;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::pool::{JobSpec, Priority};
 use crate::session::{Command, LiveEvent};
@@ -50,6 +51,13 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/games/{id}/analysis", get(analysis))
         .route("/games/{id}/export", get(export_game))
         .route("/games/{id}/events", get(events))
+        .route("/games/{id}/ws", get(crate::online::ws::upgrade))
+        .route("/games/{id}/seat", post(crate::online::http::take_seat))
+        .route(
+            "/games/{id}/device-link",
+            post(crate::online::http::device_link),
+        )
+        .route("/join", post(crate::online::http::join))
         .route("/import", post(import))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);
@@ -110,6 +118,7 @@ async fn levels() -> Json<Vec<LevelView>> {
 enum ModeName {
     Computer,
     Friend,
+    Online,
 }
 
 /// The person's colour in a computer game.
@@ -143,6 +152,13 @@ struct CreateRequest {
     start: Option<StartName>,
     #[serde(default)]
     setup: Option<String>,
+    /// Online games: the time control, the creator's seat and display name.
+    #[serde(default)]
+    time_control: Option<crate::online::model::TimeControl>,
+    #[serde(default)]
+    color: Option<HumanChoice>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 /// `POST /api/import`.
@@ -162,6 +178,14 @@ struct ImportRequest {
 /// neither a level nor a colour (refused rather than ignored, so a client's mistake shows).
 fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -> AppResult<Mode> {
     match mode {
+        ModeName::Online => {
+            if level.is_some() || human.is_some() {
+                return Err(AppError::BadRequest(
+                    "an online game takes neither level nor human_color (use \"color\" for your seat)".into(),
+                ));
+            }
+            Ok(Mode::Online)
+        }
         ModeName::Friend => {
             if let Some(level) = level {
                 return Err(AppError::BadRequest(format!(
@@ -239,18 +263,45 @@ fn new_record(
 
 async fn create_game(
     State(state): State<AppState>,
+    who: BrowserId,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
-    let mode = choose_mode(
-        req.mode.unwrap_or(ModeName::Computer),
-        req.level,
-        req.human_color,
-    )?;
+    // limits: create (per-IP games created, the guard helper's limits.rs)
+    let mode_name = req.mode.unwrap_or(ModeName::Computer);
+    let mode = choose_mode(mode_name, req.level, req.human_color)?;
+    if mode != Mode::Online {
+        for (field, sent) in [
+            ("time_control", req.time_control.is_some()),
+            ("color", req.color.is_some()),
+            ("name", req.name.is_some()),
+        ] {
+            if sent {
+                return Err(AppError::BadRequest(format!(
+                    "{field}: only an online game (\"mode\": \"online\") takes it"
+                )));
+            }
+        }
+    }
     let start = match (req.start, &req.setup) {
         (Some(s), _) => s,
         (None, Some(_)) => StartName::Setup,
         (None, None) => StartName::Standard,
     };
+    if mode == Mode::Online {
+        let name = crate::online::http::checked_name(req.name)?;
+        let time_control = req
+            .time_control
+            .unwrap_or(crate::online::model::TimeControl::None);
+        let color = match req.color.unwrap_or(HumanChoice::Random) {
+            HumanChoice::Black => Color::Black,
+            HumanChoice::White => Color::White,
+            HumanChoice::Random if random_u64() & 1 == 0 => Color::Black,
+            HumanChoice::Random => Color::White,
+        };
+        let rec = new_record(mode, choose_start(start, req.setup)?);
+        let view = crate::online::http::create(&state, who, rec, time_control, color, name).await?;
+        return Ok((StatusCode::CREATED, Json(view)));
+    }
     let rec = new_record(mode, choose_start(start, req.setup)?);
     Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
 }
@@ -264,6 +315,11 @@ async fn import(
         req.level,
         req.human_color,
     )?;
+    if mode == Mode::Online {
+        return Err(AppError::BadRequest(
+            "mode: an online game is created with POST /api/games (start \"setup\")".into(),
+        ));
+    }
     let rec = new_record(mode, choose_start(StartName::Setup, Some(req.text))?);
     Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
 }
@@ -305,10 +361,11 @@ async fn list_games(
 
 async fn get_game(
     State(state): State<AppState>,
+    who: BrowserId,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.request(&id, Command::Get).await?))
+    Ok(Json(state.request(&id, |r| Command::View(who, r)).await?))
 }
 
 async fn delete_game(
@@ -392,7 +449,7 @@ async fn hint(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<view::HintView>> {
     let id = game_id(id)?;
-    let rec = state.request(&id, Command::Snapshot).await?;
+    let rec = state.request(&id, Command::EngineSnapshot).await?;
     let pos: Position = rec.game.position();
     if pos.is_game_over() {
         return Err(AppError::GameOver(
@@ -419,7 +476,7 @@ async fn analysis(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state.request(&id, Command::Snapshot).await?;
+    let rec = state.request(&id, Command::EngineSnapshot).await?;
     let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
     if let Some((k, v)) = state
         .shared

@@ -51,6 +51,8 @@ pub struct ServerConfig {
     pub header_timeout: Duration,
     /// A request body must arrive completely within this time (408 otherwise).
     pub body_timeout: Duration,
+    /// The time source of online games' clocks (tests put a manual clock here).
+    pub clock: crate::online::time::Clock,
 }
 
 impl Default for ServerConfig {
@@ -79,6 +81,7 @@ impl Default for ServerConfig {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
+            clock: crate::online::time::Clock::system(),
         }
     }
 }

@@ -42,6 +42,8 @@ const MIGRATIONS: &[&str] = &[
         transcript   TEXT NOT NULL
     );
     CREATE INDEX games_updated ON games(updated_at DESC);",
+    // v2 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
+    crate::online::store::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -254,6 +256,7 @@ fn color_column(c: Color) -> &'static str {
 fn mode_from_columns(mode: &str, level: Option<i64>, human: Option<&str>) -> Result<Mode, String> {
     match (mode, level, human) {
         ("friend", None, None) => Ok(Mode::Friend),
+        ("online", None, None) => Ok(Mode::Online),
         ("computer", Some(level), Some(human)) => Ok(Mode::Computer {
             level: Level::new(level).map_err(|e| e.to_string())?,
             human: match human {

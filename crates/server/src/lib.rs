@@ -28,6 +28,7 @@ pub mod guard;
 pub mod identity;
 pub mod level_text;
 pub mod model;
+pub mod online;
 pub mod pool;
 pub mod server;
 pub mod session;

@@ -11,7 +11,6 @@ use crate::shared::Shared;
 use crate::state::AppState;
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::fmt;
@@ -121,6 +120,7 @@ impl Server {
             analysis_cache: Mutex::new(HashMap::new()),
         });
         let state = AppState::new(shared);
+        crate::online::start_up(&state).await?;
         let connections = state.connections.clone();
         let app = crate::api::router(state, policy);
         let task = tokio::spawn(serve(listener, app, limits, connections, shutdown_rx));
@@ -173,7 +173,10 @@ async fn serve(
         .header_read_timeout(limits.header_timeout)
         .max_buf_size(HEADER_LIMIT.max(8192));
     let permits = Arc::new(Semaphore::new(limits.max_connections));
-    let graceful = GracefulShutdown::new();
+    // Every connection task holds a sender: when all are dropped, all connections are done.
+    // (hyper-util's GracefulShutdown does not take upgradeable connections.)
+    let (alive, mut all_done) = tokio::sync::mpsc::channel::<()>(1);
+    let conn_stop = stop.clone();
     let stopped = async move {
         let _ = stop.wait_for(|v| *v).await;
     };
@@ -201,19 +204,35 @@ async fn serve(
         // Small JSON answers and SSE events must leave at once: no Nagle delay (which, with the
         // client's delayed ACK, adds ~40 ms to many responses).
         let _ = tcp.set_nodelay(true);
-        let conn = http.serve_connection(TokioIo::new(tcp), TowerToHyperService::new(app.clone()));
-        let conn = graceful.watch(conn);
+        // With upgrades: the WebSocket of online games takes over the connection.
+        let conn = http
+            .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(app.clone()))
+            .with_upgrades();
         let connections = connections.clone();
         connections.fetch_add(1, Ordering::Relaxed);
+        let (alive, mut stop) = (alive.clone(), conn_stop.clone());
         tokio::spawn(async move {
+            tokio::pin!(conn);
+            let stopping = async move {
+                let _ = stop.wait_for(|v| *v).await;
+            };
             // Errors here are the client's (reset, timeout, malformed request): nothing to do.
-            let _ = conn.await;
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stopping => {
+                    // Finish the request in flight, then close.
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
             connections.fetch_sub(1, Ordering::Relaxed);
             drop(permit);
+            drop(alive);
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    drop(alive);
+    let _ = all_done.recv().await;
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM): the `virada serve` command.

@@ -8,7 +8,9 @@
 
 use crate::db;
 use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
 use crate::model::{GameRecord, Mode};
+use crate::online::actor::OnlineCommand;
 use crate::shared::Shared;
 use crate::util::now_millis;
 use crate::view::{game_view, GameView, ThinkingView};
@@ -40,11 +42,18 @@ type Reply<T> = oneshot::Sender<AppResult<T>>;
 /// so a retried or duplicated request is never applied to a later position.
 pub enum Command {
     Get(Reply<GameView>),
+    /// The game as this browser sees it (online games say which seat it holds).
+    View(BrowserId, Reply<GameView>),
     Play(Square, usize, Reply<GameView>),
     Undo(usize, Reply<GameView>),
     Redo(usize, Reply<GameView>),
-    /// A copy of the game (for hints, analysis, export).
+    /// A copy of the game (for export).
     Snapshot(Reply<GameRecord>),
+    /// A copy of the game for the engine (hints, analysis): online games refuse it until they
+    /// are finished.
+    EngineSnapshot(Reply<GameRecord>),
+    /// Requests only online games answer (`crate::online::actor`); a local game refuses them.
+    Online(OnlineCommand),
     /// The current game and a receiver of every later change.
     Subscribe(Reply<(GameView, broadcast::Receiver<LiveEvent>)>),
     /// The game was deleted: cancel everything and stop.
@@ -143,11 +152,14 @@ impl Actor {
             self.last_activity = Instant::now();
         }
         match cmd {
-            Command::Get(reply) => {
+            Command::Get(reply) | Command::View(_, reply) => {
                 self.maybe_start_thinking();
                 let _ = reply.send(Ok(self.view()));
             }
-            Command::Snapshot(reply) => {
+            Command::Online(cmd) => cmd.refuse(AppError::NotAllowed(
+                "this is not an online game (it has no seats)".into(),
+            )),
+            Command::Snapshot(reply) | Command::EngineSnapshot(reply) => {
                 let _ = reply.send(Ok(self.rec.clone()));
             }
             Command::Subscribe(reply) => {
@@ -287,7 +299,7 @@ impl Actor {
     async fn undo(&mut self) -> AppResult<GameView> {
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => next.game.undo_turn(),
+            Mode::Friend | Mode::Online => next.game.undo_turn(),
             Mode::Computer { human, .. } => next.game.undo_to_turn(human),
         };
         if !changed {
@@ -308,7 +320,7 @@ impl Actor {
         }
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => next.game.redo_turn(),
+            Mode::Friend | Mode::Online => next.game.redo_turn(),
             Mode::Computer { human, .. } => next.game.redo_to_turn(human),
         };
         if !changed {

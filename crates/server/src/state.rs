@@ -10,7 +10,8 @@
 
 use crate::db;
 use crate::error::{AppError, AppResult};
-use crate::model::GameRecord;
+use crate::model::{GameRecord, Mode};
+use crate::online::model::OnlineGame;
 use crate::session::{self, Command, GameHandle};
 use crate::shared::Shared;
 use crate::util::{is_valid_game_id, random_u64};
@@ -65,6 +66,20 @@ impl AppState {
         self.request(&id, Command::Get).await
     }
 
+    /// Stores a new online game, starts its actor and returns the game as its creator sees it.
+    pub async fn create_online(
+        &self,
+        rec: GameRecord,
+        online: OnlineGame,
+        creator: crate::identity::BrowserId,
+    ) -> AppResult<GameView> {
+        let id = rec.meta.id.clone();
+        self.games
+            .create_loaded(LoadedGame::Online(rec, Box::new(online)))
+            .await?;
+        self.request(&id, |r| Command::View(creator, r)).await
+    }
+
     /// Deletes a game: stops its actor (cancelling any search) and removes the row. The work runs
     /// to its end even if the client hangs up, so a deletion is never left half done.
     pub async fn delete(&self, id: &str) -> AppResult<()> {
@@ -76,6 +91,37 @@ impl AppState {
         tokio::spawn(async move { games.delete(&owned).await })
             .await
             .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
+    }
+}
+
+/// A game as read from the database: local games have only their record; online games also
+/// their seats and clocks.
+pub enum LoadedGame {
+    Local(GameRecord),
+    Online(GameRecord, Box<OnlineGame>),
+}
+
+impl LoadedGame {
+    fn id(&self) -> &str {
+        match self {
+            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => &rec.meta.id,
+        }
+    }
+}
+
+/// Reads game `id` with everything its actor needs.
+fn load(conn: &rusqlite::Connection, id: &str) -> AppResult<Option<LoadedGame>> {
+    let Some(rec) = db::load_game(conn, id)? else {
+        return Ok(None);
+    };
+    if rec.meta.mode != Mode::Online {
+        return Ok(Some(LoadedGame::Local(rec)));
+    }
+    match crate::online::store::load(conn, id)? {
+        Some(online) => Ok(Some(LoadedGame::Online(rec, Box::new(online)))),
+        None => Err(AppError::Internal(format!(
+            "stored game {id} is corrupt: an online game without its seats"
+        ))),
     }
 }
 
@@ -164,17 +210,30 @@ impl Games {
     }
 
     /// Starts the actor of `rec`; when it stops, its slot is emptied.
-    fn start(self: &Arc<Self>, rec: GameRecord) -> GameHandle {
-        let id = rec.meta.id.clone();
+    fn start(self: &Arc<Self>, game: LoadedGame) -> GameHandle {
+        let id = game.id().to_string();
         let instance = random_u64();
-        let (handle, run) = session::start(rec, self.shared.clone(), instance);
         self.running.fetch_add(1, Ordering::Relaxed);
         let games = self.clone();
-        tokio::spawn(async move {
-            run.await;
-            games.stopped(&id, instance).await;
-        });
-        handle
+        match game {
+            LoadedGame::Local(rec) => {
+                let (handle, run) = session::start(rec, self.shared.clone(), instance);
+                tokio::spawn(async move {
+                    run.await;
+                    games.stopped(&id, instance).await;
+                });
+                handle
+            }
+            LoadedGame::Online(rec, online) => {
+                let (handle, run) =
+                    crate::online::actor::start(rec, *online, self.shared.clone(), instance);
+                tokio::spawn(async move {
+                    run.await;
+                    games.stopped(&id, instance).await;
+                });
+                handle
+            }
+        }
     }
 
     async fn stopped(&self, id: &str, instance: u64) {
@@ -214,10 +273,7 @@ impl Games {
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
             let owned = id.to_string();
-            self.shared
-                .db
-                .call(move |conn| db::load_game(conn, &owned))
-                .await?
+            self.shared.db.call(move |conn| load(conn, &owned)).await?
         };
         let rec = loaded.ok_or_else(|| AppError::not_found_game(id))?;
         let h = self.start(rec);
@@ -227,15 +283,32 @@ impl Games {
 
     /// Stores a new game and starts its actor.
     async fn create(self: &Arc<Self>, rec: GameRecord) -> AppResult<()> {
-        let stored = rec.clone();
-        self.shared
-            .db
-            .call(move |conn| db::insert_game(conn, &stored))
-            .await?;
-        let id = rec.meta.id.clone();
+        self.create_loaded(LoadedGame::Local(rec)).await
+    }
+
+    async fn create_loaded(self: &Arc<Self>, game: LoadedGame) -> AppResult<()> {
+        let game = match game {
+            LoadedGame::Local(rec) => {
+                let stored = rec.clone();
+                self.shared
+                    .db
+                    .call(move |conn| db::insert_game(conn, &stored))
+                    .await?;
+                LoadedGame::Local(rec)
+            }
+            LoadedGame::Online(rec, online) => {
+                let (r, o) = (rec.clone(), online.clone());
+                self.shared
+                    .db
+                    .call(move |conn| crate::online::store::insert(conn, &r, &o))
+                    .await?;
+                LoadedGame::Online(rec, online)
+            }
+        };
+        let id = game.id().to_string();
         let cell = self.cell(&id);
         let mut slot = cell.lock().await;
-        let h = self.start(rec);
+        let h = self.start(game);
         *slot = Slot::Running(h);
         Ok(())
     }
