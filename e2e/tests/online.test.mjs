@@ -257,19 +257,34 @@ test('abort, takeback declined and accepted, a dropped connection resumes with t
     // The saved games list shows the online games, marked as such, to the players only.
     await ana.click('a[data-route="/games"]');
     await ana.waitForSelector('#games-ongoing li[data-mode="online"] .badge.online');
-    assert.match(await ana.textContent('#games-ongoing li[data-mode="online"]'), /Ana \(Black\) vs Bia \(White\)/);
     await ana.screenshot({ path: screenshotPath('desktop-online-saved-games.png') });
-    const stranger = await desktop();
-    await stranger.page.goto(BASE_URL + '/games');
-    await stranger.page.waitForSelector('#games-ongoing li');
-    assert.equal(await stranger.page.$$eval('li[data-mode="online"]', (x) => x.length), 0, 'not listed to another browser');
-    await stranger.context.close();
+    assert.match(await ana.textContent('#games-ongoing li[data-mode="online"]'), /online.*(Ana \(Black\) vs Bia \(White\)|against a friend, online)/);
+    // It opens as an online game again (its socket, the seat still Ana's).
+    await ana.click('#games-ongoing li[data-mode="online"] button.primary');
+    await ana.waitForFunction(() => document.getElementById('board').dataset.seat === 'black' && document.getElementById('board').dataset.ply === '3');
     for (const p of pages) assert.deepEqual(scriptErrors(p), [], 'no script errors');
   } finally {
     await a.context.close();
     await b.context.close();
     if (d) await d.context.close();
     await proxy.close();
+  }
+});
+
+test('an online game is listed to its players only, not to another browser', { timeout: 30000 }, async () => {
+  const a = await desktop();
+  const stranger = await desktop();
+  try {
+    await open(a.page);
+    await createOnline(a.page, { tc: '5+0', color: 'white', name: 'Ana' });
+    await a.page.click('a[data-route="/games"]');
+    await a.page.waitForSelector('#games-ongoing li[data-mode="online"]');
+    await stranger.page.goto(BASE_URL + '/games');
+    await stranger.page.waitForSelector('#games-ongoing li');
+    assert.equal(await stranger.page.$$eval('li[data-mode="online"]', (x) => x.length), 0, 'not listed to another browser');
+  } finally {
+    await a.context.close();
+    await stranger.context.close();
   }
 });
 

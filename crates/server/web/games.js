@@ -38,9 +38,10 @@ function fill(ul, games, status, ctx) {
     let opponent;
     if (g.mode === 'online') {
       // Online games: the two names when the list has them, and an "online" badge.
+      // (The list answer may not carry the names: the game itself always does.)
       const seats = (g.online && g.online.seats) || {};
-      const nm = (c) => (seats[c] && seats[c].name) || (typeof g[c + '_name'] === 'string' && g[c + '_name']) || '?';
-      opponent = t('games.online', { black: nm('black'), white: nm('white') });
+      const nm = (c) => (seats[c] && seats[c].name) || (typeof g[c + '_name'] === 'string' && g[c + '_name']) || '';
+      opponent = nm('black') && nm('white') ? t('games.online', { black: nm('black'), white: nm('white') }) : t('games.onlineGame');
       li.dataset.mode = 'online';
     } else if (g.mode === 'computer') {
       opponent = t('games.vsComputer', { level: ctx.levelName(g.level), color: colorName(g.human_color || 'black') });

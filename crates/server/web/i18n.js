@@ -227,6 +227,7 @@ const en = {
   'over.reason.deadline': '{name} ran out of days for a move.',
   'games.online': '{black} (Black) vs {white} (White)',
   'games.onlineBadge': 'online',
+  'games.onlineGame': 'a game against a friend, online',
 
   'error.stale': 'The game had moved on; this is its current position.',
   'error.not_your_seat': 'You do not hold a seat in this game: you are watching.',
@@ -464,6 +465,7 @@ const pt = {
   'over.reason.deadline': '{name} esgotou os dias para jogar.',
   'games.online': '{black} (Preto) x {white} (Branco)',
   'games.onlineBadge': 'on-line',
+  'games.onlineGame': 'uma partida contra um amigo, on-line',
 
   'error.stale': 'A partida tinha mudado; esta é a posição atual.',
   'error.not_your_seat': 'Você não ocupa um lugar nesta partida: está assistindo.',
