@@ -24,18 +24,38 @@ const phone = (opts = {}) => newPage(browser, { width: 390, height: 844, isMobil
 // script errors.
 const scriptErrors = (page) => page.consoleErrors.filter((e) => !/Failed to load resource|ERR_|net::|WebSocket/.test(e));
 
-/** The page whose turn it is plays its first legal move; every page then shows it. */
-async function playOne(pages) {
+/**
+ * The page whose turn it is plays its first legal move (a click, or typed as "d3" with
+ * `keyboard`); every page then shows it.
+ */
+async function playOne(pages, { keyboard = false } = {}) {
   const turns = await Promise.all(pages.map((p) => p.getAttribute('#board', 'data-turn')));
   const mover = pages[turns.indexOf('human')];
   assert.ok(mover, `someone is to move (turns: ${turns.join(', ')})`);
   const before = await plyOf(mover);
-  const square = await clickFirstLegal(mover);
+  let square;
+  if (keyboard) {
+    square = await mover.getAttribute('#board .cell[data-legal]', 'data-square');
+    await mover.focus('#btn-new');
+    await mover.keyboard.type(square);
+  } else {
+    square = await clickFirstLegal(mover);
+  }
   await allAtPly(pages, before + 1);
   return square;
 }
 
-test('invite, take the seat, play by clicking with clocks on both screens, a spectator, chat, resign, rematch', { timeout: 90000 }, async () => {
+/** Makes the page believe it is in the background (headless Chromium has no hidden tabs). */
+async function setHidden(page, hidden) {
+  await page.evaluate((h) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (h ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+const sounds = (page) => page.evaluate(() => Number(document.body.dataset.sounds || 0));
+
+test('invite, take the seat, play by clicking and typing with clocks on both screens, a spectator, move sound, chat, resign, rematch', { timeout: 90000 }, async () => {
   const a = await desktop();
   const b = await phone();
   const c = await desktop();
@@ -107,7 +127,23 @@ test('invite, take the seat, play by clicking with clocks on both screens, a spe
     await spec.waitForSelector('#clock-white.running');
     const blackAfter = await clockMs(bia, 'black');
     assert.ok(blackAfter > t1 && blackAfter <= 182000, `Black got the increment (${t1} → ${blackAfter})`);
-    for (let i = 0; i < 5; i++) transcript += await playOne(pages);
+    transcript += await playOne(pages); // Bia
+    // Bia's page is in the background when Ana moves (typed on the keyboard): a move sound, once.
+    await setHidden(bia, true);
+    transcript += await playOne(pages, { keyboard: true });
+    await bia.waitForFunction(() => document.body.dataset.sounds === '1');
+    assert.match(await bia.evaluate(() => document.title), /^Your move/);
+    await setHidden(bia, false);
+    transcript += await playOne(pages); // Bia
+    assert.equal(await sounds(bia), 1, 'no sound while the page is visible');
+    // The sound switched off (remembered): none in the background either.
+    await bia.uncheck('#chk-sound');
+    await setHidden(bia, true);
+    transcript += await playOne(pages); // Ana
+    transcript += await playOne(pages); // Bia
+    await setHidden(bia, false);
+    assert.equal(await sounds(bia), 1, 'no sound once switched off');
+    assert.equal(await bia.evaluate(() => localStorage.getItem('virada.sound')), 'off');
     const expected = replay(transcript).board;
     for (const p of pages) {
       assert.equal(await boardString(p), expected, 'every screen shows the same position');
@@ -276,7 +312,9 @@ test('an online game is listed to its players only, not to another browser', { t
   const stranger = await desktop();
   try {
     await open(a.page);
-    await createOnline(a.page, { tc: '5+0', color: 'white', name: 'Ana' });
+    await createOnline(a.page, { tc: 'correspondence', days: 3, color: 'white', name: 'Ana' });
+    assert.match(await a.page.textContent('#online-info'), /3 days per move/);
+    assert.equal(await a.page.textContent('#clock-white'), '3 d 0 h');
     await a.page.click('a[data-route="/games"]');
     await a.page.waitForSelector('#games-ongoing li[data-mode="online"]');
     await stranger.page.goto(BASE_URL + '/games');
