@@ -70,6 +70,8 @@ pub struct Server {
     addr: SocketAddr,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
+    /// Online games' heartbeat (its last beat is written at shutdown).
+    heartbeat: JoinHandle<()>,
 }
 
 /// How long shutdown waits for open connections before giving up on them.
@@ -120,7 +122,7 @@ impl Server {
             analysis_cache: Mutex::new(HashMap::new()),
         });
         let state = AppState::new(shared);
-        crate::online::start_up(&state).await?;
+        let heartbeat = crate::online::start_up(&state).await?;
         let connections = state.connections.clone();
         let app = crate::api::router(state, policy);
         let task = tokio::spawn(serve(listener, app, limits, connections, shutdown_rx));
@@ -128,6 +130,7 @@ impl Server {
             addr,
             shutdown,
             task,
+            heartbeat,
         })
     }
 
@@ -151,6 +154,13 @@ impl Server {
             .is_err()
         {
             task.abort();
+        }
+        let mut beat = self.heartbeat;
+        if tokio::time::timeout(SHUTDOWN_GRACE, &mut beat)
+            .await
+            .is_err()
+        {
+            beat.abort();
         }
     }
 }

@@ -25,7 +25,9 @@ pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 
 /// At server start: forgives the downtime to running clocks, starts the heartbeat, and loads
 /// the games whose clocks run (so their flags fall on time).
-pub async fn start_up(state: &AppState) -> Result<(), crate::server::StartError> {
+pub async fn start_up(
+    state: &AppState,
+) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
     let clock = state.shared.config.clock.clone();
     let now = clock.now_ms();
     let db = state.shared.db.clone();
@@ -36,12 +38,12 @@ pub async fn start_up(state: &AppState) -> Result<(), crate::server::StartError>
     let live = db.call(store::timed_live_games).await.map_err(fail)?;
     let mut stop = state.shared.shutdown.clone();
     let beat_db = db.clone();
-    tokio::spawn(async move {
+    let heartbeat = tokio::spawn(async move {
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
-                _ = stop.changed() => {}
+                r = stop.changed() => if r.is_err() { break },
             }
             let at = clock.now_ms();
             if let Err(e) = beat_db.call(move |conn| store::beat(conn, at)).await {
@@ -60,5 +62,5 @@ pub async fn start_up(state: &AppState) -> Result<(), crate::server::StartError>
             }
         }
     });
-    Ok(())
+    Ok(heartbeat)
 }

@@ -92,7 +92,9 @@ pub async fn upgrade(
             e.body_text()
         ))
     })?;
-    // limits: socket (per-IP open WebSockets, the guard helper's limits.rs)
+    // limits: socket — `Limiter::open_stream(ip)` here (guard's limits.rs), its `OpenGuard` moved
+    // into the `on_upgrade` closure so it lives as long as the socket; the client IP comes from
+    // the connection (guard passes it as an extension).
     let view = state.request(&id, |r| Command::View(who, r)).await?;
     if view.online.is_none() {
         return Err(AppError::NotAllowed(
@@ -116,7 +118,11 @@ struct Disconnect {
 impl Drop for Disconnect {
     fn drop(&mut self) {
         let (tx, conn) = (self.tx.clone(), self.conn);
-        tokio::spawn(async move {
+        // Outside a runtime (it is shutting down) there is no actor left to tell.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
             let _ = tx
                 .send(Command::Online(OnlineCommand::Disconnect { conn }))
                 .await;
@@ -187,21 +193,19 @@ impl Socket {
 
 async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
     let mut socket = Socket { ws, who };
-    let handle = match state.games.handle(&id).await {
-        Ok(h) => h,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    let Ok(handle) = state.games.handle(&id).await else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
-    let Connected {
+    let connect = ask(&handle, |reply| {
+        Command::Online(OnlineCommand::Connect { who, reply })
+    });
+    let Ok(Connected {
         conn,
         first,
         mut events,
-    } = match ask(&handle, |reply| {
-        Command::Online(OnlineCommand::Connect { who, reply })
-    })
-    .await
-    {
-        Ok(c) => c,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    }) = connect.await
+    else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
     let _disconnect = Disconnect {
         tx: handle.tx.clone(),
@@ -281,6 +285,8 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                         }
                         continue;
                     }
+                    // limits: move — `Limiter::check(ip, Kind::Move)` (per IP, on top of this
+                    // socket's 10 a second).
                     ClientMessage::Move { square, ply } => {
                         while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
                             moves.pop_front();
@@ -299,6 +305,8 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                     ClientMessage::Abort { ply } => Action::Abort { ply },
                     ClientMessage::Takeback { ply } => Action::Takeback { ply },
                     ClientMessage::TakebackAnswer { accept, ply } => Action::TakebackAnswer { accept, ply },
+                    // limits: chat — `Limiter::check(ip, Kind::Chat)` (per IP, on top of the
+                    // actor's 5 per 10 s per seat).
                     ClientMessage::Chat { text } => Action::Chat { text },
                     ClientMessage::Rematch {} => Action::Rematch,
                     ClientMessage::RematchAnswer { accept } => Action::RematchAnswer { accept },
