@@ -171,7 +171,7 @@ const en = {
   'online.invited': '{name} invites you to a game ({tc}); you would play {color}.',
   'online.takeSeat': 'Take the seat',
   'online.seatTaken': 'Both seats are taken: you are watching this game.',
-  'online.watching': 'You are watching.',
+  'online.watching': 'You are watching',
   'online.spectators': '{n} watching',
   'online.spectator': '1 watching',
   'online.noSpectators': 'nobody watching',
@@ -234,6 +234,7 @@ const en = {
   'error.seat_taken': 'Both seats are taken: you are watching this game.',
   'error.too_many_requests': 'Too many messages at once; wait a moment.',
   'error.bad_message': 'The server did not understand the message.',
+  'error.not_allowed': 'That is not possible now.',
   'error.takeback_not_allowed': 'Takebacks are only for games without a clock or by correspondence.',
 
   'rules.title': 'Rules of Reversi / Othello',
@@ -409,7 +410,7 @@ const pt = {
   'online.invited': '{name} convida você para uma partida ({tc}); você jogaria com {color}.',
   'online.takeSeat': 'Ocupar o lugar',
   'online.seatTaken': 'Os dois lugares estão ocupados: você está assistindo a esta partida.',
-  'online.watching': 'Você está assistindo.',
+  'online.watching': 'Você está assistindo',
   'online.spectators': '{n} assistindo',
   'online.spectator': '1 assistindo',
   'online.noSpectators': 'ninguém assistindo',
@@ -472,6 +473,7 @@ const pt = {
   'error.seat_taken': 'Os dois lugares estão ocupados: você está assistindo a esta partida.',
   'error.too_many_requests': 'Mensagens demais de uma vez; espere um pouco.',
   'error.bad_message': 'O servidor não entendeu a mensagem.',
+  'error.not_allowed': 'Isso não é possível agora.',
   'error.takeback_not_allowed': 'Voltar jogada só vale em partidas sem relógio ou por correspondência.',
 
   'rules.title': 'Regras do Reversi / Othello',
