@@ -178,6 +178,13 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     assert.ok(m && Number(m[1]) >= 33 && Number(m[1]) + Number(m[2]) === 64, `score ${m && m[0]}`);
     assert.equal(await ana.isHidden('#online-controls'), true, 'no resign after the end');
     assert.equal(await ana.isVisible('#btn-analyse'), true, 'analysis once the game is over');
+    // Analysis as for local games, and the GGF record.
+    await ana.click('#btn-analyse');
+    await ana.waitForSelector('#analysis svg.graph', { timeout: 30000 });
+    assert.equal(await ana.$$eval('#analysis svg.graph circle', (x) => x.length), transcript.length / 2);
+    const ggf = await spec.evaluate(async () => (await fetch(document.getElementById('link-ggf').href)).text());
+    assert.match(ggf, /GM\[Othello\]/);
+    assert.ok(ggf.includes(`B[${transcript.slice(0, 2)}]`), 'the record has the moves');
 
     // Rematch: Ana offers, Bia accepts; both go to the new game with the colours swapped.
     const first = await gameIdOf(ana);
