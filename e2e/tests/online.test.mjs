@@ -323,19 +323,26 @@ test('abort, takeback declined and accepted, a dropped connection resumes with t
 
 test('an online game is listed to its players only, not to another browser', { timeout: 30000 }, async () => {
   const a = await desktop();
+  const b = await phone();
   const stranger = await desktop();
   try {
     await open(a.page);
-    await createOnline(a.page, { tc: 'correspondence', days: 3, color: 'white', name: 'Ana' });
+    const link = await createOnline(a.page, { tc: 'correspondence', days: 3, color: 'white', name: 'Ana' });
     assert.match(await a.page.textContent('#online-info'), /3 days per move/);
     assert.equal(await a.page.textContent('#clock-white'), '3 d 0 h');
     await a.page.click('a[data-route="/games"]');
     await a.page.waitForSelector('#games-ongoing li[data-mode="online"]');
+    // The friend who took the other seat has it in her saved games too.
+    await takeSeat(b.page, link, 'Bia');
+    const id = await gameIdOf(b.page);
+    await b.page.click('a[data-route="/games"]');
+    await b.page.waitForSelector(`#games-ongoing li[data-game-id="${id}"][data-mode="online"]`);
     await stranger.page.goto(BASE_URL + '/games');
     await stranger.page.waitForSelector('#games-ongoing li');
     assert.equal(await stranger.page.$$eval('li[data-mode="online"]', (x) => x.length), 0, 'not listed to another browser');
   } finally {
     await a.context.close();
+    await b.context.close();
     await stranger.context.close();
   }
 });

@@ -5,6 +5,7 @@
 
 import * as store from './store.js';
 import { t, colorName, safeGet, safeSet } from './i18n.js';
+import { decodeBoard } from './board.js';
 
 const $ = (id) => document.getElementById(id);
 const SOUND_KEY = 'virada.sound';
@@ -58,8 +59,7 @@ export function describe(g, i) {
   let before;
   if (i > 0) before = own(g.plies[i - 1]);
   else {
-    const ch = p.color === 'black' ? 'X' : 'O';
-    before = [...(g.start && g.start.board) || ''].filter((c) => c === ch).length;
+    before = decodeBoard(g.start && g.start.board).filter((c) => c === p.color).length;
   }
   const n = own(p) - before - 1;
   return n === 1 ? t('announce.move1', { color, square: p.move }) : t('announce.move', { color, square: p.move, n });
