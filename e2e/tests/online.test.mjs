@@ -70,6 +70,11 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     assert.equal(await seat(ana), 'black');
     assert.equal(await ana.getAttribute('#board', 'data-turn'), 'opponent', 'no move before the opponent is there');
     await ana.screenshot({ path: screenshotPath('desktop-online-waiting.png') });
+    // The copy button puts the link on the clipboard.
+    await a.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    await ana.click('#btn-copy-invite');
+    await ana.waitForFunction(() => /Link copied/.test(document.getElementById('notice').textContent));
+    assert.equal(await ana.evaluate(() => navigator.clipboard.readText()), link);
 
     // Bia opens it on her phone, enters her name and takes the seat: the game starts for both.
     await bia.goto(link);
