@@ -102,6 +102,8 @@ function connect() {
     return;
   }
   socket = ws;
+  // Until this socket's first game arrives, input waits (a reopened socket is not open yet).
+  if (store.get().connection === 'live') store.update({ connection: 'connecting' });
   ws.onopen = () => {
     opened = true;
     const held = store.get().game;
