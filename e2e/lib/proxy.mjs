@@ -1,7 +1,9 @@
 // A small HTTP reverse proxy in front of the test server, so a test can cut the page's
 // connections (as a network drop or a server restart would) and let it reconnect later. It
 // forwards Host and Origin as the server's own, as a reverse proxy configured for it does.
+// WebSocket upgrades (online games) are passed through as raw byte streams, and cut too.
 import http from 'node:http';
+import net from 'node:net';
 
 export async function startProxy(target) {
   let up = new URL(target);
@@ -22,6 +24,25 @@ export async function startProxy(target) {
     fwd.on('close', () => upstream.delete(fwd));
     fwd.on('error', () => res.destroy());
     req.pipe(fwd);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    if (blocked) { socket.destroy(); return; }
+    const headers = { ...req.headers, host: up.host };
+    if (headers.origin) headers.origin = up.origin;
+    const back = net.connect(Number(up.port), up.hostname, () => {
+      let text = `${req.method} ${req.url} HTTP/1.1\r\n`;
+      for (const [k, v] of Object.entries(headers)) for (const one of [].concat(v)) text += `${k}: ${one}\r\n`;
+      back.write(text + '\r\n');
+      if (head && head.length) back.write(head);
+      socket.pipe(back).pipe(socket);
+    });
+    const raw = { destroy: () => { back.destroy(); socket.destroy(); } };
+    upstream.add(raw);
+    const done = () => { upstream.delete(raw); back.destroy(); socket.destroy(); };
+    back.on('error', done);
+    socket.on('error', done);
+    back.on('close', done);
+    socket.on('close', done);
   });
   server.on('connection', (s) => {
     if (blocked) { s.destroy(); return; }

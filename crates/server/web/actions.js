@@ -6,14 +6,15 @@
 import { api } from './api.js';
 import * as store from './store.js';
 import * as live from './live.js';
+import * as online from './online.js';
 import { START_LEGAL } from './board.js';
 import { t, safeGet, safeSet } from './i18n.js';
 import { setNotice, clearNotice, showError } from './notice.js';
 
-/** Shows game `id` (null: the empty start page) and follows its stream. */
-export function showGame(id) {
+/** Shows game `id` (null: the empty start page) and follows its stream ("online": its socket). */
+export function showGame(id, { mode } = {}) {
   store.showGame(id);
-  live.follow(id, { gone });
+  live.follow(id, { gone, mode });
   if (id) safeSet('virada.lastGame', id);
 }
 
@@ -34,7 +35,7 @@ export function forget(id) {
 /** Creates a game with `options` (as POST /api/games takes them) and shows it. */
 export async function createGame(options) {
   const game = await api.createGame(options);
-  showGame(game.id);
+  showGame(game.id, { mode: game.mode });
   return game.id;
 }
 
@@ -65,6 +66,10 @@ export async function play(square, newOptions) {
   }
   clearNotice();
   const { id } = s.game;
+  if (store.isOnline(s.game)) {
+    online.send({ type: 'move', square, ply: s.game.plies.length }, { lock: true });
+    return;
+  }
   await send(id, () => api.play(id, square, s.game.plies.length));
 }
 
@@ -114,5 +119,58 @@ async function send(id, request) {
       const now = store.get();
       if (now.gameId === id && now.awaiting === awaiting) live.resync();
     }, RESYNC_MS);
+  }
+}
+
+// ---------------------------------------------------------------- online games
+
+/** Sends an online game message that answers the position shown (resign, abort, takeback). */
+export function onlineAct(type, extra = {}) {
+  const g = store.get().game;
+  if (!store.isOnline(g)) return false;
+  clearNotice();
+  return online.send({ type, ply: g.plies.length, ...extra }, { lock: true });
+}
+
+/** Rematch offers and answers carry no ply (the game is over). */
+export function onlineSend(msg) {
+  if (!store.isOnline(store.get().game)) return false;
+  clearNotice();
+  return online.send(msg);
+}
+
+/**
+ * Takes the free seat of the game shown under `name`. Resolves with 'seated', 'taken' (both
+ * seats were taken meanwhile: the page goes on as a spectator) or 'failed' (the error is shown).
+ */
+export async function takeSeat(name) {
+  const g = store.get().game;
+  if (!store.isOnline(g)) return 'failed';
+  try {
+    const game = await api.takeSeat(g.id, name);
+    store.receive(game);
+    live.resync(); // a socket opened as a spectator's is reopened as the seat holder's
+    return 'seated';
+  } catch (e) {
+    if (e.code === 'seat_taken') {
+      setNotice(t('online.seatTaken'));
+      live.resync();
+      return 'taken';
+    }
+    showError(e);
+    return 'failed';
+  }
+}
+
+/** A private link for the seat holder's other device (absolute URL), or null (error shown). */
+export async function deviceLink() {
+  const g = store.get().game;
+  if (!store.isOnline(g)) return null;
+  try {
+    const res = await api.deviceLink(g.id);
+    return new URL(res.url, location.origin).href;
+  } catch (e) {
+    showError(e);
+    return null;
   }
 }

@@ -52,6 +52,10 @@ export const api = {
   redo: (id, ply) => request('POST', `${gamePath(id)}/redo`, { ply }),
   hint: (id) => request('GET', `${gamePath(id)}/hint`),
   analysis: (id) => request('GET', `${gamePath(id)}/analysis`),
+  /** Online games: take the free seat; a private link for another device; redeem one. */
+  takeSeat: (id, name) => request('POST', `${gamePath(id)}/seat`, { name }),
+  deviceLink: (id) => request('POST', `${gamePath(id)}/device-link`, {}),
+  join: (token) => request('POST', '/api/join', { token }),
   eventsUrl: (id) => `${gamePath(id)}/events`,
   exportUrl: (id, format) => `${gamePath(id)}/export?format=${enc(format)}`,
 };

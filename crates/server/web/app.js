@@ -12,6 +12,10 @@ import { mountMoves, copyTranscript } from './view-moves.js';
 import { mountAnalysis, openAnalysis } from './view-analysis.js';
 import { mountHints, toggleHints } from './hints.js';
 import { setNotice, clearNotice, showError, mountPassNotices } from './notice.js';
+import { mountOnline } from './view-online.js';
+import { mountChat } from './view-chat.js';
+import { mountClocks } from './clocks.js';
+import { mountAttention, refreshTitle } from './attention.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -25,7 +29,7 @@ function init() {
     levels: () => store.get().levels,
     onCreated: (game) => {
       clearNotice();
-      actions.showGame(game.id);
+      actions.showGame(game.id, { mode: game.mode });
       navigate('/', true);
     },
   });
@@ -36,6 +40,10 @@ function init() {
   mountAnalysis({ onPly: actions.viewPly });
   mountHints();
   mountPassNotices();
+  mountOnline({ openGame: (id) => openGame(id, 'online') });
+  mountChat();
+  mountClocks();
+  mountAttention();
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -144,7 +152,35 @@ function navigate(path, replace = false) {
   routeFromLocation();
 }
 
+/** Shows game `id` and puts it in the address (a new history entry: Back returns). */
+function openGame(id, mode) {
+  history.pushState(null, '', '/?game=' + encodeURIComponent(id));
+  actions.showGame(id, { mode });
+  routeFromLocation();
+}
+
+/**
+ * `/join/<token>`: a private link for another device of a seat holder. The token is redeemed
+ * once (this browser then holds the seat too) and the address becomes the game's.
+ */
+async function redeemJoin(token) {
+  history.replaceState(null, '', '/');
+  try {
+    const res = await api.join(token);
+    history.replaceState(null, '', '/?game=' + encodeURIComponent(res.game));
+    actions.showGame(res.game, { mode: 'online' });
+  } catch (e) {
+    if (e.code === 'not_found' || e.status === 404 || e.status === 410) setNotice(t('online.joinInvalid'), true);
+    else showError(e);
+  }
+}
+
 function routeFromLocation(first = false) {
+  const join = /^\/join\/([^/]+)\/?$/.exec(location.pathname);
+  if (join) {
+    redeemJoin(decodeURIComponent(join[1])); // the address is '/' from here on
+    first = false; // not the last game: the one of the link is about to open
+  }
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const route = path === '/rules' || path === '/games' ? path : '/';
   store.update({ route });
@@ -169,15 +205,13 @@ async function showPage(route) {
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {
       levelName,
-      open: (id) => {
-        history.pushState(null, '', '/?game=' + encodeURIComponent(id));
-        routeFromLocation();
-      },
+      open: (id, mode) => openGame(id, mode),
       deleted: actions.forget,
       onError: showError,
     });
   }
-  document.title = route === '/rules' ? t('nav.rules') + ' · Virada' : route === '/games' ? t('nav.games') + ' · Virada' : 'Virada';
+  if (route === '/') refreshTitle();
+  else document.title = route === '/rules' ? t('nav.rules') + ' · Virada' : t('nav.games') + ' · Virada';
 }
 
 init();

@@ -1,11 +1,35 @@
 // The "New game" dialog: opponent, level (with a plain-language description), colour, and the
-// start (standard, XOT, or a pasted transcript / board / GGF).
+// start (standard, XOT, or a pasted transcript / board / GGF); for a friend online, the time
+// control and the display name (remembered).
 
 import { api } from './api.js';
 import { lang, t, safeGet, safeSet } from './i18n.js';
 
 const PREFS_KEY = 'virada.newgame';
+export const NAME_KEY = 'virada.name';
 const DEFAULT_LEVEL = 3;
+const PRESETS = { '1+0': [1, 0], '3+2': [3, 2], '5+0': [5, 0], '10+5': [10, 5], '15+10': [15, 10] };
+
+/** The remembered display name for online games ('' if none). */
+export function savedName() {
+  return (safeGet(NAME_KEY) || '').slice(0, 24);
+}
+
+/** A display name as the server takes it: 1..24 characters after trimming, no control characters. */
+export function validName(name) {
+  const n = String(name || '').trim();
+  // eslint-disable-next-line no-control-regex
+  return n.length >= 1 && [...n].length <= 24 && !/[\u0000-\u001f\u007f-\u009f]/.test(n) ? n : null;
+}
+
+/** The time control of the form (`tc` radio and its numbers) as POST /api/games takes it. */
+function timeControl(f) {
+  const tc = f.tc.value;
+  if (tc === 'none') return { kind: 'none' };
+  if (tc === 'correspondence') return { kind: 'correspondence', days: Number(f.days.value) };
+  if (PRESETS[tc]) return { kind: 'clock', minutes: PRESETS[tc][0], increment_seconds: PRESETS[tc][1] };
+  return { kind: 'clock', minutes: Number(f.minutes.value), increment_seconds: Number(f.increment.value) };
+}
 
 export class NewGameDialog {
   constructor(dialogEl, { levels, onCreated }) {
@@ -27,6 +51,7 @@ export class NewGameDialog {
     try { prefs = JSON.parse(safeGet(PREFS_KEY) || '{}') || {}; } catch { prefs = {}; }
     // A friend game takes no level or colour (the server refuses them). A direct first click
     // against the computer plays Black from the standard start.
+    // An online game needs a name and a friend: a first click plays the computer instead.
     if (prefs.mode === 'friend') return { mode: 'friend', start: 'standard' };
     return {
       mode: 'computer',
@@ -68,9 +93,15 @@ export class NewGameDialog {
     const p = this.prefs();
     const f = this.form.elements;
     if (this.form.elements.level.options.length === 0) this.fillLevels();
-    f.mode.value = p.mode === 'friend' ? 'friend' : 'computer';
+    f.mode.value = options.mode || (p.mode === 'friend' || p.mode === 'online' ? p.mode : 'computer');
     if (p.level) f.level.value = String(p.level);
     f.color.value = ['black', 'white', 'random'].includes(p.human_color) ? p.human_color : 'black';
+    const tcs = [...this.form.querySelectorAll('input[name="tc"]')].map((i) => i.value);
+    f.tc.value = tcs.includes(p.tc) ? p.tc : 'none';
+    if (Number.isInteger(p.minutes)) f.minutes.value = String(p.minutes);
+    if (Number.isInteger(p.increment)) f.increment.value = String(p.increment);
+    if (Number.isInteger(p.days)) f.days.value = String(p.days);
+    if (!f.name.value) f.name.value = savedName();
     f.start.value = options.start || (p.start === 'xot' ? 'xot' : 'standard');
     this.form.querySelector('#new-error').textContent = '';
     this.sync();
@@ -80,11 +111,29 @@ export class NewGameDialog {
 
   sync() {
     const f = this.form.elements;
-    this.form.querySelector('.computer-only').hidden = f.mode.value !== 'computer';
+    const mode = f.mode.value;
+    this.form.querySelector('.computer-only').hidden = mode !== 'computer';
+    this.form.querySelector('.online-only').hidden = mode !== 'online';
+    this.form.querySelector('.color-field').hidden = mode === 'friend';
+    this.form.querySelector('.tc-custom-only').hidden = mode !== 'online' || f.tc.value !== 'custom';
+    this.form.querySelector('.tc-corr-only').hidden = mode !== 'online' || f.tc.value !== 'correspondence';
+    f.name.required = mode === 'online';
+    this.form.querySelector('#new-start').textContent = t(mode === 'online' ? 'online.create' : 'actions.start');
     this.form.querySelector('.setup-only').hidden = f.start.value !== 'setup';
     const level = this.levels().find((l) => String(l.level) === f.level.value);
     const desc = level && level.description ? level.description[lang()] || level.description.en : '';
     this.form.querySelector('#level-desc').textContent = desc;
+  }
+
+  /** What is wrong with an online game's settings ({ text, field }), or null. */
+  checkOnline(tc, name) {
+    const f = this.form.elements;
+    const whole = (v, lo, hi) => Number.isInteger(v) && v >= lo && v <= hi;
+    if (tc.kind === 'clock' && !whole(tc.minutes, 1, 180)) return { text: t('tc.badMinutes'), field: f.minutes };
+    if (tc.kind === 'clock' && !whole(tc.increment_seconds, 0, 180)) return { text: t('tc.badIncrement'), field: f.increment };
+    if (tc.kind === 'correspondence' && !whole(tc.days, 1, 14)) return { text: t('tc.badDays'), field: f.days };
+    if (!name) return { text: t('online.badName'), field: f.name };
+    return null;
   }
 
   async submit() {
@@ -97,6 +146,18 @@ export class NewGameDialog {
     if (body.start === 'setup') body.setup = f.setup.value;
     const err = this.form.querySelector('#new-error');
     err.textContent = '';
+    if (body.mode === 'online') {
+      body.time_control = timeControl(f);
+      body.color = f.color.value;
+      const name = validName(f.name.value);
+      const bad = this.checkOnline(body.time_control, name);
+      if (bad) {
+        err.textContent = bad.text;
+        bad.field.focus();
+        return;
+      }
+      body.name = name;
+    }
     if (body.start === 'setup' && !body.setup.trim()) {
       err.textContent = t('error.bad_request');
       f.setup.focus();
@@ -106,12 +167,19 @@ export class NewGameDialog {
     startBtn.disabled = true;
     try {
       const game = await api.createGame(body);
-      safeSet(PREFS_KEY, JSON.stringify({
+      const old = this.prefs();
+      const prefs = {
+        ...old,
         mode: body.mode,
-        level: body.level || this.prefs().level,
-        human_color: body.human_color || this.prefs().human_color,
+        level: body.level || old.level,
+        human_color: body.human_color || body.color || old.human_color,
         start: body.start === 'xot' ? 'xot' : 'standard',
-      }));
+      };
+      if (body.mode === 'online') {
+        Object.assign(prefs, { tc: f.tc.value, minutes: Number(f.minutes.value), increment: Number(f.increment.value), days: Number(f.days.value) });
+        safeSet(NAME_KEY, body.name);
+      }
+      safeSet(PREFS_KEY, JSON.stringify(prefs));
       this.el.close();
       this.onCreated(game);
     } catch (e) {

@@ -35,10 +35,26 @@ function fill(ul, games, status, ctx) {
     const meta = document.createElement('div');
     meta.className = 'meta';
     const title = document.createElement('strong');
-    const opponent = g.mode === 'computer'
-      ? t('games.vsComputer', { level: ctx.levelName(g.level), color: colorName(g.human_color || 'black') })
-      : t('games.vsFriend');
+    let opponent;
+    if (g.mode === 'online') {
+      // Online games: the two names when the list has them, and an "online" badge.
+      // (The list answer may not carry the names: the game itself always does.)
+      const seats = (g.online && g.online.seats) || {};
+      const nm = (c) => (seats[c] && seats[c].name) || (typeof g[c + '_name'] === 'string' && g[c + '_name']) || '';
+      opponent = nm('black') && nm('white') ? t('games.online', { black: nm('black'), white: nm('white') }) : t('games.onlineGame');
+      li.dataset.mode = 'online';
+    } else if (g.mode === 'computer') {
+      opponent = t('games.vsComputer', { level: ctx.levelName(g.level), color: colorName(g.human_color || 'black') });
+    } else {
+      opponent = t('games.vsFriend');
+    }
     title.textContent = opponent;
+    if (g.mode === 'online') {
+      const badge = document.createElement('span');
+      badge.className = 'badge online';
+      badge.textContent = t('games.onlineBadge');
+      title.prepend(badge, ' ');
+    }
     const info = document.createElement('small');
     const when = g.updated_at ? fmt.format(new Date(g.updated_at)) : '';
     let score = `● ${g.black_discs} – ${g.white_discs} ○`;
@@ -49,7 +65,7 @@ function fill(ul, games, status, ctx) {
     openBtn.type = 'button';
     openBtn.className = 'btn small primary';
     openBtn.textContent = status === 'ongoing' ? t('actions.resume') : t('actions.review');
-    openBtn.addEventListener('click', () => ctx.open(g.id));
+    openBtn.addEventListener('click', () => ctx.open(g.id, g.mode));
     const del = document.createElement('button');
     del.type = 'button';
     del.className = 'btn small';

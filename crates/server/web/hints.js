@@ -17,7 +17,7 @@ export function toggleHints() {
 }
 
 async function fetchIfWanted(s) {
-  if (!s.hintsOn || !store.canPlay(s)) return;
+  if (!s.hintsOn || !store.canPlay(s) || store.isOnline(s.game)) return;
   const key = store.hintKey(s);
   if ((s.hints && s.hints.key === key) || pending === key) return;
   pending = key;

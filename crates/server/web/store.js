@@ -20,6 +20,10 @@ let state = {
   levels: [],
   analysis: null, // { gameId, status: 'loading' | 'ready' | 'failed', data, error }
   notice: null, // { text, error }
+  // Online games only (mode "online", live over the WebSocket, online.js):
+  presence: null, // { seats, spectators } from a `presence` message newer than the game object
+  clockAt: 0, // performance.now() when the game object (and its clocks) arrived
+  chat: [], // the chat lines of the game shown, by `n` (game.online.chat plus `chat` messages)
 };
 
 export function get() {
@@ -68,7 +72,7 @@ export function when(pred) {
 export function showGame(id) {
   update({
     gameId: id, game: null, thinking: null, connection: id ? 'connecting' : 'idle', awaiting: null,
-    viewPly: null, hints: null, analysis: null,
+    viewPly: null, hints: null, analysis: null, presence: null, chat: [], clockAt: 0,
   });
 }
 
@@ -81,7 +85,12 @@ export function receive(game) {
   if (!game || game.id !== state.gameId) return false;
   const old = state.game;
   if (old && !(game.version > old.version)) return false;
-  const patch = { game };
+  const patch = { game, clockAt: performance.now() };
+  if (game.online) {
+    patch.presence = null; // the object's own seats are the newest
+    patch.chat = mergeChat(state.chat, game.online.chat || []);
+    patch.hintsOn = false; // no engine help in a game against a person
+  }
   if (!game.computer_thinking) patch.thinking = null;
   if (!old || old.board !== game.board || old.plies.length !== game.plies.length) patch.hints = null;
   if (state.viewPly !== null && state.viewPly > game.plies.length) patch.viewPly = null;
@@ -90,11 +99,43 @@ export function receive(game) {
   return true;
 }
 
+/** Adds chat lines (each with a number `n`), keeping the last 50 in order, without repeats. */
+export function mergeChat(held, lines) {
+  const fresh = lines.filter((l) => l && Number.isInteger(l.n) && typeof l.text === 'string');
+  const byN = new Map(held.map((l) => [l.n, l]));
+  if (fresh.every((l) => byN.has(l.n))) return held; // nothing new: views need not redraw
+  for (const l of fresh) byN.set(l.n, l);
+  return [...byN.values()].sort((a, b) => a.n - b.n).slice(-50);
+}
+
 // ---------------------------------------------------------------- derived values
+
+export function isOnline(g) {
+  return !!(g && g.mode === 'online' && g.online);
+}
+
+/** The seat this browser holds in an online game ('black' | 'white'), or null (a spectator). */
+export function mySeat(g) {
+  return isOnline(g) && (g.online.you === 'black' || g.online.you === 'white') ? g.online.you : null;
+}
 
 export function isHumanTurn(g) {
   if (!g || g.status !== 'ongoing' || !g.side_to_move) return false;
+  if (g.mode === 'online') return isOnline(g) && g.online.phase === 'playing' && g.side_to_move === mySeat(g);
   return g.mode === 'friend' || g.side_to_move === g.human_color;
+}
+
+/** The seats as last heard (a presence message is newer than the game object it follows). */
+export function seats(s = state) {
+  const g = s.game;
+  if (!isOnline(g)) return null;
+  return (s.presence && s.presence.seats) || g.online.seats;
+}
+
+export function spectators(s = state) {
+  const g = s.game;
+  if (!isOnline(g)) return 0;
+  return s.presence && Number.isInteger(s.presence.spectators) ? s.presence.spectators : g.online.spectators || 0;
 }
 
 /** Whether a person may play a move now on the board as shown. */

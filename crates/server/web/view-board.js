@@ -72,18 +72,23 @@ export function mountBoard(root, { onPlay }) {
     grid.dataset.status = !s.gameId ? 'none' : s.game ? s.game.status : 'loading';
     grid.dataset.turn = turn(s);
     grid.dataset.game = s.game ? s.game.id : '';
+    grid.dataset.seat = s.game && store.isOnline(s.game) ? store.mySeat(s.game) || 'spectator' : '';
     setCounts(st.counts[0], st.counts[1]);
     drawnGame = s.game;
     drawnPlies = s.game ? s.game.plies.length : -1;
   }
 }
 
-/** Who is to act in the live game: 'human', 'computer', 'wait' (loading, a request out, offline), 'none'. */
+/**
+ * Who is to act in the live game: 'human', 'computer', 'opponent' (online: the other player, or
+ * anyone for a spectator; also while a seat is free), 'wait' (loading, a request out, offline), 'none'.
+ */
 function turn(s) {
   if (!s.gameId) return 'human'; // the empty page: a click starts a game
   const g = s.game;
   if (!g || s.connection !== 'live' || s.awaiting !== null) return 'wait';
   if (g.status !== 'ongoing') return 'none';
+  if (store.isOnline(g)) return store.isHumanTurn(g) ? 'human' : 'opponent';
   return g.computer_thinking || !store.isHumanTurn(g) ? 'computer' : 'human';
 }
 
@@ -100,9 +105,11 @@ function shown(s) {
   }
   // Offline, the position may be out of date: no move is offered.
   const live = p === g.plies.length && s.connection === 'live';
+  // A player waiting for the opponent is not offered the opponent's moves (spectators see them).
+  const theirs = store.mySeat(g) && !store.isHumanTurn(g);
   return {
     board: p === 0 ? g.start.board : g.plies[p - 1].board,
-    legal: live ? g.legal_moves : [],
+    legal: live && !theirs ? g.legal_moves : [],
     last,
     interactive: store.canPlay(s),
     ply: p,

@@ -5,6 +5,7 @@
 import * as store from './store.js';
 import { formatValue } from './board.js';
 import { lang, t, colorName } from './i18n.js';
+import { seatName, onlineStatus, onlineResult } from './view-online.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,10 +35,16 @@ function players(s) {
     const box = $('player-' + color);
     let who = '';
     if (!s.gameId) who = color === 'black' ? t('player.you') : t('player.computer');
-    else if (g && g.mode === 'computer') {
+    else if (store.isOnline(g)) {
+      const name = seatName(s, color);
+      who = name || t('online.freeSeat');
+      if (store.mySeat(g) === color) who += ' · ' + t('online.you');
+    } else if (g && g.mode === 'computer') {
       who = g.human_color === color ? t('player.you') : `${t('player.computer')}${g.level ? ' · ' + levelName(g.level, s) : ''}`;
     }
-    box.querySelector('.pwho').textContent = who;
+    const whoEl = box.querySelector('.pwho');
+    if (whoEl.textContent !== who) whoEl.textContent = who;
+    box.classList.toggle('mine', !!g && store.mySeat(g) === color);
     const toMove = !s.gameId ? color === 'black' : !!g && s.viewPly === null && g.side_to_move === color;
     box.classList.toggle('to-move', toMove);
   }
@@ -48,6 +55,7 @@ function status(s) {
   let text;
   if (!s.gameId) text = t('status.yourTurn', { color: colorName('black') });
   else if (!g) text = t('status.loading');
+  else if (store.isOnline(g)) text = onlineStatus(s);
   else if (g.status === 'finished') text = t('status.finished');
   else if (g.mode === 'friend') text = t('status.toMove', { color: colorName(g.side_to_move) });
   else if (store.isHumanTurn(g)) text = t('status.yourTurn', { color: colorName(g.side_to_move) });
@@ -80,12 +88,22 @@ function notice(s) {
 
 function gameOver(s) {
   const g = s.game;
-  const show = !!(g && g.status === 'finished' && g.result && s.viewPly === null);
+  const online = store.isOnline(g) && g.status === 'finished';
+  const show = !!(g && g.status === 'finished' && (g.result || online) && s.viewPly === null);
   $('gameover').hidden = !show;
   if (!show) return;
   const r = g.result;
+  const res = online ? onlineResult(s) : null;
+  $('gameover-score').hidden = !r;
+  if (!r) {
+    // An aborted online game has no result.
+    setText('gameover-winner', res.winner);
+    $('gameover-discs').hidden = true;
+    return;
+  }
   let winner;
-  if (!r.winner) winner = t('over.draw');
+  if (res) winner = res.winner;
+  else if (!r.winner) winner = t('over.draw');
   else if (g.mode === 'computer') winner = r.winner === g.human_color ? t('over.youWin') : t('over.youLose');
   else winner = t('over.winner', { color: colorName(r.winner) });
   setText('gameover-winner', winner);
@@ -101,6 +119,10 @@ function buttons(s) {
   const g = s.game;
   const thinking = !!(g && g.computer_thinking);
   const busy = s.awaiting !== null || s.connection !== 'live'; // the game shown may be out of date
+  // Online games: no undo (takebacks are asked for), no engine help while the game goes on.
+  const online = store.isOnline(g);
+  for (const id of ['btn-undo', 'btn-redo', 'btn-hints', 'btn-paste']) $(id).hidden = online;
+  $('btn-analyse').hidden = online && g.status !== 'finished';
   $('btn-undo').disabled = !g || g.plies.length === 0 || busy;
   $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy;
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));

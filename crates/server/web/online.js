@@ -1,0 +1,199 @@
+// The live channel of an online game: one WebSocket (`/api/games/{id}/ws`, docs/API.md) that
+// carries the game both ways. The server sends the whole game first and after every change
+// (its `version` grows; the store drops older ones), chat lines and presence; the page sends
+// moves, resignation, offers and chat, each with the ply it answers. After a drop the socket is
+// reopened with `hello` and the version held, and the server answers with the game as it is
+// now, so missed moves simply arrive. While it is down the store says 'reconnecting'.
+
+import { api, ApiError } from './api.js';
+import * as store from './store.js';
+import { t } from './i18n.js';
+import { setNotice, showError } from './notice.js';
+
+const RETRY_MS = [300, 1000, 2000, 4000, 8000]; // the last one repeats
+// A message whose answer (a newer game or an error) has not come after this long: the socket is
+// assumed dead (a network that drops packets without closing) and reopened.
+const ANSWER_MS = 6000;
+
+let socket = null;
+let gameId = null;
+let failures = 0;
+let retryTimer = 0;
+let answerTimer = 0;
+let nextRef = 1;
+let pending = null; // { ref, version }: a message that locks input until it is answered
+let onGone = () => {};
+const listeners = new Set(); // `fn(message)` for every message from the server
+
+/** Follows online game `id` over a WebSocket (null: stops). */
+export function follow(id, { gone } = {}) {
+  stop();
+  gameId = id;
+  if (gone) onGone = gone;
+  failures = 0;
+  if (id) connect();
+}
+
+export function following() {
+  return gameId;
+}
+
+/** Reopens the socket (its first message is the current game). */
+export function resync() {
+  if (gameId) connect();
+}
+
+/** Calls `fn(message)` for each server message; returns the function that unsubscribes. */
+export function onMessage(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * Sends `msg` (an object with `type`) on the open socket. `lock`: input waits for the answer
+ * (moves, resignation, takebacks). Returns false, sending nothing, if the socket is not open.
+ */
+export function send(msg, { lock = false } = {}) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || store.get().connection !== 'live') {
+    setNotice(t('live.reconnecting'), true);
+    return false;
+  }
+  const ref = nextRef++;
+  socket.send(JSON.stringify({ ...msg, id: ref }));
+  if (lock) {
+    const held = store.get().game;
+    pending = { ref, version: held ? held.version : -1 };
+    store.update({ awaiting: true });
+    clearTimeout(answerTimer);
+    answerTimer = setTimeout(() => {
+      if (pending && pending.ref === ref) { pending = null; store.update({ awaiting: null }); resync(); }
+    }, ANSWER_MS);
+  }
+  return true;
+}
+
+function stop() {
+  clearTimeout(retryTimer);
+  clearTimeout(answerTimer);
+  retryTimer = 0;
+  pending = null;
+  if (socket) {
+    const s = socket;
+    socket = null;
+    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    try { s.close(1000); } catch { /* already closed */ }
+  }
+}
+
+function socketUrl(id) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/ws`;
+}
+
+function connect() {
+  stop();
+  const id = gameId;
+  let opened = false;
+  let ws;
+  try {
+    ws = new WebSocket(socketUrl(id));
+  } catch {
+    retryLater();
+    return;
+  }
+  socket = ws;
+  // Until this socket's first game arrives, input waits (a reopened socket is not open yet).
+  if (store.get().connection === 'live') store.update({ connection: 'connecting' });
+  ws.onopen = () => {
+    opened = true;
+    const held = store.get().game;
+    const version = held && held.id === id ? held.version : 0;
+    ws.send(JSON.stringify({ type: 'hello', version }));
+  };
+  ws.onmessage = (ev) => {
+    if (socket !== ws || typeof ev.data !== 'string') return;
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (!msg || typeof msg.type !== 'string') return;
+    handle(msg);
+    for (const fn of [...listeners]) fn(msg);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    pending = null;
+    clearTimeout(answerTimer);
+    store.update({ connection: 'reconnecting', awaiting: null });
+    // A socket that never opened may be a game that is gone (the upgrade was refused): one
+    // plain request says; a dropped one is simply reopened.
+    if (!opened) checkGame(id); else retryLater();
+  };
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case 'game': {
+      const g = msg.game;
+      if (!g || g.id !== gameId) return;
+      failures = 0;
+      if (store.get().connection !== 'live') store.update({ connection: 'live' });
+      store.receive(g);
+      if (pending && g.version > pending.version) answered();
+      break;
+    }
+    case 'chat':
+      if (msg.line) store.update({ chat: store.mergeChat(store.get().chat, [msg.line]) });
+      break;
+    case 'presence':
+      store.update({ presence: { seats: msg.seats, spectators: msg.spectators } });
+      break;
+    case 'error': {
+      if (pending && (msg.ref === pending.ref || msg.ref === undefined || msg.ref === null)) answered();
+      // A stale move is followed by the current game: nothing alarming.
+      if (msg.code === 'stale') setNotice(t('notice.stale'));
+      else showError(new ApiError(0, msg.code || 'internal', msg.message || ''));
+      break;
+    }
+    default:
+      break; // a newer server's message this page does not know
+  }
+}
+
+function answered() {
+  pending = null;
+  clearTimeout(answerTimer);
+  store.update({ awaiting: null });
+}
+
+function retryLater() {
+  const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
+  failures++;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => { if (gameId && !socket) connect(); }, delay);
+}
+
+async function checkGame(id) {
+  try {
+    await api.getGame(id);
+  } catch (e) {
+    if (gameId !== id) return;
+    if (e instanceof ApiError && e.code === 'not_found') {
+      follow(null);
+      onGone(id);
+      return;
+    }
+  }
+  if (gameId === id) retryLater();
+}
+
+// Back online or back to the tab (a phone that switched apps): do not wait for the next retry.
+function resumeNow() {
+  if (gameId && !socket && document.visibilityState !== 'hidden') {
+    failures = 0;
+    clearTimeout(retryTimer);
+    connect();
+  }
+}
+window.addEventListener('online', resumeNow);
+window.addEventListener('pageshow', (ev) => { if (ev.persisted) resync(); });
+document.addEventListener('visibilitychange', resumeNow);
