@@ -9,6 +9,7 @@
 use crate::db;
 use crate::error::{AppError, AppResult};
 use crate::model::{GameRecord, Mode};
+use crate::ownership::Owner;
 use crate::shared::Shared;
 use crate::util::now_millis;
 use crate::view::{game_view, GameView, ThinkingView};
@@ -62,6 +63,8 @@ pub struct GameHandle {
     pub tx: mpsc::Sender<Command>,
     /// Distinguishes successive actors of the same game.
     pub instance: u64,
+    /// The game's owner (fixed while the actor runs: a game is claimed before its actor starts).
+    pub owner: Owner,
 }
 
 struct Thinking {
@@ -93,6 +96,7 @@ pub fn start(
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(64);
     let (events, _) = broadcast::channel(64);
+    let owner = rec.meta.owner;
     let actor = Actor {
         rec,
         shared,
@@ -103,7 +107,14 @@ pub fn start(
         last_activity: Instant::now(),
         version: now_millis().max(0) as u64,
     };
-    (GameHandle { tx, instance }, actor.run(rx))
+    (
+        GameHandle {
+            tx,
+            instance,
+            owner,
+        },
+        actor.run(rx),
+    )
 }
 
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);
