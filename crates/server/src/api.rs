@@ -53,6 +53,13 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/games/{id}/analysis", get(analysis))
         .route("/games/{id}/export", get(export_game))
         .route("/games/{id}/events", get(events))
+        .route("/games/{id}/ws", get(crate::online::ws::upgrade))
+        .route("/games/{id}/seat", post(crate::online::http::take_seat))
+        .route(
+            "/games/{id}/device-link",
+            post(crate::online::http::device_link),
+        )
+        .route("/join", post(crate::online::http::join))
         .route("/import", post(import))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -117,6 +124,7 @@ async fn levels() -> Json<Vec<LevelView>> {
 enum ModeName {
     Computer,
     Friend,
+    Online,
 }
 
 /// The person's colour in a computer game.
@@ -150,6 +158,13 @@ struct CreateRequest {
     start: Option<StartName>,
     #[serde(default)]
     setup: Option<String>,
+    /// Online games: the time control, the creator's seat and display name.
+    #[serde(default)]
+    time_control: Option<crate::online::model::TimeControl>,
+    #[serde(default)]
+    color: Option<HumanChoice>,
+    #[serde(default)]
+    name: Option<String>,
 }
 
 /// `POST /api/import`.
@@ -169,6 +184,14 @@ struct ImportRequest {
 /// neither a level nor a colour (refused rather than ignored, so a client's mistake shows).
 fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -> AppResult<Mode> {
     match mode {
+        ModeName::Online => {
+            if level.is_some() || human.is_some() {
+                return Err(AppError::BadRequest(
+                    "an online game takes neither level nor human_color (use \"color\" for your seat)".into(),
+                ));
+            }
+            Ok(Mode::Online)
+        }
         ModeName::Friend => {
             if let Some(level) = level {
                 return Err(AppError::BadRequest(format!(
@@ -251,17 +274,43 @@ async fn create_game(
     asker: Asker,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
-    let mode = choose_mode(
-        req.mode.unwrap_or(ModeName::Computer),
-        req.level,
-        req.human_color,
-    )?;
+    let mode_name = req.mode.unwrap_or(ModeName::Computer);
+    let mode = choose_mode(mode_name, req.level, req.human_color)?;
+    if mode != Mode::Online {
+        for (field, sent) in [
+            ("time_control", req.time_control.is_some()),
+            ("color", req.color.is_some()),
+            ("name", req.name.is_some()),
+        ] {
+            if sent {
+                return Err(AppError::BadRequest(format!(
+                    "{field}: only an online game (\"mode\": \"online\") takes it"
+                )));
+            }
+        }
+    }
     let start = match (req.start, &req.setup) {
         (Some(s), _) => s,
         (None, Some(_)) => StartName::Setup,
         (None, None) => StartName::Standard,
     };
     state.limits.check(asker.ip, Kind::CreateGame)?;
+    if mode == Mode::Online {
+        let name = crate::online::http::checked_name(req.name)?;
+        let time_control = req
+            .time_control
+            .unwrap_or(crate::online::model::TimeControl::None);
+        let color = match req.color.unwrap_or(HumanChoice::Random) {
+            HumanChoice::Black => Color::Black,
+            HumanChoice::White => Color::White,
+            HumanChoice::Random if random_u64() & 1 == 0 => Color::Black,
+            HumanChoice::Random => Color::White,
+        };
+        let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+        let view =
+            crate::online::http::create(&state, &asker, rec, time_control, color, name).await?;
+        return Ok((StatusCode::CREATED, Json(view)));
+    }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
     Ok((StatusCode::CREATED, Json(state.create(&asker, rec).await?)))
 }
@@ -276,6 +325,11 @@ async fn import(
         req.level,
         req.human_color,
     )?;
+    if mode == Mode::Online {
+        return Err(AppError::BadRequest(
+            "mode: an online game is created with POST /api/games (start \"setup\")".into(),
+        ));
+    }
     state.limits.check(asker.ip, Kind::CreateGame)?;
     let rec = new_record(
         mode,
@@ -334,7 +388,12 @@ async fn get_game(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.request(&asker, &id, Command::Get).await?))
+    let who = asker.browser;
+    Ok(Json(
+        state
+            .request(&asker, &id, |r| Command::View(who, r))
+            .await?,
+    ))
 }
 
 async fn delete_game(
@@ -427,7 +486,7 @@ async fn hint(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<view::HintView>> {
     let id = game_id(id)?;
-    let rec = state.request(&asker, &id, Command::Snapshot).await?;
+    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
     let pos: Position = rec.game.position();
     if pos.is_game_over() {
         return Err(AppError::GameOver(
@@ -455,7 +514,7 @@ async fn analysis(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state.request(&asker, &id, Command::Snapshot).await?;
+    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
     let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
     if let Some((k, v)) = state
         .shared

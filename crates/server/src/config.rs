@@ -54,6 +54,8 @@ pub struct ServerConfig {
     pub body_timeout: Duration,
     /// Per-address rate limits and caps (see `limits` and docs/SECURITY.md).
     pub limits: LimitsConfig,
+    /// The time source of online games' clocks (tests put a manual clock here).
+    pub clock: crate::online::time::Clock,
 }
 
 impl Default for ServerConfig {
@@ -83,6 +85,7 @@ impl Default for ServerConfig {
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             limits: LimitsConfig::default(),
+            clock: crate::online::time::Clock::system(),
         }
     }
 }
@@ -110,6 +113,10 @@ impl ServerConfig {
             limits: LimitsConfig {
                 api: Rate::new(60_000, 10_000),
                 create_game: Rate::new(6_000, 1_000),
+                seat: Rate::new(6_000, 1_000),
+                chat: Rate::new(6_000, 1_000),
+                moves: Rate::new(60_000, 10_000),
+                streams_per_ip: 64,
                 ..LimitsConfig::default()
             },
             ..ServerConfig::default()

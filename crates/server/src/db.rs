@@ -48,6 +48,8 @@ const MIGRATIONS: &[&str] = &[
     // by the first local browser that opens or lists it; see `ownership`).
     "ALTER TABLE games ADD COLUMN owner TEXT;
     CREATE INDEX games_owner ON games(owner, updated_at DESC);",
+    // v3 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
+    crate::online::store::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -260,6 +262,7 @@ fn color_column(c: Color) -> &'static str {
 fn mode_from_columns(mode: &str, level: Option<i64>, human: Option<&str>) -> Result<Mode, String> {
     match (mode, level, human) {
         ("friend", None, None) => Ok(Mode::Friend),
+        ("online", None, None) => Ok(Mode::Online),
         ("computer", Some(level), Some(human)) => Ok(Mode::Computer {
             level: Level::new(level).map_err(|e| e.to_string())?,
             human: match human {
@@ -431,11 +434,10 @@ impl RawGame {
     }
 }
 
-/// Which games the list shows to browser `?3`: the games it owns.
-///
-/// Online games (issue 15) add the games it holds a seat in, e.g.
-/// `OR id IN (SELECT game_id FROM seats WHERE holder = ?3)`.
-const VISIBLE_TO_BROWSER: &str = "owner = ?3";
+/// Which games the list shows to browser `?3`: the games it owns, and the online games it
+/// holds a seat in.
+const VISIBLE_TO_BROWSER: &str =
+    "owner = ?3 OR id IN (SELECT game_id FROM online_holders WHERE browser = ?3)";
 
 /// The saved games of `viewer` (see [`VISIBLE_TO_BROWSER`]), most recently updated first;
 /// `status` filters them.

@@ -23,6 +23,13 @@ pub enum AppError {
     /// 409: the request answers an earlier state of the game (its `ply` is not the game's);
     /// the body carries the current game.
     Stale(Box<GameView>),
+    /// 403: the browser does not hold the seat that may do this (online games).
+    NotYourSeat(String),
+    /// 409: both seats of an online game are taken by other browsers.
+    SeatTaken(String),
+    /// 409: the rules of online games refuse this now (takeback in a clock game, abort after
+    /// two moves, answering an offer nobody made, ...).
+    NotAllowed(String),
     /// 404: no such game (or route).
     NotFound(String),
     /// 400: malformed JSON, a bad field, bad setup text (with where it failed).
@@ -60,6 +67,9 @@ impl AppError {
             AppError::NotYourTurn(_) => "not_your_turn",
             AppError::GameOver(_) => "game_over",
             AppError::Stale(_) => "stale",
+            AppError::NotYourSeat(_) => "not_your_seat",
+            AppError::SeatTaken(_) => "seat_taken",
+            AppError::NotAllowed(_) => "not_allowed",
             AppError::NotFound(_) => "not_found",
             AppError::BadRequest(_) => "bad_request",
             AppError::PayloadTooLarge(_) => "payload_too_large",
@@ -77,9 +87,12 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::NotYourTurn(_) | AppError::GameOver(_) | AppError::Stale(_) => {
-                StatusCode::CONFLICT
-            }
+            AppError::NotYourTurn(_)
+            | AppError::GameOver(_)
+            | AppError::Stale(_)
+            | AppError::SeatTaken(_)
+            | AppError::NotAllowed(_) => StatusCode::CONFLICT,
+            AppError::NotYourSeat(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -104,6 +117,9 @@ impl AppError {
             }
             AppError::NotYourTurn(m)
             | AppError::GameOver(m)
+            | AppError::NotYourSeat(m)
+            | AppError::SeatTaken(m)
+            | AppError::NotAllowed(m)
             | AppError::NotFound(m)
             | AppError::BadRequest(m)
             | AppError::PayloadTooLarge(m)

@@ -27,6 +27,6 @@ fn player_name(rec: &GameRecord, c: Color) -> String {
     match rec.meta.mode {
         Mode::Computer { level, human } if human != c => format!("Virada level {}", level.get()),
         Mode::Computer { .. } => "Player".into(),
-        Mode::Friend => c.name().into(),
+        Mode::Friend | Mode::Online => c.name().into(),
     }
 }

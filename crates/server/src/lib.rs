@@ -29,6 +29,7 @@ pub mod identity;
 pub mod level_text;
 pub mod limits;
 pub mod model;
+pub mod online;
 pub mod ownership;
 pub mod pool;
 pub mod server;

@@ -52,6 +52,8 @@ pub enum Mode {
     Computer { level: Level, human: Color },
     /// Two people on one device.
     Friend,
+    /// Two people over the network (seats, clocks: `crate::online`).
+    Online,
 }
 
 impl Mode {
@@ -60,20 +62,21 @@ impl Mode {
         match self {
             Mode::Computer { .. } => "computer",
             Mode::Friend => "friend",
+            Mode::Online => "online",
         }
     }
 
     pub fn level(self) -> Option<Level> {
         match self {
             Mode::Computer { level, .. } => Some(level),
-            Mode::Friend => None,
+            Mode::Friend | Mode::Online => None,
         }
     }
 
     pub fn human_color(self) -> Option<Color> {
         match self {
             Mode::Computer { human, .. } => Some(human),
-            Mode::Friend => None,
+            Mode::Friend | Mode::Online => None,
         }
     }
 

@@ -9,6 +9,7 @@
 
 use crate::error::AppError;
 use crate::identity::BrowserId;
+use crate::model::Mode;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
@@ -85,16 +86,22 @@ impl<S: Send + Sync> FromRequestParts<S> for Asker {
     }
 }
 
-/// Whether `asker` may see and use a game owned by `owner`. Local games: the owner only (an
-/// unclaimed game is claimed before this is asked, or stays invisible).
-///
-/// Online games (issue 15) extend this: anyone may read them (spectators), and the game's actor
-/// checks every action against the seat holders.
-pub fn may_access(owner: Owner, asker: &Asker) -> bool {
-    match owner {
-        Owner::Browser(id) => id == asker.browser,
-        Owner::Unclaimed => false,
+/// Whether `asker` may see and use a game owned by `owner` in `mode`. Local games: the owner
+/// only (an unclaimed game is claimed before this is asked, or stays invisible). Online games:
+/// anyone with the link may read them (spectators); their actor checks every action against
+/// the seat holders (`online::actor`).
+pub fn may_access(owner: Owner, mode: Mode, asker: &Asker) -> bool {
+    match (mode, owner) {
+        (Mode::Online, _) => true,
+        (_, Owner::Browser(id)) => id == asker.browser,
+        (_, Owner::Unclaimed) => false,
     }
+}
+
+/// Whether `asker` may delete a game owned by `owner`: its owner only, whatever the mode (an
+/// online game is read by anyone with the link, but only its creator may delete it).
+pub fn may_delete(owner: Owner, asker: &Asker) -> bool {
+    owner == Owner::Browser(asker.browser)
 }
 
 #[cfg(test)]
@@ -130,11 +137,13 @@ mod tests {
             ip: "127.0.0.1".parse().unwrap(),
             local: true,
         };
-        assert!(may_access(Owner::Browser(me), &asker));
-        assert!(!may_access(
-            Owner::Browser(BrowserId::of_token("other")),
-            &asker
-        ));
-        assert!(!may_access(Owner::Unclaimed, &asker));
+        let other = Owner::Browser(BrowserId::of_token("other"));
+        assert!(may_access(Owner::Browser(me), Mode::Friend, &asker));
+        assert!(!may_access(other, Mode::Friend, &asker));
+        assert!(!may_access(Owner::Unclaimed, Mode::Friend, &asker));
+        // Online games are readable by anyone with the link (seats are checked per action).
+        assert!(may_access(other, Mode::Online, &asker));
+        assert!(may_delete(Owner::Browser(me), &asker));
+        assert!(!may_delete(other, &asker));
     }
 }

@@ -15,7 +15,6 @@ use axum::Router;
 use hyper::body::Incoming;
 use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::fmt;
@@ -75,6 +74,8 @@ pub struct Server {
     addr: SocketAddr,
     shutdown: watch::Sender<bool>,
     task: JoinHandle<()>,
+    /// Online games' heartbeat (its last beat is written at shutdown).
+    heartbeat: JoinHandle<()>,
 }
 
 /// How long shutdown waits for open connections before giving up on them.
@@ -125,6 +126,7 @@ impl Server {
             analysis_cache: Mutex::new(HashMap::new()),
         });
         let state = AppState::new(shared);
+        let heartbeat = crate::online::start_up(&state).await?;
         let connections = state.connections.clone();
         let per_ip = state.limits.clone();
         let app = crate::api::router(state, policy);
@@ -140,6 +142,7 @@ impl Server {
             addr,
             shutdown,
             task,
+            heartbeat,
         })
     }
 
@@ -164,6 +167,13 @@ impl Server {
         {
             task.abort();
         }
+        let mut beat = self.heartbeat;
+        if tokio::time::timeout(SHUTDOWN_GRACE, &mut beat)
+            .await
+            .is_err()
+        {
+            beat.abort();
+        }
     }
 }
 
@@ -186,7 +196,10 @@ async fn serve(
         .header_read_timeout(limits.header_timeout)
         .max_buf_size(HEADER_LIMIT.max(8192));
     let permits = Arc::new(Semaphore::new(limits.max_connections));
-    let graceful = GracefulShutdown::new();
+    // Every connection task holds a sender: when all are dropped, all connections are done.
+    // (hyper-util's GracefulShutdown does not take upgradeable connections.)
+    let (alive, mut all_done) = tokio::sync::mpsc::channel::<()>(1);
+    let conn_stop = stop.clone();
     let stopped = async move {
         let _ = stop.wait_for(|v| *v).await;
     };
@@ -229,20 +242,36 @@ async fn serve(
             req.extensions_mut().insert(ConnectInfo(peer));
             service.call(req)
         });
-        let conn = http.serve_connection(TokioIo::new(tcp), service);
-        let conn = graceful.watch(conn);
+        // With upgrades: the WebSocket of online games takes over the connection.
+        let conn = http
+            .serve_connection(TokioIo::new(tcp), service)
+            .with_upgrades();
         let connections = connections.clone();
         connections.fetch_add(1, Ordering::Relaxed);
+        let (alive, mut stop) = (alive.clone(), conn_stop.clone());
         tokio::spawn(async move {
+            tokio::pin!(conn);
+            let stopping = async move {
+                let _ = stop.wait_for(|v| *v).await;
+            };
             // Errors here are the client's (reset, timeout, malformed request): nothing to do.
-            let _ = conn.await;
+            tokio::select! {
+                _ = conn.as_mut() => {}
+                _ = stopping => {
+                    // Finish the request in flight, then close.
+                    conn.as_mut().graceful_shutdown();
+                    let _ = conn.await;
+                }
+            }
             connections.fetch_sub(1, Ordering::Relaxed);
             drop(counted);
             drop(permit);
+            drop(alive);
         });
     }
     drop(listener);
-    graceful.shutdown().await;
+    drop(alive);
+    let _ = all_done.recv().await;
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM): the `virada serve` command.

@@ -8,7 +8,9 @@
 
 use crate::db;
 use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
 use crate::model::{GameRecord, Mode};
+use crate::online::actor::OnlineCommand;
 use crate::ownership::Owner;
 use crate::shared::Shared;
 use crate::util::now_millis;
@@ -41,11 +43,18 @@ type Reply<T> = oneshot::Sender<AppResult<T>>;
 /// so a retried or duplicated request is never applied to a later position.
 pub enum Command {
     Get(Reply<GameView>),
+    /// The game as this browser sees it (online games say which seat it holds).
+    View(BrowserId, Reply<GameView>),
     Play(Square, usize, Reply<GameView>),
     Undo(usize, Reply<GameView>),
     Redo(usize, Reply<GameView>),
-    /// A copy of the game (for hints, analysis, export).
+    /// A copy of the game (for export).
     Snapshot(Reply<GameRecord>),
+    /// A copy of the game for the engine (hints, analysis): online games refuse it until they
+    /// are finished.
+    EngineSnapshot(Reply<GameRecord>),
+    /// Requests only online games answer (`crate::online::actor`); a local game refuses them.
+    Online(OnlineCommand),
     /// The current game and a receiver of every later change.
     Subscribe(Reply<(GameView, broadcast::Receiver<LiveEvent>)>),
     /// The game was deleted: cancel everything and stop.
@@ -65,6 +74,8 @@ pub struct GameHandle {
     pub instance: u64,
     /// The game's owner (fixed while the actor runs: a game is claimed before its actor starts).
     pub owner: Owner,
+    /// The game's mode (online games are readable by anyone: `ownership::may_access`).
+    pub mode: Mode,
 }
 
 struct Thinking {
@@ -96,7 +107,7 @@ pub fn start(
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(64);
     let (events, _) = broadcast::channel(64);
-    let owner = rec.meta.owner;
+    let (owner, mode) = (rec.meta.owner, rec.meta.mode);
     let actor = Actor {
         rec,
         shared,
@@ -112,6 +123,7 @@ pub fn start(
             tx,
             instance,
             owner,
+            mode,
         },
         actor.run(rx),
     )
@@ -154,11 +166,14 @@ impl Actor {
             self.last_activity = Instant::now();
         }
         match cmd {
-            Command::Get(reply) => {
+            Command::Get(reply) | Command::View(_, reply) => {
                 self.maybe_start_thinking();
                 let _ = reply.send(Ok(self.view()));
             }
-            Command::Snapshot(reply) => {
+            Command::Online(cmd) => cmd.refuse(AppError::NotAllowed(
+                "this is not an online game (it has no seats)".into(),
+            )),
+            Command::Snapshot(reply) | Command::EngineSnapshot(reply) => {
                 let _ = reply.send(Ok(self.rec.clone()));
             }
             Command::Subscribe(reply) => {
@@ -298,7 +313,7 @@ impl Actor {
     async fn undo(&mut self) -> AppResult<GameView> {
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => next.game.undo_turn(),
+            Mode::Friend | Mode::Online => next.game.undo_turn(),
             Mode::Computer { human, .. } => next.game.undo_to_turn(human),
         };
         if !changed {
@@ -319,7 +334,7 @@ impl Actor {
         }
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
-            Mode::Friend => next.game.redo_turn(),
+            Mode::Friend | Mode::Online => next.game.redo_turn(),
             Mode::Computer { human, .. } => next.game.redo_to_turn(human),
         };
         if !changed {

@@ -11,7 +11,8 @@
 use crate::db;
 use crate::error::{AppError, AppResult};
 use crate::limits::Limiter;
-use crate::model::GameRecord;
+use crate::model::{GameRecord, Mode};
+use crate::online::model::OnlineGame;
 use crate::ownership::{self, Asker, Owner};
 use crate::session::{self, Command, GameHandle};
 use crate::shared::Shared;
@@ -55,8 +56,8 @@ impl AppState {
     ) -> AppResult<T> {
         // Two tries: an actor that has just stopped (abandoned) is replaced by a fresh one.
         for _ in 0..2 {
-            let h = self.games.handle(id, asker).await?;
-            if !ownership::may_access(h.owner, asker) {
+            let h = self.games.handle_for(id, asker).await?;
+            if !ownership::may_access(h.owner, h.mode, asker) {
                 return Err(AppError::not_found_game(id));
             }
             let (tx, rx) = oneshot::channel();
@@ -77,6 +78,21 @@ impl AppState {
         self.request(asker, &id, Command::Get).await
     }
 
+    /// Stores a new online game, starts its actor and returns the game as its creator sees it.
+    pub async fn create_online(
+        &self,
+        rec: GameRecord,
+        online: OnlineGame,
+        creator: &Asker,
+    ) -> AppResult<GameView> {
+        let id = rec.meta.id.clone();
+        self.games
+            .create_loaded(LoadedGame::Online(rec, Box::new(online)))
+            .await?;
+        let who = creator.browser;
+        self.request(creator, &id, |r| Command::View(who, r)).await
+    }
+
     /// Deletes a game: stops its actor (cancelling any search) and removes the row. The work runs
     /// to its end even if the client hangs up, so a deletion is never left half done.
     pub async fn delete(&self, asker: &Asker, id: &str) -> AppResult<()> {
@@ -84,8 +100,8 @@ impl AppState {
             return Err(AppError::not_found_game(id));
         }
         // Only a game the asker may see can be deleted (this also claims an unclaimed one).
-        let h = self.games.handle(id, asker).await?;
-        if !ownership::may_access(h.owner, asker) {
+        let h = self.games.handle_for(id, asker).await?;
+        if !ownership::may_delete(h.owner, asker) {
             return Err(AppError::not_found_game(id));
         }
         let games = self.games.clone();
@@ -93,6 +109,37 @@ impl AppState {
         tokio::spawn(async move { games.delete(&owned).await })
             .await
             .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
+    }
+}
+
+/// A game as read from the database: local games have only their record; online games also
+/// their seats and clocks.
+pub enum LoadedGame {
+    Local(GameRecord),
+    Online(GameRecord, Box<OnlineGame>),
+}
+
+impl LoadedGame {
+    fn id(&self) -> &str {
+        match self {
+            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => &rec.meta.id,
+        }
+    }
+}
+
+/// Reads game `id` with everything its actor needs.
+fn load(conn: &rusqlite::Connection, id: &str) -> AppResult<Option<LoadedGame>> {
+    let Some(rec) = db::load_game(conn, id)? else {
+        return Ok(None);
+    };
+    if rec.meta.mode != Mode::Online {
+        return Ok(Some(LoadedGame::Local(rec)));
+    }
+    match crate::online::store::load(conn, id)? {
+        Some(online) => Ok(Some(LoadedGame::Online(rec, Box::new(online)))),
+        None => Err(AppError::Internal(format!(
+            "stored game {id} is corrupt: an online game without its seats"
+        ))),
     }
 }
 
@@ -181,17 +228,30 @@ impl Games {
     }
 
     /// Starts the actor of `rec`; when it stops, its slot is emptied.
-    fn start(self: &Arc<Self>, rec: GameRecord) -> GameHandle {
-        let id = rec.meta.id.clone();
+    fn start(self: &Arc<Self>, game: LoadedGame) -> GameHandle {
+        let id = game.id().to_string();
         let instance = random_u64();
-        let (handle, run) = session::start(rec, self.shared.clone(), instance);
         self.running.fetch_add(1, Ordering::Relaxed);
         let games = self.clone();
-        tokio::spawn(async move {
-            run.await;
-            games.stopped(&id, instance).await;
-        });
-        handle
+        match game {
+            LoadedGame::Local(rec) => {
+                let (handle, run) = session::start(rec, self.shared.clone(), instance);
+                tokio::spawn(async move {
+                    run.await;
+                    games.stopped(&id, instance).await;
+                });
+                handle
+            }
+            LoadedGame::Online(rec, online) => {
+                let (handle, run) =
+                    crate::online::actor::start(rec, *online, self.shared.clone(), instance);
+                tokio::spawn(async move {
+                    run.await;
+                    games.stopped(&id, instance).await;
+                });
+                handle
+            }
+        }
     }
 
     async fn stopped(&self, id: &str, instance: u64) {
@@ -211,12 +271,28 @@ impl Games {
     /// The actor of game `id`, loading the game from the database if it is not running. A game
     /// stored before owners is first given to `asker` if it asks from this machine, and is not
     /// found otherwise (see `ownership`).
-    pub async fn handle(self: &Arc<Self>, id: &str, asker: &Asker) -> AppResult<GameHandle> {
+    ///
+    /// This does not check that `asker` may use the game: [`AppState::request`] does.
+    pub async fn handle_for(self: &Arc<Self>, id: &str, asker: &Asker) -> AppResult<GameHandle> {
+        self.handle_as(id, Some(asker)).await
+    }
+
+    /// The actor of game `id` for the server itself (loading live online games at start-up,
+    /// a WebSocket whose upgrade was checked): an unclaimed game is not found.
+    pub async fn handle(self: &Arc<Self>, id: &str) -> AppResult<GameHandle> {
+        self.handle_as(id, None).await
+    }
+
+    async fn handle_as(
+        self: &Arc<Self>,
+        id: &str,
+        claimant: Option<&Asker>,
+    ) -> AppResult<GameHandle> {
         if !is_valid_game_id(id) {
             return Err(AppError::not_found_game(id));
         }
         let cell = self.cell(id);
-        let result = self.handle_in(id, &cell, asker).await;
+        let result = self.handle_in(id, &cell, claimant).await;
         if result.is_err() {
             self.prune(id, cell);
         }
@@ -227,7 +303,7 @@ impl Games {
         self: &Arc<Self>,
         id: &str,
         cell: &Cell,
-        asker: &Asker,
+        claimant: Option<&Asker>,
     ) -> AppResult<GameHandle> {
         let mut slot = cell.lock().await;
         match &*slot {
@@ -238,16 +314,17 @@ impl Games {
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
             let owned = id.to_string();
-            self.shared
-                .db
-                .call(move |conn| db::load_game(conn, &owned))
-                .await?
+            self.shared.db.call(move |conn| load(conn, &owned)).await?
         };
-        let mut rec = loaded.ok_or_else(|| AppError::not_found_game(id))?;
+        let mut game = loaded.ok_or_else(|| AppError::not_found_game(id))?;
+        let rec = match &mut game {
+            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => rec,
+        };
         if rec.meta.owner == Owner::Unclaimed {
-            if !asker.local {
+            // A game from before owners: the asker's if it asks from this machine.
+            let Some(asker) = claimant.filter(|a| a.local) else {
                 return Err(AppError::not_found_game(id));
-            }
+            };
             let (owned, browser) = (id.to_string(), asker.browser);
             rec.meta.owner = self
                 .shared
@@ -256,22 +333,39 @@ impl Games {
                 .await?
                 .ok_or_else(|| AppError::not_found_game(id))?;
         }
-        let h = self.start(rec);
+        let h = self.start(game);
         *slot = Slot::Running(h.clone());
         Ok(h)
     }
 
     /// Stores a new game and starts its actor.
     async fn create(self: &Arc<Self>, rec: GameRecord) -> AppResult<()> {
-        let stored = rec.clone();
-        self.shared
-            .db
-            .call(move |conn| db::insert_game(conn, &stored))
-            .await?;
-        let id = rec.meta.id.clone();
+        self.create_loaded(LoadedGame::Local(rec)).await
+    }
+
+    async fn create_loaded(self: &Arc<Self>, game: LoadedGame) -> AppResult<()> {
+        let game = match game {
+            LoadedGame::Local(rec) => {
+                let stored = rec.clone();
+                self.shared
+                    .db
+                    .call(move |conn| db::insert_game(conn, &stored))
+                    .await?;
+                LoadedGame::Local(rec)
+            }
+            LoadedGame::Online(rec, online) => {
+                let (r, o) = (rec.clone(), online.clone());
+                self.shared
+                    .db
+                    .call(move |conn| crate::online::store::insert(conn, &r, &o))
+                    .await?;
+                LoadedGame::Online(rec, online)
+            }
+        };
+        let id = game.id().to_string();
         let cell = self.cell(&id);
         let mut slot = cell.lock().await;
-        let h = self.start(rec);
+        let h = self.start(game);
         *slot = Slot::Running(h);
         Ok(())
     }

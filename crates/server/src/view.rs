@@ -133,6 +133,8 @@ pub struct GameView {
     pub computer_thinking: bool,
     pub result: Option<ResultView>,
     pub transcript: String,
+    /// Seats, clocks, chat of an online game (`null` for local games).
+    pub online: Option<Box<crate::online::view::OnlineView>>,
 }
 
 /// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
@@ -198,6 +200,7 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
         computer_thinking: thinking,
         result: pos.result().map(ResultView::from),
         transcript: game.to_string(),
+        online: None,
     }
 }
 

@@ -1,0 +1,911 @@
+//! The actor of one online game: a tokio task that owns the game, its seats and clocks, applies
+//! the players' actions one at a time, stores every change before anyone sees it, and fans each
+//! change out to the game's sockets through a broadcast channel (a slow spectator only lags
+//! itself: it skips to the newest state, the actor never waits for it).
+//!
+//! Flag fall is a timer in the actor's loop (the time source's `sleep_until` of the running
+//! side's deadline, re-armed after every change): no polling. A game whose clock runs is never
+//! unloaded; others are when nobody is connected for the idle timeout.
+
+use super::model::{checked_text, ChatLine, End, OnlineGame, Phase, SeatState, CHAT_MAX};
+use super::store::{self, Extra};
+use super::time::{Clock, Sleep};
+use super::view::{
+    online_game_view, ChatLineView, ChatMessage, GameMessage, Presence, PresenceMessage, SeatView,
+    SeatsView,
+};
+use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
+use crate::model::{GameMeta, GameRecord, Mode};
+use crate::session::{Command, GameHandle};
+use crate::shared::Shared;
+use crate::util::{iso8601, new_game_id, now_millis, random_u64};
+use crate::view::GameView;
+use sha2::{Digest, Sha256};
+use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::{broadcast, mpsc, oneshot};
+use virada_rules::{Color, Game, Move, Square};
+
+type Reply<T> = oneshot::Sender<AppResult<T>>;
+
+/// A seat whose last socket closed is "reconnecting" for this long, then "left".
+pub const RECONNECT_GRACE_MS: i64 = 30_000;
+/// Chat lines a seat may send per [`CHAT_WINDOW_MS`].
+pub const CHAT_BURST: usize = 5;
+pub const CHAT_WINDOW_MS: i64 = 10_000;
+/// How long a device link is valid.
+pub const LINK_VALID_MS: i64 = 24 * 3600 * 1000;
+
+/// What a player does (the WebSocket's client messages, checked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move { square: Square, ply: usize },
+    Resign { ply: usize },
+    Abort { ply: usize },
+    Takeback { ply: usize },
+    TakebackAnswer { accept: bool, ply: usize },
+    Chat { text: String },
+    Rematch,
+    RematchAnswer { accept: bool },
+}
+
+/// Requests only an online game's actor answers.
+pub enum OnlineCommand {
+    /// Takes the free seat (or does nothing if `who` holds one).
+    TakeSeat {
+        who: BrowserId,
+        name: String,
+        reply: Reply<GameView>,
+    },
+    /// Makes a device link for the seat `who` holds.
+    NewLink {
+        who: BrowserId,
+        reply: Reply<NewLink>,
+    },
+    /// Uses the device link `hash` (already looked up: it is for seat `color`).
+    UseLink {
+        who: BrowserId,
+        color: Color,
+        hash: String,
+        reply: Reply<Color>,
+    },
+    /// A socket opens: its first message and the receiver of every later one.
+    Connect {
+        who: BrowserId,
+        reply: Reply<Connected>,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    /// A player's action, which arrived at `arrived_ms` (the time source's clock).
+    Act {
+        who: BrowserId,
+        action: Action,
+        arrived_ms: i64,
+        reply: Reply<()>,
+    },
+}
+
+impl OnlineCommand {
+    /// Answers with `e` (a local game's actor refusing an online request).
+    pub fn refuse(self, e: AppError) {
+        match self {
+            OnlineCommand::TakeSeat { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::NewLink { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::UseLink { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::Connect { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::Act { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::Disconnect { .. } => {}
+        }
+    }
+}
+
+/// A new device link: the token (given once, never stored) and when it expires.
+pub struct NewLink {
+    pub token: String,
+    pub expires_at: i64,
+}
+
+/// What a socket gets when it opens.
+pub struct Connected {
+    pub conn: u64,
+    /// The `game` message for this browser.
+    pub first: Arc<str>,
+    pub events: broadcast::Receiver<OnlineEvent>,
+}
+
+/// A message for the game's sockets.
+#[derive(Clone, Debug)]
+pub enum OnlineEvent {
+    /// A new state: one `game` message per viewpoint.
+    Game(Arc<Frames>),
+    /// A message that is the same for everyone (`chat`, `presence`).
+    Same(Arc<str>),
+}
+
+/// The `game` message as each seat's holders and the spectators see it.
+#[derive(Debug)]
+pub struct Frames {
+    pub black: Arc<str>,
+    pub white: Arc<str>,
+    pub spectator: Arc<str>,
+    pub holders: [Vec<BrowserId>; 2],
+}
+
+impl Frames {
+    pub fn for_browser(&self, who: BrowserId) -> &Arc<str> {
+        if self.holders[0].contains(&who) {
+            &self.black
+        } else if self.holders[1].contains(&who) {
+            &self.white
+        } else {
+            &self.spectator
+        }
+    }
+}
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
+    }
+}
+
+/// The SHA-256 of a device-link token, as stored.
+pub fn link_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+struct OnlineActor {
+    rec: GameRecord,
+    online: OnlineGame,
+    shared: Arc<Shared>,
+    clock: Clock,
+    events: broadcast::Sender<OnlineEvent>,
+    version: u64,
+    conns: HashMap<u64, BrowserId>,
+    next_conn: u64,
+    /// Per seat: when its last socket closed, and when its presence last changed.
+    last_closed: [Option<i64>; 2],
+    since: [Option<i64>; 2],
+    chat_times: [VecDeque<i64>; 2],
+    last_activity: Instant,
+}
+
+/// Makes the actor of an online game (the caller spawns the future and registers the handle).
+pub fn start(
+    rec: GameRecord,
+    online: OnlineGame,
+    shared: Arc<Shared>,
+    instance: u64,
+) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
+    let (tx, rx) = mpsc::channel(256);
+    let (events, _) = broadcast::channel(64);
+    let (owner, mode) = (rec.meta.owner, rec.meta.mode);
+    let actor = OnlineActor {
+        rec,
+        online,
+        clock: shared.config.clock.clone(),
+        shared,
+        events,
+        version: now_millis().max(0) as u64,
+        conns: HashMap::new(),
+        next_conn: 0,
+        last_closed: [None; 2],
+        since: [None; 2],
+        chat_times: [VecDeque::new(), VecDeque::new()],
+        last_activity: Instant::now(),
+    };
+    (
+        GameHandle {
+            tx,
+            instance,
+            owner,
+            mode,
+        },
+        actor.run(rx),
+    )
+}
+
+fn maybe_sleep(clock: &Clock, at: Option<i64>) -> Sleep {
+    match at {
+        Some(at) => clock.sleep_until(at),
+        None => Box::pin(std::future::pending()),
+    }
+}
+
+impl OnlineActor {
+    async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
+        let mut shutdown = self.shared.shutdown.clone();
+        // A game loaded after its deadline passed (it was not in memory) ends at once.
+        self.check_flag().await;
+        loop {
+            let flag_at = self.flag_deadline();
+            let flag = maybe_sleep(&self.clock, flag_at);
+            let presence = maybe_sleep(&self.clock, self.presence_deadline());
+            let idle_deadline = self.last_activity + self.shared.config.idle_timeout;
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    None => break,
+                    Some(Command::Close(reply)) => {
+                        let _ = reply.send(Ok(()));
+                        break;
+                    }
+                    Some(cmd) => self.handle(cmd).await,
+                },
+                _ = flag => self.check_flag().await,
+                _ = presence => self.broadcast_presence(),
+                _ = tokio::time::sleep_until(idle_deadline.into()) => {
+                    if self.conns.is_empty() && rx.is_empty() && flag_at.is_none() {
+                        break; // abandoned: nothing runs, nobody watches
+                    }
+                    self.last_activity = Instant::now();
+                }
+                _ = shutdown.changed() => break,
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        self.last_activity = Instant::now();
+        match cmd {
+            Command::Get(reply) => drop(reply.send(Ok(self.view_as(None)))),
+            Command::View(who, reply) => {
+                let you = self.online.seat_of(who);
+                let _ = reply.send(Ok(self.view_as(you)));
+            }
+            Command::Snapshot(reply) => drop(reply.send(Ok(self.rec.clone()))),
+            Command::EngineSnapshot(reply) => {
+                let r = match self.online.phase {
+                    Phase::Finished(_) => Ok(self.rec.clone()),
+                    _ => Err(AppError::NotAllowed(
+                        "hints and analysis of an online game wait until it is finished".into(),
+                    )),
+                };
+                let _ = reply.send(r);
+            }
+            Command::Subscribe(reply) => drop(reply.send(Err(AppError::NotAllowed(
+                "online games stream over the WebSocket /api/games/{id}/ws".into(),
+            )))),
+            Command::Play(_, _, reply) | Command::Undo(_, reply) | Command::Redo(_, reply) => {
+                drop(reply.send(Err(AppError::NotAllowed(
+                    "online games are played over the WebSocket /api/games/{id}/ws".into(),
+                ))))
+            }
+            Command::EngineDone { .. } => {}
+            Command::Close(reply) => drop(reply.send(Ok(()))),
+            Command::Online(cmd) => self.handle_online(cmd).await,
+        }
+    }
+
+    async fn handle_online(&mut self, cmd: OnlineCommand) {
+        match cmd {
+            OnlineCommand::TakeSeat { who, name, reply } => {
+                let r = self.take_seat(who, name).await;
+                let _ = reply.send(r);
+            }
+            OnlineCommand::NewLink { who, reply } => {
+                let r = self.new_link(who).await;
+                let _ = reply.send(r);
+            }
+            OnlineCommand::UseLink {
+                who,
+                color,
+                hash,
+                reply,
+            } => {
+                let r = self.use_link(who, color, hash).await;
+                let _ = reply.send(r);
+            }
+            OnlineCommand::Connect { who, reply } => {
+                let r = self.connect(who);
+                let _ = reply.send(r);
+            }
+            OnlineCommand::Disconnect { conn } => self.disconnect(conn),
+            OnlineCommand::Act {
+                who,
+                action,
+                arrived_ms,
+                reply,
+            } => {
+                let r = match self.online.seat_of(who) {
+                    None => Err(AppError::NotYourSeat(
+                        "you do not hold a seat in this game: spectators may only watch".into(),
+                    )),
+                    Some(seat) => self.act(seat, action, arrived_ms).await,
+                };
+                let _ = reply.send(r);
+            }
+        }
+    }
+
+    // ---------- views and broadcasts ----------
+
+    fn presence(&self, c: Color, now: i64) -> Presence {
+        let seat = self.online.seat(c);
+        if !seat.is_taken() {
+            return Presence::None;
+        }
+        if self.conns.values().any(|w| seat.holds(*w)) {
+            return Presence::Online;
+        }
+        match self.last_closed[idx(c)] {
+            Some(t) if now - t < RECONNECT_GRACE_MS => Presence::Reconnecting,
+            _ => Presence::Left,
+        }
+    }
+
+    fn presence_deadline(&self) -> Option<i64> {
+        let now = self.clock.now_ms();
+        [Color::Black, Color::White]
+            .into_iter()
+            .filter(|&c| self.presence(c, now) == Presence::Reconnecting)
+            .filter_map(|c| self.last_closed[idx(c)])
+            .map(|t| t + RECONNECT_GRACE_MS)
+            .min()
+    }
+
+    fn spectators(&self) -> usize {
+        self.conns
+            .values()
+            .filter(|w| self.online.seat_of(**w).is_none())
+            .count()
+    }
+
+    fn seats_view(&self, now: i64) -> SeatsView {
+        let seat = |c: Color| {
+            let s = self.online.seat(c);
+            let presence = self.presence(c, now);
+            SeatView {
+                name: s.name().map(str::to_string),
+                taken: s.is_taken(),
+                presence,
+                since: match presence {
+                    Presence::None => None,
+                    _ => self.since[idx(c)].map(iso8601),
+                },
+            }
+        };
+        SeatsView {
+            black: seat(Color::Black),
+            white: seat(Color::White),
+        }
+    }
+
+    fn view_as(&self, you: Option<Color>) -> GameView {
+        let now = self.clock.now_ms();
+        online_game_view(
+            &self.rec,
+            &self.online,
+            self.version,
+            you,
+            self.seats_view(now),
+            self.spectators(),
+            now,
+        )
+    }
+
+    fn frame(&self, you: Option<Color>) -> Arc<str> {
+        let view = self.view_as(you);
+        let msg = GameMessage {
+            kind: "game",
+            game: &view,
+        };
+        match serde_json::to_string(&msg) {
+            Ok(s) => s.into(),
+            Err(e) => {
+                eprintln!("virada-server: cannot serialise online game: {e}");
+                Arc::from("{\"type\":\"error\",\"code\":\"internal\",\"message\":\"cannot serialise the game\"}")
+            }
+        }
+    }
+
+    fn holders(&self, c: Color) -> Vec<BrowserId> {
+        match self.online.seat(c) {
+            SeatState::Taken { holders, .. } => holders.clone(),
+            SeatState::Free => Vec::new(),
+        }
+    }
+
+    fn broadcast_game(&self) {
+        if self.events.receiver_count() == 0 {
+            return;
+        }
+        let frames = Frames {
+            black: self.frame(Some(Color::Black)),
+            white: self.frame(Some(Color::White)),
+            spectator: self.frame(None),
+            holders: [self.holders(Color::Black), self.holders(Color::White)],
+        };
+        let _ = self.events.send(OnlineEvent::Game(Arc::new(frames)));
+    }
+
+    fn broadcast_same<T: serde::Serialize>(&self, msg: &T) {
+        if self.events.receiver_count() == 0 {
+            return;
+        }
+        if let Ok(json) = serde_json::to_string(msg) {
+            let _ = self.events.send(OnlineEvent::Same(json.into()));
+        }
+    }
+
+    fn broadcast_presence(&self) {
+        let now = self.clock.now_ms();
+        let seats = self.seats_view(now);
+        self.broadcast_same(&PresenceMessage {
+            kind: "presence",
+            seats: &seats,
+            spectators: self.spectators(),
+        });
+    }
+
+    fn bump(&mut self) {
+        self.version = (self.version + 1).max(now_millis().max(0) as u64);
+    }
+
+    /// Stores the next state and, once it is on disk, makes it the current one.
+    async fn commit(
+        &mut self,
+        mut next: GameRecord,
+        online: OnlineGame,
+        extra: Vec<Extra>,
+    ) -> AppResult<()> {
+        next.meta.updated_at = now_millis().max(self.rec.meta.updated_at);
+        let (rec, stored) = (next.clone(), online.clone());
+        self.shared
+            .db
+            .call(move |conn| store::save(conn, &rec, &stored, &extra))
+            .await?;
+        self.rec = next;
+        self.online = online;
+        self.bump();
+        Ok(())
+    }
+
+    /// Commits a change of the online state only, then shows it.
+    async fn commit_online(&mut self, online: OnlineGame, extra: Vec<Extra>) -> AppResult<()> {
+        self.commit(self.rec.clone(), online, extra).await?;
+        self.broadcast_game();
+        Ok(())
+    }
+
+    // ---------- sockets, seats, links ----------
+
+    fn connect(&mut self, who: BrowserId) -> AppResult<Connected> {
+        let now = self.clock.now_ms();
+        if let Some(c) = self.online.seat_of(who) {
+            if self.presence(c, now) != Presence::Online {
+                self.since[idx(c)] = Some(now);
+            }
+        }
+        self.next_conn += 1;
+        let conn = self.next_conn;
+        let events = self.events.subscribe();
+        self.conns.insert(conn, who);
+        let first = self.frame(self.online.seat_of(who));
+        self.broadcast_presence();
+        Ok(Connected {
+            conn,
+            first,
+            events,
+        })
+    }
+
+    fn disconnect(&mut self, conn: u64) {
+        let Some(who) = self.conns.remove(&conn) else {
+            return;
+        };
+        let now = self.clock.now_ms();
+        if let Some(c) = self.online.seat_of(who) {
+            if self.presence(c, now) != Presence::Online {
+                self.last_closed[idx(c)] = Some(now);
+                self.since[idx(c)] = Some(now);
+            }
+        }
+        self.broadcast_presence();
+    }
+
+    async fn take_seat(&mut self, who: BrowserId, name: String) -> AppResult<GameView> {
+        if let Some(c) = self.online.seat_of(who) {
+            return Ok(self.view_as(Some(c)));
+        }
+        if let Phase::Finished(_) = self.online.phase {
+            return Err(AppError::GameOver(
+                "this game is over: watch it instead".into(),
+            ));
+        }
+        let Some(free) = [Color::Black, Color::White]
+            .into_iter()
+            .find(|&c| !self.online.seat(c).is_taken())
+        else {
+            return Err(AppError::SeatTaken(
+                "both seats are taken: you can watch the game".into(),
+            ));
+        };
+        let now = self.clock.now_ms();
+        let mut next = self.online.clone();
+        *next.seat_mut(free) = SeatState::Taken {
+            name,
+            holders: vec![who],
+        };
+        if next.black.is_taken() && next.white.is_taken() {
+            next.phase = Phase::Playing {
+                turn_started_at: now,
+            };
+        }
+        self.commit_online(next, vec![Extra::Holder(free, who)])
+            .await?;
+        self.since[idx(free)] = Some(now);
+        Ok(self.view_as(Some(free)))
+    }
+
+    async fn new_link(&mut self, who: BrowserId) -> AppResult<NewLink> {
+        let Some(c) = self.online.seat_of(who) else {
+            return Err(AppError::NotYourSeat(
+                "only a seat's holder can link another device to it".into(),
+            ));
+        };
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| AppError::Internal(format!("no random token: {e}")))?;
+        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let hash = link_hash(&token);
+        let now = self.clock.now_ms();
+        let expires_at = now + LINK_VALID_MS;
+        let id = self.rec.meta.id.clone();
+        self.shared
+            .db
+            .call(move |conn| store::insert_link(conn, &hash, &id, c, now, expires_at))
+            .await?;
+        Ok(NewLink { token, expires_at })
+    }
+
+    async fn use_link(&mut self, who: BrowserId, color: Color, hash: String) -> AppResult<Color> {
+        match self.online.seat_of(who) {
+            Some(c) if c == color => return Ok(c),
+            Some(_) => {
+                return Err(AppError::SeatTaken(
+                    "this browser holds the other seat of this game".into(),
+                ))
+            }
+            None => {}
+        }
+        let mut next = self.online.clone();
+        match next.seat_mut(color) {
+            SeatState::Taken { holders, .. } => holders.push(who),
+            SeatState::Free => return Err(AppError::NotFound("no such device link".into())),
+        }
+        self.commit_online(next, vec![Extra::Holder(color, who), Extra::LinkUsed(hash)])
+            .await?;
+        Ok(color)
+    }
+
+    // ---------- clocks ----------
+
+    /// When the side to move loses on time, if a clock runs.
+    fn flag_deadline(&self) -> Option<i64> {
+        let pos = self.rec.game.position();
+        if pos.is_game_over() {
+            return None;
+        }
+        self.online.deadline(pos.side_to_move())
+    }
+
+    /// Ends the game if the side to move is out of time.
+    async fn check_flag(&mut self) {
+        let Some(deadline) = self.flag_deadline() else {
+            return;
+        };
+        if self.clock.now_ms() < deadline {
+            return;
+        }
+        let loser = self.rec.game.position().side_to_move();
+        if let Err(e) = self.flag_fall(loser).await {
+            eprintln!(
+                "virada-server: game {}: cannot store the flag fall: {e}",
+                self.rec.meta.id
+            );
+            // Try again shortly rather than at once in a loop.
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    }
+
+    async fn flag_fall(&mut self, loser: Color) -> AppResult<()> {
+        let mut next = self.online.clone();
+        // The loser's clock shows zero.
+        match loser {
+            Color::Black => next.black_ms = 0,
+            Color::White => next.white_ms = 0,
+        }
+        next.phase = Phase::Finished(next.out_of_time(loser));
+        next.offers = Default::default();
+        self.commit_online(next, Vec::new()).await
+    }
+
+    // ---------- actions ----------
+
+    fn check_ply(&self, ply: usize, seat: Color) -> AppResult<()> {
+        if ply == self.rec.game.ply() {
+            Ok(())
+        } else {
+            Err(AppError::Stale(Box::new(self.view_as(Some(seat)))))
+        }
+    }
+
+    fn require_playing(&self) -> AppResult<()> {
+        match self.online.phase {
+            Phase::Playing { .. } => Ok(()),
+            Phase::Waiting => Err(AppError::NotAllowed(
+                "the game has not started: it is waiting for an opponent".into(),
+            )),
+            Phase::Finished(_) => Err(AppError::GameOver("the game is over".into())),
+        }
+    }
+
+    async fn act(&mut self, seat: Color, action: Action, arrived_ms: i64) -> AppResult<()> {
+        match action {
+            Action::Move { square, ply } => self.play(seat, square, ply, arrived_ms).await,
+            Action::Resign { ply } => {
+                self.require_playing()?;
+                self.check_ply(ply, seat)?;
+                let mut next = self.online.clone();
+                next.phase = Phase::Finished(End::Resign(seat));
+                next.offers = Default::default();
+                self.commit_online(next, Vec::new()).await
+            }
+            Action::Abort { ply } => {
+                if let Phase::Finished(_) = self.online.phase {
+                    return Err(AppError::GameOver("the game is over".into()));
+                }
+                self.check_ply(ply, seat)?;
+                let played = self
+                    .rec
+                    .game
+                    .moves()
+                    .iter()
+                    .filter(|m| **m != Move::Pass)
+                    .count();
+                if played >= 2 {
+                    return Err(AppError::NotAllowed(format!(
+                        "{played} moves have been played: a game can be aborted only before 2; resign instead"
+                    )));
+                }
+                let mut next = self.online.clone();
+                next.phase = Phase::Finished(End::Abort);
+                next.offers = Default::default();
+                self.commit_online(next, Vec::new()).await
+            }
+            Action::Takeback { ply } => {
+                self.require_playing()?;
+                if !self.online.time_control.allows_takeback() {
+                    return Err(AppError::NotAllowed(
+                        "takebacks are for untimed and correspondence games only".into(),
+                    ));
+                }
+                self.check_ply(ply, seat)?;
+                match self.online.offers.takeback {
+                    Some(c) if c == seat => {
+                        return Err(AppError::NotAllowed("you have already asked".into()))
+                    }
+                    Some(_) => {
+                        return Err(AppError::NotAllowed(
+                            "your opponent asked for a takeback: answer it".into(),
+                        ))
+                    }
+                    None => {}
+                }
+                if !self.rec.game.clone().undo_to_turn(seat) {
+                    return Err(AppError::NotAllowed("you have no move to take back".into()));
+                }
+                let mut next = self.online.clone();
+                next.offers.takeback = Some(seat);
+                self.commit_online(next, Vec::new()).await
+            }
+            Action::TakebackAnswer { accept, ply } => {
+                self.require_playing()?;
+                self.check_ply(ply, seat)?;
+                let asker = !seat;
+                if self.online.offers.takeback != Some(asker) {
+                    return Err(AppError::NotAllowed(
+                        "there is no takeback offer to answer".into(),
+                    ));
+                }
+                let mut next = self.online.clone();
+                next.offers.takeback = None;
+                if !accept {
+                    return self.commit_online(next, Vec::new()).await;
+                }
+                let mut rec = self.rec.clone();
+                rec.game.undo_to_turn(asker);
+                // No redo list in online games: the moves taken back are gone.
+                rec.game = Game::from_moves(rec.game.start(), rec.game.moves().iter().copied())
+                    .map_err(|e| AppError::Internal(format!("takeback replay: {e}")))?;
+                next.phase = Phase::Playing {
+                    turn_started_at: self.clock.now_ms(),
+                };
+                if let (super::model::TimeControl::Correspondence { .. }, Some(allowance)) =
+                    (next.time_control, next.time_control.allowance_ms())
+                {
+                    next.black_ms = allowance;
+                    next.white_ms = allowance;
+                }
+                self.commit(rec, next, Vec::new()).await?;
+                self.broadcast_game();
+                Ok(())
+            }
+            Action::Chat { text } => self.chat(seat, &text).await,
+            Action::Rematch => {
+                self.require_rematch_possible()?;
+                match self.online.offers.rematch {
+                    Some(c) if c == seat => Err(AppError::NotAllowed(
+                        "you have already offered a rematch".into(),
+                    )),
+                    // Both asked: that is agreement.
+                    Some(_) => self.accept_rematch().await,
+                    None => {
+                        let mut next = self.online.clone();
+                        next.offers.rematch = Some(seat);
+                        self.commit_online(next, Vec::new()).await
+                    }
+                }
+            }
+            Action::RematchAnswer { accept } => {
+                self.require_rematch_possible()?;
+                if self.online.offers.rematch != Some(!seat) {
+                    return Err(AppError::NotAllowed(
+                        "there is no rematch offer to answer".into(),
+                    ));
+                }
+                if accept {
+                    self.accept_rematch().await
+                } else {
+                    let mut next = self.online.clone();
+                    next.offers.rematch = None;
+                    self.commit_online(next, Vec::new()).await
+                }
+            }
+        }
+    }
+
+    async fn play(
+        &mut self,
+        seat: Color,
+        square: Square,
+        ply: usize,
+        arrived_ms: i64,
+    ) -> AppResult<()> {
+        self.require_playing()?;
+        self.check_ply(ply, seat)?;
+        let pos = self.rec.game.position();
+        if pos.side_to_move() != seat {
+            return Err(AppError::NotYourTurn(format!(
+                "it is {}'s turn",
+                pos.side_to_move().name()
+            )));
+        }
+        if self.flag_deadline().is_some_and(|d| arrived_ms >= d) {
+            self.flag_fall(seat).await?;
+            return Err(AppError::GameOver(
+                "your time ran out before the move arrived".into(),
+            ));
+        }
+        if let Err(reason) = pos.check(Move::Play(square)) {
+            return Err(AppError::IllegalMove {
+                square: Some(square.to_string()),
+                message: reason.to_string(),
+            });
+        }
+        let mut rec = self.rec.clone();
+        rec.game
+            .play(Move::Play(square))
+            .map_err(|e| AppError::Internal(e.to_string()))?;
+        rec.game.play_forced_passes();
+        let mut next = self.online.clone();
+        next.charge_move(seat, arrived_ms, self.clock.now_ms());
+        next.offers.takeback = None;
+        if rec.game.position().is_game_over() {
+            next.phase = Phase::Finished(End::Normal);
+        }
+        self.commit(rec, next, Vec::new()).await?;
+        self.broadcast_game();
+        Ok(())
+    }
+
+    async fn chat(&mut self, seat: Color, text: &str) -> AppResult<()> {
+        let text = checked_text("chat text", text, CHAT_MAX).map_err(AppError::BadRequest)?;
+        let now = self.clock.now_ms();
+        let times = &mut self.chat_times[idx(seat)];
+        while times.front().is_some_and(|t| now - t >= CHAT_WINDOW_MS) {
+            times.pop_front();
+        }
+        if times.len() >= CHAT_BURST {
+            return Err(AppError::TooManyRequests(format!(
+                "at most {CHAT_BURST} chat lines in {} s",
+                CHAT_WINDOW_MS / 1000
+            )));
+        }
+        times.push_back(now);
+        let line = ChatLine {
+            n: self.online.chat_count + 1,
+            from: seat,
+            text,
+            at: now,
+        };
+        let mut next = self.online.clone();
+        next.push_chat(line.clone());
+        self.commit(self.rec.clone(), next, vec![Extra::Chat(line.clone())])
+            .await?;
+        self.broadcast_same(&ChatMessage {
+            kind: "chat",
+            line: ChatLineView::from(&line),
+        });
+        Ok(())
+    }
+
+    fn require_rematch_possible(&self) -> AppResult<()> {
+        if !matches!(self.online.phase, Phase::Finished(_)) {
+            return Err(AppError::NotAllowed(
+                "a rematch is offered after the game".into(),
+            ));
+        }
+        if !(self.online.black.is_taken() && self.online.white.is_taken()) {
+            return Err(AppError::NotAllowed(
+                "this game never had an opponent".into(),
+            ));
+        }
+        if self.online.rematch_game.is_some() {
+            return Err(AppError::NotAllowed(
+                "the rematch has already been made".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The rematch: colours swapped, same time control and start, both seats held, playing.
+    async fn accept_rematch(&mut self) -> AppResult<()> {
+        let now = now_millis();
+        let mut game = Game::from_position(self.rec.game.start());
+        game.play_forced_passes();
+        let rec = GameRecord {
+            meta: GameMeta {
+                id: new_game_id(),
+                created_at: now,
+                updated_at: now,
+                mode: Mode::Online,
+                start_kind: self.rec.meta.start_kind,
+                opening: self.rec.meta.opening.clone(),
+                seed: random_u64(),
+                // The rematch belongs to the same creator (both players hold seats in it).
+                owner: self.rec.meta.owner,
+            },
+            game,
+        };
+        let tc = self.online.time_control;
+        let allowance = tc.allowance_ms().unwrap_or(0);
+        let online = OnlineGame {
+            time_control: tc,
+            black: self.online.white.clone(),
+            white: self.online.black.clone(),
+            phase: Phase::Playing {
+                turn_started_at: self.clock.now_ms(),
+            },
+            black_ms: allowance,
+            white_ms: allowance,
+            offers: Default::default(),
+            rematch_game: None,
+            chat: Vec::new(),
+            chat_count: 0,
+        };
+        let mut next = self.online.clone();
+        next.offers.rematch = None;
+        next.rematch_game = Some(rec.meta.id.clone());
+        self.commit_online(next, vec![Extra::NewGame(Box::new((rec, online)))])
+            .await
+    }
+}

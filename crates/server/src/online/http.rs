@@ -1,0 +1,151 @@
+//! HTTP endpoints of online games: create (through `POST /api/games`), take a seat, device
+//! links and joining by one.
+
+use super::actor::{link_hash, OnlineCommand};
+use super::model::{checked_text, OnlineGame, TimeControl, NAME_MAX};
+use super::store;
+use crate::error::{AppError, AppResult};
+use crate::extract::JsonBody;
+use crate::limits::Kind;
+use crate::model::GameRecord;
+use crate::ownership::Asker;
+use crate::session::Command;
+use crate::state::AppState;
+use crate::util::iso8601;
+use crate::view::GameView;
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use virada_rules::{Color, Game};
+
+/// Checks a display name (docs/API.md: 1..24 characters after trimming, no control characters).
+pub fn checked_name(name: Option<String>) -> AppResult<String> {
+    let name = name.ok_or_else(|| {
+        AppError::BadRequest("name: an online game needs the player's display name".into())
+    })?;
+    checked_text("name", &name, NAME_MAX).map_err(AppError::BadRequest)
+}
+
+/// Creates an online game from a record made like any other game's (`rec.meta.mode` is
+/// `Online`); the creator holds `color`.
+pub async fn create(
+    state: &AppState,
+    creator: &Asker,
+    mut rec: GameRecord,
+    time_control: TimeControl,
+    color: Color,
+    name: String,
+) -> AppResult<GameView> {
+    let time_control = time_control.validate().map_err(AppError::BadRequest)?;
+    // The game starts at the set-up position: the moves that led there (a set-up transcript)
+    // are not this game's, so "fewer than two moves" (abort) counts from here.
+    if !rec.game.moves().is_empty() {
+        let mut game = Game::from_position(rec.game.position());
+        game.play_forced_passes();
+        rec.game = game;
+    }
+    let online = OnlineGame::new(time_control, color, creator.browser, name);
+    state.create_online(rec, online, creator).await
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    #[serde(default)]
+    name: Option<String>,
+}
+
+/// `POST /api/games/{id}/seat`.
+pub async fn take_seat(
+    State(state): State<AppState>,
+    asker: Asker,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<SeatRequest>,
+) -> AppResult<Json<GameView>> {
+    state.limits.check(asker.ip, Kind::Seat)?;
+    let who = asker.browser;
+    let name = checked_name(req.name)?;
+    let view = state
+        .request(&asker, &id, |reply| {
+            Command::Online(OnlineCommand::TakeSeat {
+                who,
+                name: name.clone(),
+                reply,
+            })
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+#[derive(Serialize, Debug)]
+pub struct LinkView {
+    url: String,
+    expires_at: String,
+}
+
+/// `POST /api/games/{id}/device-link`.
+pub async fn device_link(
+    State(state): State<AppState>,
+    asker: Asker,
+    Path(id): Path<String>,
+) -> AppResult<Json<LinkView>> {
+    let who = asker.browser;
+    let link = state
+        .request(&asker, &id, |reply| {
+            Command::Online(OnlineCommand::NewLink { who, reply })
+        })
+        .await?;
+    Ok(Json(LinkView {
+        url: format!("/join/{}", link.token),
+        expires_at: iso8601(link.expires_at),
+    }))
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    token: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct JoinView {
+    game: String,
+    color: Color,
+}
+
+/// `POST /api/join`.
+pub async fn join(
+    State(state): State<AppState>,
+    asker: Asker,
+    JsonBody(req): JsonBody<JoinRequest>,
+) -> AppResult<Json<JoinView>> {
+    state.limits.check(asker.ip, Kind::Seat)?;
+    let who = asker.browser;
+    let unknown =
+        || AppError::NotFound("no such device link (it may have expired or been used)".into());
+    if req.token.len() != 32 || !req.token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(unknown());
+    }
+    let hash = link_hash(&req.token.to_ascii_lowercase());
+    let now = state.shared.config.clock.now_ms();
+    let lookup = hash.clone();
+    let found = state
+        .shared
+        .db
+        .call(move |conn| store::find_link(conn, &lookup, now))
+        .await?;
+    let Some((game, color)) = found else {
+        return Err(unknown());
+    };
+    let color = state
+        .request(&asker, &game, |reply| {
+            Command::Online(OnlineCommand::UseLink {
+                who,
+                color,
+                hash: hash.clone(),
+                reply,
+            })
+        })
+        .await?;
+    Ok(Json(JoinView { game, color }))
+}

@@ -1,0 +1,66 @@
+//! Online games: two browsers play each other over the network, with seats only their holders
+//! can use, server-kept clocks, chat, spectators and rematches (issue 15; docs/API.md "Online
+//! games", docs/SERVER.md "Online games").
+//!
+//! - [`model`]: seats, time control, phase, clocks (pure arithmetic);
+//! - [`store`]: the SQLite tables and the heartbeat that lets a restart forgive its downtime;
+//! - [`actor`]: one task per live game owning its state and its flag-fall timer;
+//! - [`ws`]: the WebSocket channel; [`http`]: create, seat, device links;
+//! - [`time`]: the injected time source; [`view`]: the JSON.
+
+pub mod actor;
+pub mod http;
+pub mod model;
+pub mod store;
+pub mod time;
+pub mod view;
+pub mod ws;
+
+use crate::error::AppError;
+use crate::state::AppState;
+use std::time::Duration;
+
+/// How often the server records that it is alive (see [`store::forgive_downtime`]).
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
+
+/// At server start: forgives the downtime to running clocks, starts the heartbeat, and loads
+/// the games whose clocks run (so their flags fall on time).
+pub async fn start_up(
+    state: &AppState,
+) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
+    let clock = state.shared.config.clock.clone();
+    let now = clock.now_ms();
+    let db = state.shared.db.clone();
+    let fail = |e: AppError| crate::server::StartError::DatabaseTask(e.message());
+    db.call(move |conn| store::forgive_downtime(conn, now))
+        .await
+        .map_err(fail)?;
+    let live = db.call(store::timed_live_games).await.map_err(fail)?;
+    let mut stop = state.shared.shutdown.clone();
+    let beat_db = db.clone();
+    let heartbeat = tokio::spawn(async move {
+        let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                r = stop.changed() => if r.is_err() { break },
+            }
+            let at = clock.now_ms();
+            if let Err(e) = beat_db.call(move |conn| store::beat(conn, at)).await {
+                eprintln!("virada-server: heartbeat not stored: {e}");
+            }
+            if *stop.borrow() {
+                break;
+            }
+        }
+    });
+    let games = state.games.clone();
+    tokio::spawn(async move {
+        for id in live {
+            if let Err(e) = games.handle(&id).await {
+                eprintln!("virada-server: live game {id} not loaded: {e}");
+            }
+        }
+    });
+    Ok(heartbeat)
+}

@@ -1,0 +1,419 @@
+//! The WebSocket channel of online games: `GET /api/games/{id}/ws` (docs/API.md).
+//!
+//! One task per socket: it reads the client's messages (text, one JSON object, at most 4 KiB,
+//! schema-checked), turns them into actions for the game's actor, and writes what the actor
+//! broadcasts, choosing the copy meant for its browser. Limits per socket: 30 messages a
+//! second and 20 bad messages in all (then the socket is closed, 1008), 10 moves a second
+//! (`too_many_requests`); a ping every 15 s, closed after 45 s without a word from the client.
+
+use super::actor::{Action, Connected, OnlineCommand, OnlineEvent};
+use super::view::ErrorMessage;
+use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
+use crate::limits::Kind;
+use crate::ownership::Asker;
+use crate::session::{Command, GameHandle};
+use crate::state::AppState;
+use axum::extract::rejection::PathRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use serde::Deserialize;
+use std::collections::VecDeque;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+use tokio::sync::{broadcast, mpsc, oneshot};
+use virada_rules::Square;
+
+/// Largest client message (and frame).
+pub const MESSAGE_LIMIT: usize = 4096;
+pub const PING_EVERY: Duration = Duration::from_secs(15);
+pub const IDLE_LIMIT: Duration = Duration::from_secs(45);
+/// Messages per second beyond which the socket is closed.
+pub const MESSAGES_PER_SECOND: usize = 30;
+/// Bad messages beyond which the socket is closed.
+pub const BAD_MESSAGES: u32 = 20;
+/// Moves per second answered; more are `too_many_requests`.
+pub const MOVES_PER_SECOND: usize = 10;
+/// A write that takes longer than this (a client that stopped reading) ends the socket.
+const WRITE_LIMIT: Duration = Duration::from_secs(10);
+
+const POLICY_VIOLATION: u16 = 1008;
+const UNSUPPORTED_DATA: u16 = 1003;
+const GOING_AWAY: u16 = 1001;
+const TOO_BIG: u16 = 1009;
+
+/// What a client may send (`id` is taken off first: see [`read_message`]).
+#[derive(Deserialize, Debug, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum ClientMessage {
+    Hello { version: u64 },
+    Move { square: Square, ply: usize },
+    Resign { ply: usize },
+    Abort { ply: usize },
+    Takeback { ply: usize },
+    TakebackAnswer { accept: bool, ply: usize },
+    Chat { text: String },
+    Rematch {},
+    RematchAnswer { accept: bool },
+}
+
+/// A message read: its `id` (when it had a usable one) and the message, or what is wrong.
+fn read_message(text: &str) -> (Option<u64>, Result<ClientMessage, String>) {
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return (None, Err(format!("not JSON: {e}"))),
+    };
+    let serde_json::Value::Object(mut obj) = value else {
+        return (
+            None,
+            Err("a message must be a JSON object with a \"type\"".into()),
+        );
+    };
+    let id = match obj.remove("id") {
+        None => None,
+        Some(v) => match v.as_u64() {
+            Some(n) => Some(n),
+            None => return (None, Err("\"id\" must be a non-negative integer".into())),
+        },
+    };
+    let msg = serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| e.to_string());
+    (id, msg)
+}
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    State(state): State<AppState>,
+    asker: Asker,
+    id: Result<Path<String>, PathRejection>,
+    ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> AppResult<Response> {
+    let Path(id) = id.map_err(|e| AppError::BadRequest(format!("path: {}", e.body_text())))?;
+    let ws = ws.map_err(|e| {
+        AppError::BadRequest(format!(
+            "this path takes a WebSocket upgrade: {}",
+            e.body_text()
+        ))
+    })?;
+    let who = asker.browser;
+    // Counted against the address's live streams for as long as the socket is open.
+    let open = state.limits.open_stream(asker.ip)?;
+    let view = state
+        .request(&asker, &id, |r| Command::View(who, r))
+        .await?;
+    if view.online.is_none() {
+        return Err(AppError::NotAllowed(
+            "this is not an online game: local games stream over /events".into(),
+        ));
+    }
+    Ok(ws
+        .max_message_size(MESSAGE_LIMIT)
+        .max_frame_size(MESSAGE_LIMIT)
+        .on_upgrade(move |socket| async move {
+            run(socket, state, id, who, asker.ip).await;
+            drop(open);
+        }))
+}
+
+/// Tells the actor the socket closed, however the task ends.
+struct Disconnect {
+    tx: mpsc::Sender<Command>,
+    conn: u64,
+}
+
+impl Drop for Disconnect {
+    fn drop(&mut self) {
+        let (tx, conn) = (self.tx.clone(), self.conn);
+        tokio::spawn(async move {
+            let _ = tx
+                .send(Command::Online(OnlineCommand::Disconnect { conn }))
+                .await;
+        });
+    }
+}
+
+async fn ask<T>(
+    h: &GameHandle,
+    make: impl FnOnce(oneshot::Sender<AppResult<T>>) -> Command,
+) -> AppResult<T> {
+    let (tx, rx) = oneshot::channel();
+    h.tx.send(make(tx))
+        .await
+        .map_err(|_| AppError::Internal("the game stopped".into()))?;
+    rx.await
+        .map_err(|_| AppError::Internal("the game stopped".into()))?
+}
+
+struct Socket {
+    ws: WebSocket,
+    who: BrowserId,
+}
+
+impl Socket {
+    async fn send_text(&mut self, text: &str) -> bool {
+        matches!(
+            tokio::time::timeout(WRITE_LIMIT, self.ws.send(Message::Text(text.into()))).await,
+            Ok(Ok(()))
+        )
+    }
+
+    async fn close(&mut self, code: u16, reason: &str) {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let _ = tokio::time::timeout(WRITE_LIMIT, self.ws.send(Message::Close(Some(frame)))).await;
+    }
+
+    async fn send_error(&mut self, e: &AppError, reference: Option<u64>) -> bool {
+        let code = match e {
+            AppError::BadRequest(_) => "bad_message",
+            other => other.code(),
+        };
+        let msg = ErrorMessage {
+            kind: "error",
+            code,
+            message: e.message(),
+            reference,
+        };
+        let ok = match serde_json::to_string(&msg) {
+            Ok(json) => self.send_text(&json).await,
+            Err(_) => true,
+        };
+        if let AppError::Stale(view) = e {
+            let game = super::view::GameMessage {
+                kind: "game",
+                game: view,
+            };
+            if let Ok(json) = serde_json::to_string(&game) {
+                return ok && self.send_text(&json).await;
+            }
+        }
+        ok
+    }
+}
+
+async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpAddr) {
+    let mut socket = Socket { ws, who };
+    let handle = match state.games.handle(&id).await {
+        Ok(h) => h,
+        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    };
+    let Connected {
+        conn,
+        first,
+        mut events,
+    } = match ask(&handle, |reply| {
+        Command::Online(OnlineCommand::Connect { who, reply })
+    })
+    .await
+    {
+        Ok(c) => c,
+        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    };
+    let _disconnect = Disconnect {
+        tx: handle.tx.clone(),
+        conn,
+    };
+    if !socket.send_text(&first).await {
+        return;
+    }
+    let clock = state.shared.config.clock.clone();
+    let mut shutdown = state.shared.shutdown.clone();
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut last_heard = Instant::now();
+    let mut recent: VecDeque<Instant> = VecDeque::new();
+    let mut moves: VecDeque<Instant> = VecDeque::new();
+    let mut bad = 0u32;
+    loop {
+        tokio::select! {
+            msg = socket.ws.recv() => {
+                let arrived_ms = clock.now_ms();
+                let now = Instant::now();
+                last_heard = now;
+                let text = match msg {
+                    None | Some(Ok(Message::Close(_))) => break,
+                    Some(Err(e)) => {
+                        // A frame over the limit, a protocol error, a reset.
+                        let text = e.to_string();
+                        if text.contains("too long") || text.contains("too big") || text.contains("Space limit") {
+                            socket.close(TOO_BIG, "a message may have at most 4096 bytes").await;
+                        }
+                        break;
+                    }
+                    Some(Ok(Message::Binary(_))) => {
+                        socket.close(UNSUPPORTED_DATA, "send text frames of JSON only").await;
+                        break;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Text(t))) => t,
+                };
+                while recent.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
+                    recent.pop_front();
+                }
+                recent.push_back(now);
+                if recent.len() > MESSAGES_PER_SECOND {
+                    socket.close(POLICY_VIOLATION, "too many messages").await;
+                    break;
+                }
+                let (reference, parsed) = read_message(text.as_str());
+                let msg = match parsed {
+                    Ok(m) => m,
+                    Err(e) => {
+                        bad += 1;
+                        if bad > BAD_MESSAGES {
+                            socket.close(POLICY_VIOLATION, "too many bad messages").await;
+                            break;
+                        }
+                        if !socket.send_error(&AppError::BadRequest(e), reference).await {
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                let action = match msg {
+                    ClientMessage::Hello { .. } => {
+                        let r = ask(&handle, |reply| Command::View(who, reply)).await;
+                        let sent = match r {
+                            Ok(view) => {
+                                let game = super::view::GameMessage { kind: "game", game: &view };
+                                match serde_json::to_string(&game) {
+                                    Ok(json) => socket.send_text(&json).await,
+                                    Err(_) => true,
+                                }
+                            }
+                            Err(e) => socket.send_error(&e, reference).await,
+                        };
+                        if !sent {
+                            break;
+                        }
+                        continue;
+                    }
+                    ClientMessage::Move { square, ply } => {
+                        while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
+                            moves.pop_front();
+                        }
+                        if moves.len() >= MOVES_PER_SECOND {
+                            let e = AppError::TooManyRequests(format!("at most {MOVES_PER_SECOND} moves a second"));
+                            if !socket.send_error(&e, reference).await {
+                                break;
+                            }
+                            continue;
+                        }
+                        moves.push_back(now);
+                        Action::Move { square, ply }
+                    }
+                    ClientMessage::Resign { ply } => Action::Resign { ply },
+                    ClientMessage::Abort { ply } => Action::Abort { ply },
+                    ClientMessage::Takeback { ply } => Action::Takeback { ply },
+                    ClientMessage::TakebackAnswer { accept, ply } => Action::TakebackAnswer { accept, ply },
+                    ClientMessage::Chat { text } => Action::Chat { text },
+                    ClientMessage::Rematch {} => Action::Rematch,
+                    ClientMessage::RematchAnswer { accept } => Action::RematchAnswer { accept },
+                };
+                // The address's buckets (`limits`), on top of this socket's own limits.
+                let kind = match &action {
+                    Action::Chat { .. } => Kind::Chat,
+                    _ => Kind::Move,
+                };
+                if let Err(e) = state.limits.check(ip, kind) {
+                    if !socket.send_error(&e, reference).await {
+                        break;
+                    }
+                    continue;
+                }
+                let r = ask(&handle, |reply| {
+                    Command::Online(OnlineCommand::Act { who, action, arrived_ms, reply })
+                })
+                .await;
+                if let Err(e) = r {
+                    if !socket.send_error(&e, reference).await {
+                        break;
+                    }
+                }
+            }
+            ev = events.recv() => {
+                let sent = match ev {
+                    Ok(OnlineEvent::Game(frames)) => {
+                        let text = frames.for_browser(socket.who).clone();
+                        socket.send_text(&text).await
+                    }
+                    Ok(OnlineEvent::Same(text)) => socket.send_text(&text).await,
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        // Behind: skip to the current state.
+                        match ask(&handle, |reply| Command::View(who, reply)).await {
+                            Ok(view) => {
+                                let game = super::view::GameMessage { kind: "game", game: &view };
+                                match serde_json::to_string(&game) {
+                                    Ok(json) => socket.send_text(&json).await,
+                                    Err(_) => true,
+                                }
+                            }
+                            Err(_) => false,
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Closed) => {
+                        socket.close(GOING_AWAY, "the game was unloaded; reconnect").await;
+                        false
+                    }
+                };
+                if !sent {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if last_heard.elapsed() >= IDLE_LIMIT {
+                    socket.close(POLICY_VIOLATION, "no message for 45 s").await;
+                    break;
+                }
+                let ping = tokio::time::timeout(WRITE_LIMIT, socket.ws.send(Message::Ping(Default::default()))).await;
+                if !matches!(ping, Ok(Ok(()))) {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => {
+                socket.close(GOING_AWAY, "the server is stopping").await;
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_schema_checked() {
+        let (id, m) = read_message(r#"{"type":"move","square":"d3","ply":0,"id":7}"#);
+        assert_eq!(id, Some(7));
+        assert_eq!(
+            m.unwrap(),
+            ClientMessage::Move {
+                square: "d3".parse().unwrap(),
+                ply: 0
+            }
+        );
+        assert_eq!(
+            read_message(r#"{"type":"rematch"}"#).1.unwrap(),
+            ClientMessage::Rematch {}
+        );
+        for bad in [
+            r#"{"type":"move","square":"d3"}"#,
+            r#"{"type":"move","square":"d3","ply":0,"extra":1}"#,
+            r#"{"type":"move","square":"z9","ply":0}"#,
+            r#"{"type":"rematch","x":1}"#,
+            r#"{"type":"launch"}"#,
+            r#"{"square":"d3"}"#,
+            r#"[1,2]"#,
+            r#"{"type":"chat","text":5}"#,
+            "not json",
+        ] {
+            assert!(read_message(bad).1.is_err(), "{bad}");
+        }
+        assert_eq!(
+            read_message(r#"{"type":"hello","version":1,"id":"x"}"#).0,
+            None
+        );
+    }
+}
