@@ -10,6 +10,10 @@
 //!     --games 1000 --spectators 1 --seconds 60 --server-pid $!
 //! ```
 //!
+//! Or let the tool start the server itself, as a child process (the same server code, with
+//! `--max-connections 16384` and 127.0.0.1 exempt from the per-address limits), on a fresh
+//! database: `cargo run -p virada-server --example load -- --spawn-server /tmp/load.sqlite`.
+//!
 //! Each game has two players (two browsers, two sockets) and `--spectators` watchers (one
 //! socket each). A player answers the opponent's move after a think time drawn from
 //! `--think-ms` (default 500..1500 ms, blitz), picking a random legal move. Measured: moves
@@ -36,6 +40,8 @@ struct Options {
     server_pid: Option<u32>,
     /// Games set up at once (HTTP requests and socket handshakes in flight).
     setup_concurrency: usize,
+    /// Start a server on this database file first (a child process).
+    spawn_server: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -47,6 +53,7 @@ fn parse_options() -> Result<Options, String> {
         think_ms: (500, 1500),
         server_pid: None,
         setup_concurrency: 64,
+        spawn_server: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -58,6 +65,7 @@ fn parse_options() -> Result<Options, String> {
             "--spectators" => o.spectators = number(value()?)?.min(16) as usize,
             "--seconds" => o.seconds = number(value()?)?.clamp(1, 3600),
             "--server-pid" => o.server_pid = Some(number(value()?)? as u32),
+            "--spawn-server" => o.spawn_server = Some(value()?),
             "--setup-concurrency" => {
                 o.setup_concurrency = number(value()?)?.clamp(1, 1024) as usize
             }
@@ -341,15 +349,83 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
     f64::from(sorted[i]) / 1000.0
 }
 
-#[tokio::main]
-async fn main() {
-    let o = match parse_options() {
+/// The child process of `--spawn-server`: serves until killed.
+fn internal_serve(db: &str) -> ! {
+    let mut config = virada_server::ServerConfig {
+        addr: "127.0.0.1:0".parse().expect("address"),
+        db_path: db.into(),
+        max_connections: 16_384,
+        ..virada_server::ServerConfig::default()
+    };
+    config.limits.exempt = vec!["127.0.0.1".parse().expect("address")];
+    match virada_server::run_blocking(config) {
+        Ok(()) => std::process::exit(0),
+        Err(e) => {
+            eprintln!("load: the server failed: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// Starts the server as a child process on `db`; its URL and the child.
+fn spawn_server(db: &str) -> Result<(String, std::process::Child), String> {
+    use std::io::BufRead;
+    let _ = std::fs::remove_file(db);
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let mut child = std::process::Command::new(exe)
+        .args(["--internal-serve", db])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    let out = child.stdout.take().ok_or("no server output")?;
+    let mut lines = std::io::BufReader::new(out).lines();
+    for line in lines.by_ref() {
+        let line = line.map_err(|e| e.to_string())?;
+        if let Some(url) = line.strip_prefix("listening on ") {
+            let url = url.split_whitespace().next().unwrap_or("").to_string();
+            // Keep reading (and dropping) its output so it never blocks on a full pipe.
+            std::thread::spawn(move || for _ in lines {});
+            return Ok((url, child));
+        }
+    }
+    let _ = child.kill();
+    Err("the server exited before listening".into())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if args.len() == 3 && args[1] == "--internal-serve" {
+        internal_serve(&args[2]);
+    }
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("async runtime")
+        .block_on(run());
+}
+
+async fn run() {
+    let mut o = match parse_options() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("load: {e}");
             std::process::exit(2);
         }
     };
+    let mut child = None;
+    if let Some(db) = o.spawn_server.clone() {
+        match spawn_server(&db) {
+            Ok((url, c)) => {
+                o.url = url;
+                o.server_pid = Some(c.id());
+                child = Some(c);
+            }
+            Err(e) => {
+                eprintln!("load: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
     let http = reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .build()
@@ -454,5 +530,9 @@ async fn main() {
     println!("errors: {}", stats.errors.load(Ordering::Relaxed));
     for s in stats.samples.lock().unwrap().iter() {
         println!("  {s}");
+    }
+    if let Some(mut c) = child {
+        let _ = c.kill();
+        let _ = c.wait();
     }
 }
