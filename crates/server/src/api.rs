@@ -299,7 +299,7 @@ async fn create_game(
         let name = crate::online::http::checked_name(req.name)?;
         let time_control = req
             .time_control
-            .unwrap_or(crate::online::model::TimeControl::None);
+            .unwrap_or(crate::online::model::TimeControl::None {});
         let color = match req.color.unwrap_or(HumanChoice::Random) {
             HumanChoice::Black => Color::Black,
             HumanChoice::White => Color::White,

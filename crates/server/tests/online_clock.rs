@@ -187,6 +187,8 @@ async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
     time.advance(10_000);
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
     game_at(&mut a, 1).await;
+    send(&mut a, json!({"type": "chat", "text": "your move"})).await;
+    next_of(&mut a, "chat").await;
     // White thinks 20 s, then the server stops, and stays down for an hour.
     time.advance(20_000);
     drop(a);
@@ -199,6 +201,10 @@ async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
     assert_eq!(c["black_ms"], 170_000);
     assert_eq!(c["white_ms"], 160_000, "the downtime is not charged");
     assert_eq!(plies(&g), 1, "the acknowledged move survived");
+    assert_eq!(g["online"]["you"], "black", "seats survive");
+    assert_eq!(srv.game(&bia, &id).await["online"]["you"], "white");
+    assert_eq!(g["online"]["seats"]["white"]["name"], "Bia");
+    assert_eq!(g["online"]["chat"][0]["text"], "your move", "chat survives");
     // The clock runs again, and its flag still falls (the game's actor is started with the
     // server, not only when someone opens it).
     time.advance(160_000);

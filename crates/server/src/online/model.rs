@@ -26,7 +26,7 @@ const DAY_MS: i64 = 24 * 3600 * 1000;
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum TimeControl {
     /// No clock.
-    None,
+    None {},
     /// Fischer clock: `minutes` each, `increment_seconds` added after every move.
     Clock {
         minutes: u32,
@@ -40,7 +40,7 @@ impl TimeControl {
     /// Checks the bounds (docs/API.md).
     pub fn validate(self) -> Result<TimeControl, String> {
         match self {
-            TimeControl::None => Ok(self),
+            TimeControl::None {} => Ok(self),
             TimeControl::Clock {
                 minutes,
                 increment_seconds,
@@ -70,7 +70,7 @@ impl TimeControl {
     /// Each side's time at the start (clock), or per move (correspondence); `None`: untimed.
     pub fn allowance_ms(self) -> Option<i64> {
         match self {
-            TimeControl::None => None,
+            TimeControl::None {} => None,
             TimeControl::Clock { minutes, .. } => Some(i64::from(minutes) * 60_000),
             TimeControl::Correspondence { days } => Some(i64::from(days) * DAY_MS),
         }
@@ -309,7 +309,7 @@ impl OnlineGame {
             return;
         };
         match self.time_control {
-            TimeControl::None => {}
+            TimeControl::None {} => {}
             TimeControl::Clock {
                 increment_seconds, ..
             } => {

@@ -124,7 +124,11 @@ struct Disconnect {
 impl Drop for Disconnect {
     fn drop(&mut self) {
         let (tx, conn) = (self.tx.clone(), self.conn);
-        tokio::spawn(async move {
+        // Outside a runtime (it is shutting down) there is no actor left to tell.
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
             let _ = tx
                 .send(Command::Online(OnlineCommand::Disconnect { conn }))
                 .await;
@@ -195,21 +199,19 @@ impl Socket {
 
 async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpAddr) {
     let mut socket = Socket { ws, who };
-    let handle = match state.games.handle(&id).await {
-        Ok(h) => h,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    let Ok(handle) = state.games.handle(&id).await else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
-    let Connected {
+    let connect = ask(&handle, |reply| {
+        Command::Online(OnlineCommand::Connect { who, reply })
+    });
+    let Ok(Connected {
         conn,
         first,
         mut events,
-    } = match ask(&handle, |reply| {
-        Command::Online(OnlineCommand::Connect { who, reply })
-    })
-    .await
-    {
-        Ok(c) => c,
-        Err(_) => return socket.close(GOING_AWAY, "the game is unavailable").await,
+    }) = connect.await
+    else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
     let _disconnect = Disconnect {
         tx: handle.tx.clone(),
