@@ -10,7 +10,9 @@ use crate::export;
 use crate::extract::{rejection_detail, JsonBody};
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::identity::BrowserId;
+use crate::limits::Kind;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use crate::ownership::{Asker, Owner};
 use crate::pool::{JobSpec, Priority};
 use crate::session::{Command, LiveEvent};
 use crate::setup::{parse_setup, Setup};
@@ -60,7 +62,11 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/join", post(crate::online::http::join))
         .route("/import", post(import))
         .fallback(api_not_found)
-        .method_not_allowed_fallback(method_not_allowed);
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn_with_state(
+            state.limits.clone(),
+            crate::limits::limit_api,
+        ));
     Router::new()
         .nest("/api", api)
         .route("/", get(index))
@@ -244,6 +250,7 @@ fn choose_start(
 fn new_record(
     mode: Mode,
     (start_kind, mut game, opening): (StartKind, Game, Option<String>),
+    owner: BrowserId,
 ) -> GameRecord {
     game.play_forced_passes();
     let now = now_millis();
@@ -256,6 +263,7 @@ fn new_record(
             start_kind,
             opening,
             seed: random_u64(),
+            owner: Owner::Browser(owner),
         },
         game,
     }
@@ -263,10 +271,9 @@ fn new_record(
 
 async fn create_game(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
-    // limits: create (per-IP games created, the guard helper's limits.rs)
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
     let mode = choose_mode(mode_name, req.level, req.human_color)?;
     if mode != Mode::Online {
@@ -287,6 +294,7 @@ async fn create_game(
         (None, Some(_)) => StartName::Setup,
         (None, None) => StartName::Standard,
     };
+    state.limits.check(asker.ip, Kind::CreateGame)?;
     if mode == Mode::Online {
         let name = crate::online::http::checked_name(req.name)?;
         let time_control = req
@@ -298,16 +306,18 @@ async fn create_game(
             HumanChoice::Random if random_u64() & 1 == 0 => Color::Black,
             HumanChoice::Random => Color::White,
         };
-        let rec = new_record(mode, choose_start(start, req.setup)?);
-        let view = crate::online::http::create(&state, who, rec, time_control, color, name).await?;
+        let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+        let view =
+            crate::online::http::create(&state, &asker, rec, time_control, color, name).await?;
         return Ok((StatusCode::CREATED, Json(view)));
     }
-    let rec = new_record(mode, choose_start(start, req.setup)?);
-    Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
+    let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+    Ok((StatusCode::CREATED, Json(state.create(&asker, rec).await?)))
 }
 
 async fn import(
     State(state): State<AppState>,
+    asker: Asker,
     JsonBody(req): JsonBody<ImportRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
     let mode = choose_mode(
@@ -320,8 +330,13 @@ async fn import(
             "mode: an online game is created with POST /api/games (start \"setup\")".into(),
         ));
     }
-    let rec = new_record(mode, choose_start(StartName::Setup, Some(req.text))?);
-    Ok((StatusCode::CREATED, Json(state.create(rec).await?)))
+    state.limits.check(asker.ip, Kind::CreateGame)?;
+    let rec = new_record(
+        mode,
+        choose_start(StartName::Setup, Some(req.text))?,
+        asker.browser,
+    );
+    Ok((StatusCode::CREATED, Json(state.create(&asker, rec).await?)))
 }
 
 // ---------- list / get / delete ----------
@@ -344,6 +359,7 @@ struct ListQuery {
 
 async fn list_games(
     State(state): State<AppState>,
+    asker: Asker,
     q: Result<Query<ListQuery>, QueryRejection>,
 ) -> AppResult<Json<GameListView>> {
     let status = match query(q)?.status {
@@ -351,29 +367,42 @@ async fn list_games(
         Some(ListFilter::Ongoing) => Some(Status::Ongoing),
         Some(ListFilter::Finished) => Some(Status::Finished),
     };
+    let (browser, local) = (asker.browser, asker.local);
     let games = state
         .shared
         .db
-        .call(move |conn| crate::db::list_games(conn, status, LIST_LIMIT))
+        .call(move |conn| {
+            // Games stored before owners go to the first local browser that lists them.
+            if local {
+                crate::db::claim_all_games(conn, browser)?;
+            }
+            crate::db::list_games(conn, browser, status, LIST_LIMIT)
+        })
         .await?;
     Ok(Json(GameListView { games }))
 }
 
 async fn get_game(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.request(&id, |r| Command::View(who, r)).await?))
+    let who = asker.browser;
+    Ok(Json(
+        state
+            .request(&asker, &id, |r| Command::View(who, r))
+            .await?,
+    ))
 }
 
 async fn delete_game(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<StatusCode> {
     let id = game_id(id)?;
-    state.delete(&id).await?;
+    state.delete(&asker, &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -397,36 +426,43 @@ struct TurnRequest {
 
 async fn play_move(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
     Ok(Json(
         state
-            .request(&id, |r| Command::Play(req.square, req.ply, r))
+            .request(&asker, &id, |r| Command::Play(req.square, req.ply, r))
             .await?,
     ))
 }
 
 async fn undo(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<TurnRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
     Ok(Json(
-        state.request(&id, |r| Command::Undo(req.ply, r)).await?,
+        state
+            .request(&asker, &id, |r| Command::Undo(req.ply, r))
+            .await?,
     ))
 }
 
 async fn redo(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<TurnRequest>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
     Ok(Json(
-        state.request(&id, |r| Command::Redo(req.ply, r)).await?,
+        state
+            .request(&asker, &id, |r| Command::Redo(req.ply, r))
+            .await?,
     ))
 }
 
@@ -446,10 +482,11 @@ fn background_job(id: &str) -> JobSpec {
 
 async fn hint(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<view::HintView>> {
     let id = game_id(id)?;
-    let rec = state.request(&id, Command::EngineSnapshot).await?;
+    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
     let pos: Position = rec.game.position();
     if pos.is_game_over() {
         return Err(AppError::GameOver(
@@ -473,10 +510,11 @@ async fn hint(
 
 async fn analysis(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state.request(&id, Command::EngineSnapshot).await?;
+    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
     let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
     if let Some((k, v)) = state
         .shared
@@ -536,12 +574,13 @@ struct ExportQuery {
 
 async fn export_game(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     q: Result<Query<ExportQuery>, QueryRejection>,
 ) -> AppResult<Response> {
     let id = game_id(id)?;
     let q = query(q)?;
-    let rec = state.request(&id, Command::Snapshot).await?;
+    let rec = state.request(&asker, &id, Command::Snapshot).await?;
     let text = match q.format {
         ExportFormat::Transcript => format!("{}\n", rec.game),
         ExportFormat::Ggf => export::ggf(&rec),
@@ -553,19 +592,22 @@ async fn export_game(
 
 async fn events(
     State(state): State<AppState>,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
     let id = game_id(id)?;
-    let (first, rx) = state.request(&id, Command::Subscribe).await?;
+    let open = state.limits.open_stream(asker.ip)?;
+    let (first, rx) = state.request(&asker, &id, Command::Subscribe).await?;
     let first = serde_json::to_string(&first)
         .map_err(|e| AppError::Internal(format!("serialise game: {e}")))?;
     let shutdown = state.shared.shutdown.clone();
+    // `open` lives in the stream's state: the address's stream count drops when it ends.
     let stream = stream::unfold(
-        (Some(first), rx, shutdown),
-        |(first, mut rx, mut shutdown)| async move {
+        (Some(first), rx, shutdown, open),
+        |(first, mut rx, mut shutdown, open)| async move {
             if let Some(json) = first {
                 let ev = Event::default().event("game").data(json);
-                return Some((Ok(ev), (None, rx, shutdown)));
+                return Some((Ok(ev), (None, rx, shutdown, open)));
             }
             loop {
                 if *shutdown.borrow() {
@@ -582,7 +624,7 @@ async fn events(
                     Err(broadcast::error::RecvError::Lagged(_)) => continue,
                     Err(broadcast::error::RecvError::Closed) => return None,
                 };
-                return Some((Ok(ev), (None, rx, shutdown)));
+                return Some((Ok(ev), (None, rx, shutdown, open)));
             }
         },
     );

@@ -1,6 +1,7 @@
 //! Server settings, with defaults that just work.
 
 use crate::engine_port::Effort;
+use crate::limits::{LimitsConfig, Rate};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,6 +52,8 @@ pub struct ServerConfig {
     pub header_timeout: Duration,
     /// A request body must arrive completely within this time (408 otherwise).
     pub body_timeout: Duration,
+    /// Per-address rate limits and caps (see `limits` and docs/SECURITY.md).
+    pub limits: LimitsConfig,
     /// The time source of online games' clocks (tests put a manual clock here).
     pub clock: crate::online::time::Clock,
 }
@@ -81,13 +84,15 @@ impl Default for ServerConfig {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
+            limits: LimitsConfig::default(),
             clock: crate::online::time::Clock::system(),
         }
     }
 }
 
 impl ServerConfig {
-    /// Light settings for tests: shallow hints and analysis, one worker.
+    /// Light settings for tests: shallow hints and analysis, one worker, and room for the many
+    /// games and requests a test makes in a second (the tests of the limits set their own).
     pub fn for_tests(db_path: PathBuf) -> ServerConfig {
         ServerConfig {
             addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
@@ -105,6 +110,15 @@ impl ServerConfig {
                 time: Duration::from_secs(5),
             },
             idle_timeout: Duration::from_secs(60),
+            limits: LimitsConfig {
+                api: Rate::new(60_000, 10_000),
+                create_game: Rate::new(6_000, 1_000),
+                seat: Rate::new(6_000, 1_000),
+                chat: Rate::new(6_000, 1_000),
+                moves: Rate::new(60_000, 10_000),
+                streams_per_ip: 64,
+                ..LimitsConfig::default()
+            },
             ..ServerConfig::default()
         }
     }

@@ -6,10 +6,12 @@
 //! tokio's blocking pool.
 
 use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
 use crate::model::{
     moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
     Status,
 };
+use crate::ownership::Owner;
 use crate::util::iso8601;
 use crate::view::GameSummary;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -42,7 +44,11 @@ const MIGRATIONS: &[&str] = &[
         transcript   TEXT NOT NULL
     );
     CREATE INDEX games_updated ON games(updated_at DESC);",
-    // v2 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
+    // v2: the browser that owns each game (`BrowserId` hex; NULL: stored before owners, claimed
+    // by the first local browser that opens or lists it; see `ownership`).
+    "ALTER TABLE games ADD COLUMN owner TEXT;
+    CREATE INDEX games_owner ON games(owner, updated_at DESC);",
+    // v3 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
     crate::online::store::MIGRATION,
 ];
 
@@ -298,8 +304,9 @@ pub fn insert_game(conn: &Connection, rec: &GameRecord) -> AppResult<()> {
     conn.execute(
         "INSERT INTO games (id, created_at, updated_at, mode, level, human_color, start_kind,
             start_pos, opening, seed, moves, redo, status, black_discs, white_discs, ply_count,
-            transcript)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
+            transcript, owner)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
+            ?18)",
         params![
             m.id,
             m.created_at,
@@ -318,6 +325,7 @@ pub fn insert_game(conn: &Connection, rec: &GameRecord) -> AppResult<()> {
             s.white,
             s.plies as i64,
             s.transcript,
+            m.owner.column(),
         ],
     )?;
     Ok(())
@@ -351,7 +359,7 @@ pub fn load_game(conn: &Connection, id: &str) -> AppResult<Option<GameRecord>> {
     let row = conn
         .query_row(
             "SELECT id, created_at, updated_at, mode, level, human_color, start_kind, start_pos,
-                opening, seed, moves, redo FROM games WHERE id = ?1",
+                opening, seed, moves, redo, owner FROM games WHERE id = ?1",
             params![id],
             |r| {
                 Ok(RawGame {
@@ -367,6 +375,7 @@ pub fn load_game(conn: &Connection, id: &str) -> AppResult<Option<GameRecord>> {
                     seed: r.get(9)?,
                     moves: r.get(10)?,
                     redo: r.get(11)?,
+                    owner: r.get(12)?,
                 })
             },
         )
@@ -393,6 +402,7 @@ struct RawGame {
     seed: i64,
     moves: String,
     redo: String,
+    owner: Option<String>,
 }
 
 impl RawGame {
@@ -407,6 +417,7 @@ impl RawGame {
         let moves = moves_from_text(&self.moves).map_err(|e| format!("moves: {e}"))?;
         let redo = moves_from_text(&self.redo).map_err(|e| format!("redo list: {e}"))?;
         let game = rebuild_game(start, &moves, &redo)?;
+        let owner = Owner::from_column(self.owner.as_deref())?;
         Ok(GameRecord {
             meta: GameMeta {
                 id: self.id,
@@ -416,55 +427,66 @@ impl RawGame {
                 start_kind,
                 opening: self.opening,
                 seed: self.seed as u64,
+                owner,
             },
             game,
         })
     }
 }
 
-/// Saved games, most recently updated first; `status` filters them.
+/// Which games the list shows to browser `?3`: the games it owns, and the online games it
+/// holds a seat in.
+const VISIBLE_TO_BROWSER: &str =
+    "owner = ?3 OR id IN (SELECT game_id FROM online_holders WHERE browser = ?3)";
+
+/// The saved games of `viewer` (see [`VISIBLE_TO_BROWSER`]), most recently updated first;
+/// `status` filters them.
 pub fn list_games(
     conn: &Connection,
+    viewer: BrowserId,
     status: Option<Status>,
     limit: u32,
 ) -> AppResult<Vec<GameSummary>> {
-    let mut stmt = conn.prepare(
+    let mut stmt = conn.prepare(&format!(
         "SELECT id, created_at, updated_at, mode, level, human_color, status, black_discs,
             white_discs, ply_count, transcript
-         FROM games WHERE (?1 IS NULL OR status = ?1)
-         ORDER BY updated_at DESC, id LIMIT ?2",
+         FROM games WHERE (?1 IS NULL OR status = ?1) AND ({VISIBLE_TO_BROWSER})
+         ORDER BY updated_at DESC, id LIMIT ?2"
+    ))?;
+    let rows = stmt.query_map(
+        params![status.map(Status::as_str), limit, viewer.to_string()],
+        |r| {
+            let id: String = r.get(0)?;
+            let mode: String = r.get(3)?;
+            let level: Option<i64> = r.get(4)?;
+            let human: Option<String> = r.get(5)?;
+            let status: String = r.get(6)?;
+            let black_discs = r.get::<_, i64>(7)?.clamp(0, 64) as u8;
+            let white_discs = r.get::<_, i64>(8)?.clamp(0, 64) as u8;
+            let mode = match mode_from_columns(&mode, level, human.as_deref()) {
+                Ok(mode) => mode,
+                Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
+            };
+            let Some(status) = Status::parse(&status) else {
+                return Ok(Err(format!(
+                    "stored game {id} is corrupt: status {status:?}"
+                )));
+            };
+            Ok(Ok(GameSummary {
+                created_at: iso8601(r.get(1)?),
+                updated_at: iso8601(r.get(2)?),
+                mode,
+                status,
+                black_discs,
+                white_discs,
+                ply_count: r.get::<_, i64>(9)?.max(0) as u32,
+                result: (status == Status::Finished)
+                    .then(|| GameResult::new(black_discs, white_discs).into()),
+                transcript: r.get(10)?,
+                id,
+            }))
+        },
     )?;
-    let rows = stmt.query_map(params![status.map(Status::as_str), limit], |r| {
-        let id: String = r.get(0)?;
-        let mode: String = r.get(3)?;
-        let level: Option<i64> = r.get(4)?;
-        let human: Option<String> = r.get(5)?;
-        let status: String = r.get(6)?;
-        let black_discs = r.get::<_, i64>(7)?.clamp(0, 64) as u8;
-        let white_discs = r.get::<_, i64>(8)?.clamp(0, 64) as u8;
-        let mode = match mode_from_columns(&mode, level, human.as_deref()) {
-            Ok(mode) => mode,
-            Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
-        };
-        let Some(status) = Status::parse(&status) else {
-            return Ok(Err(format!(
-                "stored game {id} is corrupt: status {status:?}"
-            )));
-        };
-        Ok(Ok(GameSummary {
-            created_at: iso8601(r.get(1)?),
-            updated_at: iso8601(r.get(2)?),
-            mode,
-            status,
-            black_discs,
-            white_discs,
-            ply_count: r.get::<_, i64>(9)?.max(0) as u32,
-            result: (status == Status::Finished)
-                .then(|| GameResult::new(black_discs, white_discs).into()),
-            transcript: r.get(10)?,
-            id,
-        }))
-    })?;
     // A corrupt line is left out of the list (and logged), not a failure of the whole list.
     let mut games = Vec::new();
     for row in rows {
@@ -474,6 +496,32 @@ pub fn list_games(
         }
     }
     Ok(games)
+}
+
+/// Gives the unclaimed game `id` (stored before owners) to `browser`; returns the game's owner
+/// afterwards (another browser's, if it was claimed first; `None` if there is no such game).
+pub fn claim_game(conn: &Connection, id: &str, browser: BrowserId) -> AppResult<Option<Owner>> {
+    conn.execute(
+        "UPDATE games SET owner = ?2 WHERE id = ?1 AND owner IS NULL",
+        params![id, browser.to_string()],
+    )?;
+    let owner: Option<Option<String>> = conn
+        .query_row("SELECT owner FROM games WHERE id = ?1", params![id], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    owner
+        .map(|o| Owner::from_column(o.as_deref()))
+        .transpose()
+        .map_err(|e| AppError::Internal(format!("stored game {id} is corrupt: {e}")))
+}
+
+/// Gives every unclaimed game to `browser`; returns how many there were.
+pub fn claim_all_games(conn: &Connection, browser: BrowserId) -> AppResult<usize> {
+    Ok(conn.execute(
+        "UPDATE games SET owner = ?1 WHERE owner IS NULL",
+        params![browser.to_string()],
+    )?)
 }
 
 /// Deletes a game. Returns whether it existed.
@@ -498,9 +546,65 @@ mod tests {
                 start_kind: StartKind::Standard,
                 opening: None,
                 seed: 7,
+                owner: Owner::Browser(BrowserId::of_token("me")),
             },
             game,
         }
+    }
+
+    fn me() -> BrowserId {
+        BrowserId::of_token("me")
+    }
+
+    #[test]
+    fn lists_are_per_browser_and_old_games_are_claimed_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite");
+        // A version-1 database with one game, as stored before owners.
+        {
+            let conn = Connection::open(&path).unwrap();
+            conn.execute_batch(MIGRATIONS[0]).unwrap();
+            conn.execute_batch(
+                "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY,
+                    applied_at INTEGER NOT NULL);
+                 INSERT INTO schema_migrations VALUES (1, 0);
+                 INSERT INTO games VALUES ('g_old', 1, 1, 'friend', NULL, NULL, 'standard',
+                    '---------------------------OX------XO--------------------------- X', NULL,
+                    3, 'f5', '', 'ongoing', 4, 1, 1, 'f5');",
+            )
+            .unwrap();
+        }
+        let db = Db::open(&path).unwrap();
+        assert_eq!(db.schema_version(), SCHEMA_VERSION);
+        let conn = db.conn.lock().unwrap();
+        let old = load_game(&conn, "g_old").unwrap().unwrap();
+        assert_eq!(old.meta.owner, Owner::Unclaimed);
+        let other = BrowserId::of_token("other");
+        insert_game(&conn, &record("g_mine")).unwrap();
+        let mut theirs = record("g_theirs");
+        theirs.meta.owner = Owner::Browser(other);
+        insert_game(&conn, &theirs).unwrap();
+        let ids = |b| -> Vec<String> {
+            list_games(&conn, b, None, 10)
+                .unwrap()
+                .into_iter()
+                .map(|g| g.id)
+                .collect()
+        };
+        assert_eq!(ids(me()), ["g_mine"]);
+        assert_eq!(ids(other), ["g_theirs"]);
+        // The first claim wins; a second one reports the owner.
+        assert_eq!(
+            claim_game(&conn, "g_old", other).unwrap(),
+            Some(Owner::Browser(other))
+        );
+        assert_eq!(
+            claim_game(&conn, "g_old", me()).unwrap(),
+            Some(Owner::Browser(other))
+        );
+        assert_eq!(claim_game(&conn, "g_none", me()).unwrap(), None);
+        assert_eq!(ids(other), ["g_theirs", "g_old"]);
+        assert_eq!(claim_all_games(&conn, me()).unwrap(), 0);
     }
 
     #[test]
@@ -519,11 +623,15 @@ mod tests {
         assert_eq!(back.meta, rec.meta);
         assert!(load_game(&conn, "g_2").unwrap().is_none());
         assert_eq!(
-            list_games(&conn, Some(Status::Ongoing), 10).unwrap().len(),
+            list_games(&conn, me(), Some(Status::Ongoing), 10)
+                .unwrap()
+                .len(),
             1
         );
         assert_eq!(
-            list_games(&conn, Some(Status::Finished), 10).unwrap().len(),
+            list_games(&conn, me(), Some(Status::Finished), 10)
+                .unwrap()
+                .len(),
             0
         );
         // A corrupt row is reported, not a panic.

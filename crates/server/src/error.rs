@@ -49,6 +49,9 @@ pub enum AppError {
     /// 429: this game already has as many engine requests in progress as it may
     /// ([`crate::pool::MAX_BACKGROUND_JOBS_PER_GAME`]).
     TooManyRequests(String),
+    /// 429: this address exceeded a rate or a cap (`limits`); the answer carries
+    /// `Retry-After: retry_after` (seconds).
+    RateLimited { message: String, retry_after: u64 },
     /// 503: the engine queue is full ([`crate::pool::MAX_BACKGROUND_WAITING`]), or the request
     /// was cancelled before the engine started on it.
     EngineBusy(String),
@@ -75,7 +78,7 @@ impl AppError {
             AppError::ForbiddenOrigin(_) => "forbidden_origin",
             AppError::MisdirectedHost(_) => "misdirected_host",
             AppError::MethodNotAllowed => "method_not_allowed",
-            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::TooManyRequests(_) | AppError::RateLimited { .. } => "too_many_requests",
             AppError::EngineBusy(_) => "engine_busy",
             AppError::Internal(_) => "internal",
         }
@@ -98,7 +101,9 @@ impl AppError {
             AppError::ForbiddenOrigin(_) => StatusCode::FORBIDDEN,
             AppError::MisdirectedHost(_) => StatusCode::MISDIRECTED_REQUEST,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooManyRequests(_) | AppError::RateLimited { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             AppError::EngineBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -107,7 +112,9 @@ impl AppError {
     /// The human-readable message.
     pub fn message(&self) -> String {
         match self {
-            AppError::IllegalMove { message, .. } => message.clone(),
+            AppError::IllegalMove { message, .. } | AppError::RateLimited { message, .. } => {
+                message.clone()
+            }
             AppError::NotYourTurn(m)
             | AppError::GameOver(m)
             | AppError::NotYourSeat(m)
@@ -183,7 +190,14 @@ impl IntoResponse for AppError {
         if let AppError::Internal(m) = &self {
             eprintln!("virada-server: internal error: {m}");
         }
-        (self.status(), Json(self.body())).into_response()
+        let mut response = (self.status(), Json(self.body())).into_response();
+        if let AppError::RateLimited { retry_after, .. } = &self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(*retry_after),
+            );
+        }
+        response
     }
 }
 

@@ -1,6 +1,7 @@
 //! What a game is to the server: its metadata (mode, level, colours, start) plus a
 //! [`virada_rules::Game`], and the conversions to and from the stored text form.
 
+use crate::ownership::Owner;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use virada_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
@@ -174,6 +175,8 @@ pub struct GameMeta {
     pub opening: Option<String>,
     /// Seed for the engine's choices (levels with deliberate mistakes), fixed per game.
     pub seed: u64,
+    /// The browser whose game this is (see `ownership`).
+    pub owner: Owner,
 }
 
 impl GameMeta {

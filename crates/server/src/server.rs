@@ -6,10 +6,14 @@ use crate::config::{ServerConfig, HEADER_LIMIT};
 use crate::db::{Db, DbError};
 use crate::engine_port;
 use crate::guard::HostPolicy;
+use crate::limits::{connection_refused_response, Limiter};
 use crate::pool::{EngineFactory, EnginePool};
 use crate::shared::Shared;
 use crate::state::AppState;
+use axum::extract::ConnectInfo;
 use axum::Router;
+use hyper::body::Incoming;
+use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
@@ -124,8 +128,16 @@ impl Server {
         let state = AppState::new(shared);
         let heartbeat = crate::online::start_up(&state).await?;
         let connections = state.connections.clone();
+        let per_ip = state.limits.clone();
         let app = crate::api::router(state, policy);
-        let task = tokio::spawn(serve(listener, app, limits, connections, shutdown_rx));
+        let task = tokio::spawn(serve(
+            listener,
+            app,
+            limits,
+            per_ip,
+            connections,
+            shutdown_rx,
+        ));
         Ok(Server {
             addr,
             shutdown,
@@ -175,6 +187,7 @@ async fn serve(
     listener: TcpListener,
     app: Router,
     limits: Limits,
+    per_ip: Arc<Limiter>,
     connections: Arc<AtomicUsize>,
     mut stop: watch::Receiver<bool>,
 ) {
@@ -200,9 +213,9 @@ async fn serve(
             },
             _ = &mut stopped => break,
         };
-        let tcp = tokio::select! {
+        let (tcp, peer) = tokio::select! {
             r = listener.accept() => match r {
-                Ok((tcp, _)) => tcp,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     eprintln!("virada-server: accept failed: {e}");
                     tokio::time::sleep(ACCEPT_BACKOFF).await;
@@ -214,9 +227,24 @@ async fn serve(
         // Small JSON answers and SSE events must leave at once: no Nagle delay (which, with the
         // client's delayed ACK, adds ~40 ms to many responses).
         let _ = tcp.set_nodelay(true);
+        // Beyond its address's cap a connection gets a 429 (if its buffer takes it) and is
+        // closed at once, never queued: one address cannot hold the global permits.
+        let Some(counted) = per_ip.open_connection(peer.ip()) else {
+            let _ = tcp.try_write(&connection_refused_response());
+            drop(tcp);
+            drop(permit);
+            continue;
+        };
+        // Every request of the connection knows its peer (`ConnectInfo`): the per-address
+        // limits and the local-user rule of `ownership` read it.
+        let service = TowerToHyperService::new(app.clone());
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            req.extensions_mut().insert(ConnectInfo(peer));
+            service.call(req)
+        });
         // With upgrades: the WebSocket of online games takes over the connection.
         let conn = http
-            .serve_connection(TokioIo::new(tcp), TowerToHyperService::new(app.clone()))
+            .serve_connection(TokioIo::new(tcp), service)
             .with_upgrades();
         let connections = connections.clone();
         connections.fetch_add(1, Ordering::Relaxed);
@@ -236,6 +264,7 @@ async fn serve(
                 }
             }
             connections.fetch_sub(1, Ordering::Relaxed);
+            drop(counted);
             drop(permit);
             drop(alive);
         });

@@ -11,6 +11,7 @@ use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::{GameRecord, Mode};
 use crate::online::actor::OnlineCommand;
+use crate::ownership::Owner;
 use crate::shared::Shared;
 use crate::util::now_millis;
 use crate::view::{game_view, GameView, ThinkingView};
@@ -71,6 +72,10 @@ pub struct GameHandle {
     pub tx: mpsc::Sender<Command>,
     /// Distinguishes successive actors of the same game.
     pub instance: u64,
+    /// The game's owner (fixed while the actor runs: a game is claimed before its actor starts).
+    pub owner: Owner,
+    /// The game's mode (online games are readable by anyone: `ownership::may_access`).
+    pub mode: Mode,
 }
 
 struct Thinking {
@@ -102,6 +107,7 @@ pub fn start(
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(64);
     let (events, _) = broadcast::channel(64);
+    let (owner, mode) = (rec.meta.owner, rec.meta.mode);
     let actor = Actor {
         rec,
         shared,
@@ -112,7 +118,15 @@ pub fn start(
         last_activity: Instant::now(),
         version: now_millis().max(0) as u64,
     };
-    (GameHandle { tx, instance }, actor.run(rx))
+    (
+        GameHandle {
+            tx,
+            instance,
+            owner,
+            mode,
+        },
+        actor.run(rx),
+    )
 }
 
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);

@@ -10,8 +10,10 @@
 
 use crate::db;
 use crate::error::{AppError, AppResult};
+use crate::limits::Limiter;
 use crate::model::{GameRecord, Mode};
 use crate::online::model::OnlineGame;
+use crate::ownership::{self, Asker, Owner};
 use crate::session::{self, Command, GameHandle};
 use crate::shared::Shared;
 use crate::util::{is_valid_game_id, random_u64};
@@ -28,26 +30,36 @@ pub struct AppState {
     pub games: Arc<Games>,
     /// Open HTTP connections (counted by the accept loop).
     pub connections: Arc<AtomicUsize>,
+    /// Per-address rate limits and caps (`limits`), shared with the accept loop.
+    pub limits: Arc<Limiter>,
 }
 
 impl AppState {
     pub fn new(shared: Arc<Shared>) -> AppState {
         AppState {
             games: Arc::new(Games::new(shared.clone())),
+            limits: Arc::new(Limiter::new(shared.config.limits.clone())),
             shared,
             connections: Arc::new(AtomicUsize::new(0)),
         }
     }
 
     /// Sends a request to the game's actor (loading the game if needed) and awaits the answer.
+    ///
+    /// A game `asker` may not see ([`ownership::may_access`]) is answered exactly as an unknown
+    /// id: 404 `not_found`.
     pub async fn request<T>(
         &self,
+        asker: &Asker,
         id: &str,
         make: impl Fn(oneshot::Sender<AppResult<T>>) -> Command,
     ) -> AppResult<T> {
         // Two tries: an actor that has just stopped (abandoned) is replaced by a fresh one.
         for _ in 0..2 {
-            let h = self.games.handle(id).await?;
+            let h = self.games.handle_for(id, asker).await?;
+            if !ownership::may_access(h.owner, h.mode, asker) {
+                return Err(AppError::not_found_game(id));
+            }
             let (tx, rx) = oneshot::channel();
             if h.tx.send(make(tx)).await.is_err() {
                 continue;
@@ -59,11 +71,11 @@ impl AppState {
         Err(AppError::Internal(format!("game {id} is unavailable")))
     }
 
-    /// Stores a new game, starts its actor and returns the game object.
-    pub async fn create(&self, rec: GameRecord) -> AppResult<GameView> {
+    /// Stores a new game (of `asker`), starts its actor and returns the game object.
+    pub async fn create(&self, asker: &Asker, rec: GameRecord) -> AppResult<GameView> {
         let id = rec.meta.id.clone();
         self.games.create(rec).await?;
-        self.request(&id, Command::Get).await
+        self.request(asker, &id, Command::Get).await
     }
 
     /// Stores a new online game, starts its actor and returns the game as its creator sees it.
@@ -71,19 +83,25 @@ impl AppState {
         &self,
         rec: GameRecord,
         online: OnlineGame,
-        creator: crate::identity::BrowserId,
+        creator: &Asker,
     ) -> AppResult<GameView> {
         let id = rec.meta.id.clone();
         self.games
             .create_loaded(LoadedGame::Online(rec, Box::new(online)))
             .await?;
-        self.request(&id, |r| Command::View(creator, r)).await
+        let who = creator.browser;
+        self.request(creator, &id, |r| Command::View(who, r)).await
     }
 
     /// Deletes a game: stops its actor (cancelling any search) and removes the row. The work runs
     /// to its end even if the client hangs up, so a deletion is never left half done.
-    pub async fn delete(&self, id: &str) -> AppResult<()> {
+    pub async fn delete(&self, asker: &Asker, id: &str) -> AppResult<()> {
         if !is_valid_game_id(id) {
+            return Err(AppError::not_found_game(id));
+        }
+        // Only a game the asker may see can be deleted (this also claims an unclaimed one).
+        let h = self.games.handle_for(id, asker).await?;
+        if !ownership::may_delete(h.owner, asker) {
             return Err(AppError::not_found_game(id));
         }
         let games = self.games.clone();
@@ -250,20 +268,43 @@ impl Games {
         self.prune(id, cell);
     }
 
-    /// The actor of game `id`, loading the game from the database if it is not running.
+    /// The actor of game `id`, loading the game from the database if it is not running. A game
+    /// stored before owners is first given to `asker` if it asks from this machine, and is not
+    /// found otherwise (see `ownership`).
+    ///
+    /// This does not check that `asker` may use the game: [`AppState::request`] does.
+    pub async fn handle_for(self: &Arc<Self>, id: &str, asker: &Asker) -> AppResult<GameHandle> {
+        self.handle_as(id, Some(asker)).await
+    }
+
+    /// The actor of game `id` for the server itself (loading live online games at start-up,
+    /// a WebSocket whose upgrade was checked): an unclaimed game is not found.
     pub async fn handle(self: &Arc<Self>, id: &str) -> AppResult<GameHandle> {
+        self.handle_as(id, None).await
+    }
+
+    async fn handle_as(
+        self: &Arc<Self>,
+        id: &str,
+        claimant: Option<&Asker>,
+    ) -> AppResult<GameHandle> {
         if !is_valid_game_id(id) {
             return Err(AppError::not_found_game(id));
         }
         let cell = self.cell(id);
-        let result = self.handle_in(id, &cell).await;
+        let result = self.handle_in(id, &cell, claimant).await;
         if result.is_err() {
             self.prune(id, cell);
         }
         result
     }
 
-    async fn handle_in(self: &Arc<Self>, id: &str, cell: &Cell) -> AppResult<GameHandle> {
+    async fn handle_in(
+        self: &Arc<Self>,
+        id: &str,
+        cell: &Cell,
+        claimant: Option<&Asker>,
+    ) -> AppResult<GameHandle> {
         let mut slot = cell.lock().await;
         match &*slot {
             Slot::Running(h) if !h.tx.is_closed() => return Ok(h.clone()),
@@ -275,8 +316,24 @@ impl Games {
             let owned = id.to_string();
             self.shared.db.call(move |conn| load(conn, &owned)).await?
         };
-        let rec = loaded.ok_or_else(|| AppError::not_found_game(id))?;
-        let h = self.start(rec);
+        let mut game = loaded.ok_or_else(|| AppError::not_found_game(id))?;
+        let rec = match &mut game {
+            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => rec,
+        };
+        if rec.meta.owner == Owner::Unclaimed {
+            // A game from before owners: the asker's if it asks from this machine.
+            let Some(asker) = claimant.filter(|a| a.local) else {
+                return Err(AppError::not_found_game(id));
+            };
+            let (owned, browser) = (id.to_string(), asker.browser);
+            rec.meta.owner = self
+                .shared
+                .db
+                .call(move |conn| db::claim_game(conn, &owned, browser))
+                .await?
+                .ok_or_else(|| AppError::not_found_game(id))?;
+        }
+        let h = self.start(game);
         *slot = Slot::Running(h.clone());
         Ok(h)
     }
@@ -363,6 +420,14 @@ mod tests {
     use tokio::sync::watch;
     use virada_rules::Game;
 
+    fn asker() -> Asker {
+        Asker {
+            browser: crate::identity::BrowserId::of_token("me"),
+            ip: std::net::Ipv4Addr::LOCALHOST.into(),
+            local: true,
+        }
+    }
+
     fn record() -> GameRecord {
         GameRecord {
             meta: GameMeta {
@@ -373,6 +438,7 @@ mod tests {
                 start_kind: StartKind::Standard,
                 opening: None,
                 seed: 1,
+                owner: Owner::Browser(asker().browser),
             },
             game: Game::new(),
         }
@@ -397,7 +463,7 @@ mod tests {
         let state = AppState::new(shared);
         let warm = record();
         let warm_id = warm.meta.id.clone();
-        state.create(warm).await.unwrap();
+        state.create(&asker(), warm).await.unwrap();
         // A game in the database but not in memory.
         let cold = record();
         let cold_id = cold.meta.id.clone();
@@ -408,7 +474,7 @@ mod tests {
         let held = db.hold_connection();
         let slow = {
             let (state, id) = (state.clone(), cold_id.clone());
-            tokio::spawn(async move { state.request(&id, Command::Get).await })
+            tokio::spawn(async move { state.request(&asker(), &id, Command::Get).await })
         };
         while state.games.loading() == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
@@ -417,7 +483,7 @@ mod tests {
         // the cold load, which waits for `held`.
         let answer = tokio::time::timeout(
             Duration::from_secs(20),
-            state.request(&warm_id, Command::Get),
+            state.request(&asker(), &warm_id, Command::Get),
         )
         .await
         .expect("the running game answers while another game loads");

@@ -15,13 +15,18 @@ struct TestServer {
 
 impl TestServer {
     async fn start(db: &Path) -> TestServer {
+        TestServer::start_as(db, browser()).await
+    }
+
+    /// A server on `db` used by the browser `client` (the same browser across a restart).
+    async fn start_as(db: &Path, client: Client) -> TestServer {
         let server = Server::start(ServerConfig::for_tests(db.to_path_buf()))
             .await
             .expect("server starts");
         let base = server.url();
         TestServer {
             server,
-            client: Client::new(),
+            client,
             base,
         }
     }
@@ -97,6 +102,11 @@ impl TestServer {
         }
         panic!("condition not reached for game {id}");
     }
+}
+
+/// A simulated browser: a client that keeps its cookies (the `virada_id` identity).
+fn browser() -> Client {
+    Client::builder().cookie_store(true).build().unwrap()
 }
 
 fn plies(g: &Value) -> usize {
@@ -467,9 +477,10 @@ async fn restart_keeps_games() {
         assert_eq!(s, StatusCode::OK);
     }
     t.turn(&id, "undo").await;
+    let client = t.client.clone();
     t.server.shutdown().await;
 
-    let t = TestServer::start(&db).await;
+    let t = TestServer::start_as(&db, client).await;
     let (s, g) = t.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, StatusCode::OK, "{g}");
     assert_eq!(g["transcript"], "f5d6");
@@ -583,7 +594,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     let t = TestServer {
         base: server.url(),
         server,
-        client: Client::new(),
+        client: browser(),
     };
     // Level 20 searches 20 plies deep: far longer than this test.
     let g = t
@@ -638,13 +649,14 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     let t = TestServer::start(&db).await;
     let g = t.create(json!({"mode": "friend"})).await;
     let id = id_of(&g);
+    let client = t.client.clone();
     t.server.shutdown().await;
     {
         let conn = rusqlite::Connection::open(&db).unwrap();
         conn.execute("UPDATE games SET moves = 'f5 f5' WHERE id = ?1", [&id])
             .unwrap();
     }
-    let t = TestServer::start(&db).await;
+    let t = TestServer::start_as(&db, client).await;
     let (s, e) = t.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(e["error"]["code"], "internal");

@@ -335,9 +335,14 @@ async fn start_server(
     (server, dir)
 }
 
+/// The identity cookie of the one browser these tests simulate (any well-formed token is a
+/// browser's; games are private to the browser that made them).
+const COOKIE: &str = "virada_id=00000000000000000000000000000000000000000000000000000000000000e2";
+
 async fn create(server: &Server, body: serde_json::Value) -> String {
     let r = reqwest::Client::new()
         .post(format!("{}/api/games", server.url()))
+        .header("cookie", COOKIE)
         .json(&body)
         .send()
         .await
@@ -350,7 +355,10 @@ async fn create(server: &Server, body: serde_json::Value) -> String {
 /// Sends `GET path` on a raw connection and returns it (dropping it hangs up).
 async fn raw_get(server: &Server, path: &str) -> std::net::TcpStream {
     let mut s = std::net::TcpStream::connect(server.addr()).unwrap();
-    let req = format!("GET {path} HTTP/1.1\r\nHost: {}\r\n\r\n", server.addr());
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: {}\r\nCookie: {COOKIE}\r\n\r\n",
+        server.addr()
+    );
     s.write_all(req.as_bytes()).unwrap();
     s
 }
@@ -407,14 +415,30 @@ async fn an_incomplete_analysis_says_so_and_is_not_cached() {
     let url = format!("{}/api/games/{id}/analysis", server.url());
     rig.engine.reviews_complete.store(false, Ordering::Relaxed);
     for n in 1..=2 {
-        let v: serde_json::Value = client.get(&url).send().await.unwrap().json().await.unwrap();
+        let v: serde_json::Value = client
+            .get(&url)
+            .header("cookie", COOKIE)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         assert_eq!(v["complete"], false, "{v}");
         // Asked again, the engine reviews again.
         assert_eq!(rig.engine.reviews.load(Ordering::Relaxed), n);
     }
     rig.engine.reviews_complete.store(true, Ordering::Relaxed);
     for _ in 0..2 {
-        let v: serde_json::Value = client.get(&url).send().await.unwrap().json().await.unwrap();
+        let v: serde_json::Value = client
+            .get(&url)
+            .header("cookie", COOKIE)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
         assert_eq!(v["complete"], true, "{v}");
         // A complete review is cached until the game changes.
         assert_eq!(rig.engine.reviews.load(Ordering::Relaxed), 3);

@@ -27,7 +27,9 @@ impl TestServer {
         TestServer {
             base: server.url(),
             server,
+            // A browser: it keeps its `virada_id` cookie.
             client: Client::builder()
+                .cookie_store(true)
                 .timeout(Duration::from_secs(30))
                 .build()
                 .unwrap(),
@@ -169,10 +171,15 @@ async fn delete_wins_against_concurrent_loads() {
     for _ in 0..30 {
         ids.push(t.create(json!({"mode": "friend"})).await);
     }
+    let browser = t.client.clone();
     t.server.shutdown().await;
     // A fresh server: every game is cold, so each GET below loads it from the database while
-    // the DELETE runs.
-    let t = TestServer::start(&db).await;
+    // the DELETE runs. The same browser asks (the games are its own), over 120 connections at
+    // once: more than one address may hold by default (64).
+    let mut config = ServerConfig::for_tests(db.clone());
+    config.limits.connections_per_ip = 256;
+    let mut t = TestServer::with(config).await;
+    t.client = browser;
     let mut tasks = Vec::new();
     for id in &ids {
         for i in 0..4 {

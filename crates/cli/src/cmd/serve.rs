@@ -2,7 +2,7 @@
 
 use super::{CliError, CmdResult};
 use clap::Args;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
 use virada_server::ServerConfig;
@@ -26,6 +26,17 @@ pub struct ServeArgs {
     /// Most HTTP connections open at once, live streams included (default 1024).
     #[arg(long)]
     pub max_connections: Option<usize>,
+    /// Most connections one client address holds open at once (default 64).
+    #[arg(long, value_name = "N")]
+    pub max_connections_per_ip: Option<usize>,
+    /// Most live game streams (SSE, WebSocket) one client address holds open at once
+    /// (default 8).
+    #[arg(long, value_name = "N")]
+    pub max_streams_per_ip: Option<usize>,
+    /// A client address that skips every per-address limit (repeatable), e.g. a load test:
+    /// `--rate-limit-exempt 127.0.0.1`. The global --max-connections still applies.
+    #[arg(long = "rate-limit-exempt", value_name = "IP")]
+    pub rate_limit_exempt: Vec<String>,
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
@@ -51,6 +62,28 @@ pub fn run(args: ServeArgs) -> CmdResult {
             return Err(CliError::input("--max-connections must be at least 1"));
         }
         config.max_connections = n;
+    }
+    if let Some(n) = args.max_connections_per_ip {
+        if n == 0 {
+            return Err(CliError::input(
+                "--max-connections-per-ip must be at least 1",
+            ));
+        }
+        config.limits.connections_per_ip = n;
+    }
+    if let Some(n) = args.max_streams_per_ip {
+        if n == 0 {
+            return Err(CliError::input("--max-streams-per-ip must be at least 1"));
+        }
+        config.limits.streams_per_ip = n;
+    }
+    for ip in args.rate_limit_exempt {
+        let parsed = ip.parse::<IpAddr>().map_err(|e| {
+            CliError::input(format!(
+                "--rate-limit-exempt {ip:?}: {e} (expected an IP address, e.g. 127.0.0.1)"
+            ))
+        })?;
+        config.limits.exempt.push(parsed);
     }
     config.allowed_hosts = args.allowed_hosts;
     virada_server::run_blocking(config).map_err(|e| CliError::failed(e.to_string()))

@@ -186,6 +186,7 @@ pub fn start(
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(256);
     let (events, _) = broadcast::channel(64);
+    let (owner, mode) = (rec.meta.owner, rec.meta.mode);
     let actor = OnlineActor {
         rec,
         online,
@@ -200,7 +201,15 @@ pub fn start(
         chat_times: [VecDeque::new(), VecDeque::new()],
         last_activity: Instant::now(),
     };
-    (GameHandle { tx, instance }, actor.run(rx))
+    (
+        GameHandle {
+            tx,
+            instance,
+            owner,
+            mode,
+        },
+        actor.run(rx),
+    )
 }
 
 fn maybe_sleep(clock: &Clock, at: Option<i64>) -> Sleep {

@@ -6,8 +6,9 @@ use super::model::{checked_text, OnlineGame, TimeControl, NAME_MAX};
 use super::store;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
-use crate::identity::BrowserId;
+use crate::limits::Kind;
 use crate::model::GameRecord;
+use crate::ownership::Asker;
 use crate::session::Command;
 use crate::state::AppState;
 use crate::util::iso8601;
@@ -29,7 +30,7 @@ pub fn checked_name(name: Option<String>) -> AppResult<String> {
 /// `Online`); the creator holds `color`.
 pub async fn create(
     state: &AppState,
-    who: BrowserId,
+    creator: &Asker,
     mut rec: GameRecord,
     time_control: TimeControl,
     color: Color,
@@ -43,8 +44,8 @@ pub async fn create(
         game.play_forced_passes();
         rec.game = game;
     }
-    let online = OnlineGame::new(time_control, color, who, name);
-    state.create_online(rec, online, who).await
+    let online = OnlineGame::new(time_control, color, creator.browser, name);
+    state.create_online(rec, online, creator).await
 }
 
 #[derive(Deserialize, Debug)]
@@ -57,14 +58,15 @@ pub struct SeatRequest {
 /// `POST /api/games/{id}/seat`.
 pub async fn take_seat(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     Path(id): Path<String>,
     JsonBody(req): JsonBody<SeatRequest>,
 ) -> AppResult<Json<GameView>> {
-    // limits: seat (per-IP seat/join attempts, the guard helper's limits.rs)
+    state.limits.check(asker.ip, Kind::Seat)?;
+    let who = asker.browser;
     let name = checked_name(req.name)?;
     let view = state
-        .request(&id, |reply| {
+        .request(&asker, &id, |reply| {
             Command::Online(OnlineCommand::TakeSeat {
                 who,
                 name: name.clone(),
@@ -84,11 +86,12 @@ pub struct LinkView {
 /// `POST /api/games/{id}/device-link`.
 pub async fn device_link(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     Path(id): Path<String>,
 ) -> AppResult<Json<LinkView>> {
+    let who = asker.browser;
     let link = state
-        .request(&id, |reply| {
+        .request(&asker, &id, |reply| {
             Command::Online(OnlineCommand::NewLink { who, reply })
         })
         .await?;
@@ -113,10 +116,11 @@ pub struct JoinView {
 /// `POST /api/join`.
 pub async fn join(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     JsonBody(req): JsonBody<JoinRequest>,
 ) -> AppResult<Json<JoinView>> {
-    // limits: join (per-IP seat/join attempts, the guard helper's limits.rs)
+    state.limits.check(asker.ip, Kind::Seat)?;
+    let who = asker.browser;
     let unknown =
         || AppError::NotFound("no such device link (it may have expired or been used)".into());
     if req.token.len() != 32 || !req.token.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -134,7 +138,7 @@ pub async fn join(
         return Err(unknown());
     };
     let color = state
-        .request(&game, |reply| {
+        .request(&asker, &game, |reply| {
             Command::Online(OnlineCommand::UseLink {
                 who,
                 color,

@@ -10,6 +10,8 @@ use super::actor::{Action, Connected, OnlineCommand, OnlineEvent};
 use super::view::ErrorMessage;
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
+use crate::limits::Kind;
+use crate::ownership::Asker;
 use crate::session::{Command, GameHandle};
 use crate::state::AppState;
 use axum::extract::rejection::PathRejection;
@@ -18,6 +20,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use virada_rules::Square;
@@ -81,7 +84,7 @@ fn read_message(text: &str) -> (Option<u64>, Result<ClientMessage, String>) {
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
     State(state): State<AppState>,
-    who: BrowserId,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> AppResult<Response> {
@@ -92,10 +95,12 @@ pub async fn upgrade(
             e.body_text()
         ))
     })?;
-    // limits: socket — `Limiter::open_stream(ip)` here (guard's limits.rs), its `OpenGuard` moved
-    // into the `on_upgrade` closure so it lives as long as the socket; the client IP comes from
-    // the connection (guard passes it as an extension).
-    let view = state.request(&id, |r| Command::View(who, r)).await?;
+    let who = asker.browser;
+    // Counted against the address's live streams for as long as the socket is open.
+    let open = state.limits.open_stream(asker.ip)?;
+    let view = state
+        .request(&asker, &id, |r| Command::View(who, r))
+        .await?;
     if view.online.is_none() {
         return Err(AppError::NotAllowed(
             "this is not an online game: local games stream over /events".into(),
@@ -105,7 +110,8 @@ pub async fn upgrade(
         .max_message_size(MESSAGE_LIMIT)
         .max_frame_size(MESSAGE_LIMIT)
         .on_upgrade(move |socket| async move {
-            run(socket, state, id, who).await;
+            run(socket, state, id, who, asker.ip).await;
+            drop(open);
         }))
 }
 
@@ -191,7 +197,7 @@ impl Socket {
     }
 }
 
-async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
+async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpAddr) {
     let mut socket = Socket { ws, who };
     let Ok(handle) = state.games.handle(&id).await else {
         return socket.close(GOING_AWAY, "the game is unavailable").await;
@@ -285,8 +291,6 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                         }
                         continue;
                     }
-                    // limits: move — `Limiter::check(ip, Kind::Move)` (per IP, on top of this
-                    // socket's 10 a second).
                     ClientMessage::Move { square, ply } => {
                         while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
                             moves.pop_front();
@@ -305,12 +309,21 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId) {
                     ClientMessage::Abort { ply } => Action::Abort { ply },
                     ClientMessage::Takeback { ply } => Action::Takeback { ply },
                     ClientMessage::TakebackAnswer { accept, ply } => Action::TakebackAnswer { accept, ply },
-                    // limits: chat — `Limiter::check(ip, Kind::Chat)` (per IP, on top of the
-                    // actor's 5 per 10 s per seat).
                     ClientMessage::Chat { text } => Action::Chat { text },
                     ClientMessage::Rematch {} => Action::Rematch,
                     ClientMessage::RematchAnswer { accept } => Action::RematchAnswer { accept },
                 };
+                // The address's buckets (`limits`), on top of this socket's own limits.
+                let kind = match &action {
+                    Action::Chat { .. } => Kind::Chat,
+                    _ => Kind::Move,
+                };
+                if let Err(e) = state.limits.check(ip, kind) {
+                    if !socket.send_error(&e, reference).await {
+                        break;
+                    }
+                    continue;
+                }
                 let r = ask(&handle, |reply| {
                     Command::Online(OnlineCommand::Act { who, action, arrived_ms, reply })
                 })

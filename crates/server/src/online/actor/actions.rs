@@ -269,6 +269,8 @@ impl OnlineActor {
                 start_kind: self.rec.meta.start_kind,
                 opening: self.rec.meta.opening.clone(),
                 seed: random_u64(),
+                // The rematch belongs to the same creator (both players hold seats in it).
+                owner: self.rec.meta.owner,
             },
             game,
         };
