@@ -6,6 +6,7 @@
 //! gen3 weights file is used wherever a weights file is accepted ([`load_weights_file`] tells
 //! the generations apart by the file header).
 
+pub mod compact;
 pub mod patterns;
 pub mod state;
 pub mod weights;
