@@ -24,11 +24,13 @@ fn main() -> Result<(), String> {
     let nonzero = w.weights.iter().filter(|&&x| x != 0).count();
     std::fs::write(output, &out).map_err(|e| format!("{output}: {e}"))?;
     println!(
-        "{input}: {} bytes -> {output}: {} bytes ({} of {} entries non-zero, {} units per disc)",
+        "{input}: {} bytes -> {output}: {} bytes ({} of {} entries non-zero, {} representative \
+         entries a phase, {} units per disc)",
         bytes.len(),
         out.len(),
         nonzero,
         w.weights.len(),
+        virada_engine::eval::gen3::compact::representatives().len(),
         w.units_per_disc
     );
     Ok(())

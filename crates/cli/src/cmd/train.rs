@@ -53,6 +53,9 @@ pub struct FitArgs {
     /// Adam step size.
     #[arg(long, default_value_t = 0.01)]
     pub lr: f64,
+    /// Factor applied to the step size after every epoch.
+    #[arg(long, default_value_t = 1.0)]
+    pub lr_decay: f64,
     /// L2 penalty per weight.
     #[arg(long, default_value_t = 1e-4)]
     pub l2: f64,
@@ -102,6 +105,7 @@ fn fit3(a: FitArgs) -> CmdResult {
         seed: a.seed,
         batch: a.batch.max(1),
         learning_rate: a.lr,
+        lr_decay: a.lr_decay,
         l2: a.l2,
         max_epochs: a.epochs.max(1),
         patience: a.patience.max(1),

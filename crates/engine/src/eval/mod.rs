@@ -96,10 +96,9 @@ fn gen3_from_env() -> Option<Result<Arc<dyn Evaluator>, String>> {
     LOADED
         .get_or_init(|| {
             let path = std::env::var_os(pattern_eval::WEIGHTS_ENV)?;
-            let bytes = match std::fs::read(&path) {
-                Ok(b) => b,
-                // Unreadable: the gen2 loader reports it.
-                Err(_) => return None,
+            // Unreadable: the gen2 loader reports it.
+            let Ok(bytes) = std::fs::read(&path) else {
+                return None;
             };
             (gen3::weights::header_version(&bytes) == Some(gen3::weights::FORMAT_VERSION)).then(
                 || {

@@ -49,8 +49,10 @@ pub const PARTS: usize = 8;
 pub struct FitConfig {
     pub seed: u64,
     pub batch: usize,
-    /// Adam step size (discs).
+    /// Adam step size (discs) of the first epoch.
     pub learning_rate: f64,
+    /// Factor applied to the step size after every epoch (1 = constant).
+    pub lr_decay: f64,
     pub l2: f64,
     pub max_epochs: usize,
     /// Stop after this many epochs without a better validation error.
@@ -75,6 +77,7 @@ impl Default for FitConfig {
             seed: 1,
             batch: 4096,
             learning_rate: 0.01,
+            lr_decay: 1.0,
             l2: 1e-4,
             max_epochs: 30,
             patience: 2,
@@ -217,7 +220,9 @@ impl Layout {
 
     /// The table bases phase `q`'s value sums: its own, and its group's if any.
     fn bases(&self, q: usize) -> [Option<usize>; 2] {
-        let coarse = (self.group_size > 0).then(|| (self.phases + q / self.group_size) * self.wpp);
+        let coarse = q
+            .checked_div(self.group_size)
+            .map(|g| (self.phases + g) * self.wpp);
         [Some(q * self.wpp), coarse]
     }
 
@@ -225,9 +230,8 @@ impl Layout {
     fn combine(&self, params: &[f32]) -> Vec<f32> {
         let n = self.phases * self.wpp;
         let mut out = params[..n].to_vec();
-        if self.group_size > 0 {
-            for q in 0..self.phases {
-                let c = (self.phases + q / self.group_size) * self.wpp;
+        for q in 0..self.phases {
+            if let [_, Some(c)] = self.bases(q) {
                 let fine = &mut out[q * self.wpp..(q + 1) * self.wpp];
                 for (f, g) in fine.iter_mut().zip(&params[c..c + self.wpp]) {
                     *f += g;
@@ -293,6 +297,8 @@ struct Adam {
     stamp: Vec<u32>,
     touched: Vec<u32>,
     step: u32,
+    /// Step size of the current epoch.
+    lr: f32,
 }
 
 impl Adam {
@@ -304,6 +310,7 @@ impl Adam {
             stamp: vec![0; n],
             touched: Vec::new(),
             step: 0,
+            lr: 0.0,
         }
     }
 
@@ -313,7 +320,7 @@ impl Adam {
         let t = self.step as i32;
         let c1 = 1.0 - b1.powi(t);
         let c2 = 1.0 - b2.powi(t);
-        let lr = cfg.learning_rate as f32;
+        let lr = self.lr;
         let l2 = cfg.l2 as f32;
         let fine_l2 = if cfg.group_size > 0 {
             cfg.fine_l2 as f32
@@ -403,6 +410,7 @@ pub fn fit_chunks<M: FeatureModel>(
     let mut epochs_run = 0;
     for epoch in 1..=cfg.max_epochs {
         epochs_run = epoch;
+        adam.lr = (cfg.learning_rate * cfg.lr_decay.powi(epoch as i32 - 1)) as f32;
         let progress = Progress::new(format!("fit epoch {epoch}"), total);
         let mut order = chunks.clone();
         rng.shuffle(&mut order);

@@ -124,6 +124,39 @@ impl IncrementalEval for Gen3Eval {
     }
 }
 
+/// The gen3 weights shipped in the engine binary (`crates/engine/weights/gen3.vpw`, compact
+/// payload). Not the default evaluation: `eval=gen3` in `virada match`, or
+/// `VIRADA_WEIGHTS=crates/engine/weights/gen3.vpw`, selects it.
+pub static EMBEDDED_GEN3: &[u8] = include_bytes!("../../../weights/gen3.vpw");
+
+impl Gen3Eval {
+    /// The evaluation with the shipped gen3 weights (every header field and the checksum
+    /// checked, the payload decoded).
+    pub fn embedded() -> Result<Gen3Eval, crate::eval::pattern_weights::WeightsError> {
+        Gen3Weights::from_bytes(EMBEDDED_GEN3).map(Gen3Eval::new)
+    }
+}
+
+/// The shipped gen3 evaluation, loaded once per process; if its weights are refused, the
+/// default evaluation (gen2), with one message on standard error saying why.
+pub fn shipped() -> Arc<dyn Evaluator> {
+    static LOADED: std::sync::OnceLock<Result<Arc<dyn Evaluator>, String>> =
+        std::sync::OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        Gen3Eval::embedded()
+            .map(|e| Arc::new(e) as Arc<dyn Evaluator>)
+            .map_err(|e| format!("shipped gen3 weights: {e}"))
+    });
+    match loaded {
+        Ok(e) => e.clone(),
+        Err(why) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| eprintln!("virada: {why}; using the default evaluation"));
+            crate::eval::default_evaluator()
+        }
+    }
+}
+
 /// Loads a weights file of either generation, told apart by its header: format version 1 is a
 /// gen2 file ([`PatternEval`]), version 2 a gen3 file ([`Gen3Eval`]).
 pub fn load_weights_file(path: &Path) -> Result<Arc<dyn Evaluator>, String> {

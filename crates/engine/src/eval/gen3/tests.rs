@@ -381,3 +381,29 @@ fn compact_decoder_refuses_malformed_streams() {
     let err = decode(&over).unwrap_err().to_string();
     assert!(err.contains("i16"), "{err}");
 }
+
+#[test]
+fn shipped_gen3_weights_load_and_are_sane() {
+    let e = Gen3Eval::embedded().expect("shipped gen3 weights load");
+    assert!(e.name().starts_with("gen3"), "{}", e.name());
+    assert_eq!(
+        u32::from_le_bytes(EMBEDDED_GEN3[28..32].try_into().unwrap()),
+        ENCODING_COMPACT
+    );
+    assert_eq!(shipped().name(), e.name());
+    // The start is nearly balanced (the shipped fit says -3.29 discs: the phases of 57-60
+    // empties hold a handful of distinct positions and take their group's coarse table, see
+    // docs/TRAINING.md); a nearly full board where the side to move owns 50 discs including
+    // the corners is a big win for it, and a big loss for the other side.
+    let start = e.evaluate(&Board::start());
+    assert!(start.abs() < 400, "start {start}");
+    let empty = (1u64 << 20) | (1u64 << 43);
+    let opponent = 0x0000_3C3C_3C00_0000u64 & !empty;
+    let won = Board::new(!(opponent | empty), opponent);
+    assert!(e.evaluate(&won) > 2000, "{}", e.evaluate(&won));
+    assert!(
+        e.evaluate(&won.pass()) < -2000,
+        "{}",
+        e.evaluate(&won.pass())
+    );
+}
