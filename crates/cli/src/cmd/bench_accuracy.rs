@@ -5,7 +5,7 @@ use super::{CliError, CmdResult};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
-use virada_engine::eval::pattern_eval::{self, PatternEval};
+use virada_engine::eval::pattern_eval;
 use virada_engine::eval::EvalV1;
 use virada_engine::Evaluator;
 use virada_train::accuracy::{self, Case};
@@ -54,7 +54,7 @@ pub struct AccuracyArgs {
     /// work between processes).
     #[arg(long, default_value_t = 0)]
     pub benchmark_skip: usize,
-    /// Weights file for the trained evaluation (default: the shipped weights).
+    /// Weights file (gen2 or gen3) for the trained evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
     /// Compare against the trained evaluation with this weights file (e.g. the previous
@@ -126,15 +126,13 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         println!("wrote {}", path.display());
         return Ok(());
     }
+    let load = |p: &PathBuf| virada_engine::eval::gen3::load_weights_file(p);
     let trained: Arc<dyn Evaluator> = match &args.weights {
-        Some(p) => Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
+        Some(p) => load(p).map_err(CliError::input)?,
         None => pattern_eval::trained().map_err(CliError::failed)?,
     };
     let baseline: (&str, Arc<dyn Evaluator>) = match &args.baseline_weights {
-        Some(p) => (
-            "baseline",
-            Arc::new(PatternEval::from_file(p).map_err(CliError::input)?),
-        ),
+        Some(p) => ("baseline", load(p).map_err(CliError::input)?),
         None => ("v1", Arc::new(EvalV1::new())),
     };
     let evals: Vec<(&str, Arc<dyn Evaluator>)> = vec![baseline, ("trained", trained)];

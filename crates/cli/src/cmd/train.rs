@@ -53,6 +53,9 @@ pub struct FitArgs {
     /// Adam step size.
     #[arg(long, default_value_t = 0.01)]
     pub lr: f64,
+    /// Factor applied to the step size after every epoch.
+    #[arg(long, default_value_t = 1.0)]
+    pub lr_decay: f64,
     /// L2 penalty per weight.
     #[arg(long, default_value_t = 1e-4)]
     pub l2: f64,
@@ -70,6 +73,12 @@ pub struct FitArgs {
     /// Weight of a sample in a neighbouring phase.
     #[arg(long, default_value_t = 0.5)]
     pub overlap_weight: f64,
+    /// Phases per shared coarse table added to each phase's own table (0 = none).
+    #[arg(long, default_value_t = 0)]
+    pub group_size: usize,
+    /// L2 penalty of the per-phase tables when `--group-size` is set.
+    #[arg(long, default_value_t = 1e-4)]
+    pub fine_l2: f64,
     /// Weights per label source, e.g. `exact=1,search=1,wthor=0.5`.
     #[arg(long, default_value = "")]
     pub source_weights: String,
@@ -96,6 +105,7 @@ fn fit3(a: FitArgs) -> CmdResult {
         seed: a.seed,
         batch: a.batch.max(1),
         learning_rate: a.lr,
+        lr_decay: a.lr_decay,
         l2: a.l2,
         max_epochs: a.epochs.max(1),
         patience: a.patience.max(1),
@@ -104,35 +114,45 @@ fn fit3(a: FitArgs) -> CmdResult {
         overlap_weight: a.overlap_weight,
         source_weights: fit3::parse_source_weights(&a.source_weights).map_err(CliError::input)?,
         threads: a.threads.max(1),
+        group_size: a.group_size.min(NUM_PHASES),
+        fine_l2: a.fine_l2,
         ..fit3::FitConfig::default()
     };
     let out = a.out.unwrap_or_else(|| gen3.join("gen3.vpw"));
-    let fitted = fit3::fit(&Gen3Model, &data, &cfg).map_err(CliError::failed)?;
+    let started = std::time::Instant::now();
+    let chunks = fit3::chunk_list(&data).map_err(CliError::failed)?;
+    let fitted = fit3::fit_chunks(&Gen3Model, &chunks, &cfg).map_err(CliError::failed)?;
+    let wall = started.elapsed().as_secs_f64();
     let w = Gen3Model::to_weights(&fitted.params, &a.name, a.units_per_disc);
     if let Some(dir) = out.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)
             .map_err(|e| CliError::failed(format!("{}: {e}", dir.display())))?;
     }
-    dataset::write_atomic(&out, &w.to_bytes())
+    // The compact payload when the ties hold (always, for fitted weights), else raw.
+    let bytes = w.to_bytes_compact().unwrap_or_else(|| w.to_bytes());
+    dataset::write_atomic(&out, &bytes)
         .map_err(|e| CliError::failed(format!("{}: {e}", out.display())))?;
+    println!("{}: {} bytes", out.display(), bytes.len());
     let empties = |p: usize| format!("{}-{}", 2 * p + 1, 2 * p + 2);
     println!(
-        "{}: best epoch {} of {}; held-out errors:\n{}",
+        "{}: best epoch {} of {} ({wall:.0} s); held-out errors{}:\n{}",
         out.display(),
         fitted.best_epoch,
         fitted.epochs_run,
+        fitted.validation.source_summary(),
         fitted.validation.table(empties)
     );
     // The previous generation on the same held-out positions, by gen3 phase.
     let base = virada_engine::default_evaluator();
-    let chunks = fit3::chunk_list(&data).map_err(CliError::failed)?;
     let phase = virada_engine::eval::gen3::patterns::phase_of_empties;
     let old = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {
         (phase(b.empty_count()), base.evaluate(b) as f64 / 100.0)
     })
     .map_err(CliError::failed)?;
     println!(
-        "{}",
+        "{} on the same positions{}\n{}",
+        base.name(),
+        old.source_summary(),
         fit3::side_by_side((&a.name, &fitted.validation), (base.name(), &old), empties)
     );
     Ok(())

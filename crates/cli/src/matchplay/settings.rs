@@ -168,8 +168,8 @@ pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 ///
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
 /// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent), `eval=v1`,
-/// `eval=trained`, `eval=default` or `eval=<file>.vpw` (the trained evaluation with another
-/// weights file). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
+/// `eval=trained`, `eval=gen3` (the shipped gen3 weights), `eval=default` or `eval=<file>.vpw`
+/// (a gen2 or gen3 weights file). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
 /// `greedy` plays the move that flips the most discs (what someone who just learnt the rules
 /// tends to do); `random` plays a uniformly random legal move. Both are seeded.
 #[derive(Clone)]
@@ -296,6 +296,7 @@ fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
         "v1" => Arc::new(EvalV1::new()),
         "default" => default_evaluator(),
         "trained" => trained().map_err(|e| format!("engine setting eval=trained: {e}"))?,
+        "gen3" => virada_engine::eval::gen3::shipped(),
         // gen2 or gen3 weights, told apart by the file header.
         path if path.ends_with(".vpw") => {
             virada_engine::eval::gen3::load_weights_file(std::path::Path::new(path))
@@ -303,8 +304,8 @@ fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
         }
         _ => {
             return Err(format!(
-                "engine setting eval: unknown evaluation '{value}' (v1, trained, default, or a \
-                 weights file ending in .vpw)"
+                "engine setting eval: unknown evaluation '{value}' (v1, trained, gen3, default, \
+                 or a weights file ending in .vpw)"
             ))
         }
     };
@@ -324,6 +325,12 @@ mod tests {
         let p: PlayerSettings = "time=0.5, sel=87, eval=v1".parse().unwrap();
         assert_eq!(p.limits.time, Some(Duration::from_millis(500)));
         assert_eq!(p.evaluator.name(), "v1");
+        let p: PlayerSettings = "depth=8,eval=gen3".parse().unwrap();
+        assert!(
+            p.evaluator.name().starts_with("gen3"),
+            "{}",
+            p.evaluator.name()
+        );
         for bad in [
             "level=0",
             "level=30",

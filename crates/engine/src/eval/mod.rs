@@ -68,10 +68,15 @@ pub trait Evaluator: Send + Sync {
 /// The evaluator the engine uses when none is given: the best one available.
 ///
 /// The trained pattern evaluation ([`pattern_eval::trained`]: the shipped weights, or the
-/// file named by `VIRADA_WEIGHTS`); if the weights cannot be loaded, [`EvalV1`], with a message
-/// on standard error saying why (once per process).
+/// file named by `VIRADA_WEIGHTS`; a gen3 file there selects gen3, e.g. to time it in
+/// `virada bench search`); if the weights cannot be loaded, [`EvalV1`], with a message on
+/// standard error saying why (once per process).
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    match pattern_eval::trained() {
+    let loaded: Result<Arc<dyn Evaluator>, String> = match gen3_from_env() {
+        Some(r) => r,
+        None => pattern_eval::trained().map(|e| e as Arc<dyn Evaluator>),
+    };
+    match loaded {
         Ok(e) => e,
         Err(why) => {
             static WARNED: std::sync::Once = std::sync::Once::new();
@@ -81,6 +86,29 @@ pub fn default_evaluator() -> Arc<dyn Evaluator> {
             Arc::new(EvalV1::new())
         }
     }
+}
+
+/// The gen3 evaluation of the file `VIRADA_WEIGHTS` names, if it names a gen3 file (loaded
+/// once per process); `None` when the variable is unset or names another generation's file.
+fn gen3_from_env() -> Option<Result<Arc<dyn Evaluator>, String>> {
+    static LOADED: std::sync::OnceLock<Option<Result<Arc<dyn Evaluator>, String>>> =
+        std::sync::OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            let path = std::env::var_os(pattern_eval::WEIGHTS_ENV)?;
+            // Unreadable: the gen2 loader reports it.
+            let Ok(bytes) = std::fs::read(&path) else {
+                return None;
+            };
+            (gen3::weights::header_version(&bytes) == Some(gen3::weights::FORMAT_VERSION)).then(
+                || {
+                    gen3::weights::Gen3Weights::from_bytes(&bytes)
+                        .map(|w| Arc::new(gen3::Gen3Eval::new(w)) as Arc<dyn Evaluator>)
+                        .map_err(|e| format!("{}: {e}", pattern_eval::WEIGHTS_ENV))
+                },
+            )
+        })
+        .clone()
 }
 
 /// The exact value of a finished board (neither side can move), in evaluation units.

@@ -67,6 +67,8 @@ pub enum WeightsError {
         found: u64,
     },
     BadName,
+    /// The payload does not decode (an encoded payload whose checksum matched).
+    BadPayload(String),
 }
 
 impl fmt::Display for WeightsError {
@@ -98,6 +100,7 @@ impl fmt::Display for WeightsError {
                 "weights file corrupt: checksum {found:016x}, header says {expected:016x}"
             ),
             WeightsError::BadName => f.write_str("weights file header: name is not UTF-8"),
+            WeightsError::BadPayload(why) => write!(f, "weights file corrupt: {why}"),
         }
     }
 }
@@ -138,8 +141,28 @@ pub(crate) struct Contents {
     pub weights: Vec<i16>,
 }
 
-/// Reads and checks a weights file laid out as `layout` says.
+/// Reads and checks a weights file laid out as `layout` says (raw i16 payload).
 pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, WeightsError> {
+    let (name, units_per_disc, _, payload) = read_checked(bytes, layout, &[layout.encoding])?;
+    let weights = payload
+        .chunks_exact(2)
+        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+        .collect();
+    Ok(Contents {
+        name,
+        units_per_disc,
+        weights,
+    })
+}
+
+/// Checks a weights file's header and checksum; `encodings` are the payload encodings the
+/// caller reads (0 = raw i16, whose length is checked here; another encoding's payload is the
+/// caller's to decode). Returns the name, units per disc, encoding and payload.
+pub(crate) fn read_checked<'a>(
+    bytes: &'a [u8],
+    layout: &Layout,
+    encodings: &[u32],
+) -> Result<(String, u32, u32, &'a [u8]), WeightsError> {
     if bytes.len() < HEADER_LEN {
         return Err(WeightsError::Truncated {
             expected: HEADER_LEN,
@@ -168,9 +191,19 @@ pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, 
     expect("pattern set id", 12, layout.set_id)?;
     expect("number of phases", 16, layout.phases as u32)?;
     expect("weights per phase", 20, layout.per_phase as u32)?;
-    if layout.check_encoding {
-        expect("payload encoding", 28, layout.encoding)?;
-    }
+    let encoding = if layout.check_encoding {
+        let found = u32_at(bytes, 28);
+        if !encodings.contains(&found) {
+            return Err(WeightsError::Mismatch {
+                field: "payload encoding",
+                expected: encodings.first().copied().unwrap_or(0),
+                found,
+            });
+        }
+        found
+    } else {
+        layout.encoding
+    };
     let units_per_disc = u32_at(bytes, 24);
     if units_per_disc == 0 {
         return Err(WeightsError::Mismatch {
@@ -179,18 +212,20 @@ pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, 
             found: 0,
         });
     }
-    let total = HEADER_LEN + 2 * layout.phases * layout.per_phase;
-    if bytes.len() < total {
-        return Err(WeightsError::Truncated {
-            expected: total,
-            found: bytes.len(),
-        });
-    }
-    if bytes.len() > total {
-        return Err(WeightsError::TrailingBytes {
-            expected: total,
-            found: bytes.len(),
-        });
+    if encoding == 0 {
+        let total = HEADER_LEN + 2 * layout.phases * layout.per_phase;
+        if bytes.len() < total {
+            return Err(WeightsError::Truncated {
+                expected: total,
+                found: bytes.len(),
+            });
+        }
+        if bytes.len() > total {
+            return Err(WeightsError::TrailingBytes {
+                expected: total,
+                found: bytes.len(),
+            });
+        }
     }
     let stored = u64::from_le_bytes(bytes[32..40].try_into().unwrap_or([0; 8]));
     let actual = fnv1a64(&bytes[HEADER_LEN..]);
@@ -205,15 +240,7 @@ pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, 
     let name = std::str::from_utf8(&name_field[..name_end])
         .map_err(|_| WeightsError::BadName)?
         .to_string();
-    let weights = bytes[HEADER_LEN..]
-        .chunks_exact(2)
-        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    Ok(Contents {
-        name,
-        units_per_disc,
-        weights,
-    })
+    Ok((name, units_per_disc, encoding, &bytes[HEADER_LEN..]))
 }
 
 /// The file bytes of `weights` laid out as `layout` says (the name is cut to 24 bytes at a
@@ -224,7 +251,21 @@ pub(crate) fn write_container(
     units_per_disc: u32,
     weights: &[i16],
 ) -> Vec<u8> {
-    let mut out = Vec::with_capacity(HEADER_LEN + 2 * weights.len());
+    let mut payload = Vec::with_capacity(2 * weights.len());
+    for w in weights {
+        payload.extend_from_slice(&w.to_le_bytes());
+    }
+    write_container_payload(layout, name, units_per_disc, &payload)
+}
+
+/// The file bytes of an already encoded payload laid out as `layout` says (its `encoding`).
+pub(crate) fn write_container_payload(
+    layout: &Layout,
+    name: &str,
+    units_per_disc: u32,
+    payload: &[u8],
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(MAGIC);
     for v in [
         layout.version,
@@ -236,11 +277,7 @@ pub(crate) fn write_container(
     ] {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    let mut payload = Vec::with_capacity(2 * weights.len());
-    for w in weights {
-        payload.extend_from_slice(&w.to_le_bytes());
-    }
-    out.extend_from_slice(&fnv1a64(&payload).to_le_bytes());
+    out.extend_from_slice(&fnv1a64(payload).to_le_bytes());
     let mut field = [0u8; NAME_LEN];
     let mut cut = name.len().min(NAME_LEN);
     while !name.is_char_boundary(cut) {
@@ -248,7 +285,7 @@ pub(crate) fn write_container(
     }
     field[..cut].copy_from_slice(&name.as_bytes()[..cut]);
     out.extend_from_slice(&field);
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(payload);
     out
 }
 

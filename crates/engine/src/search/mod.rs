@@ -9,6 +9,7 @@
 pub(crate) mod handoff;
 pub mod mpc;
 mod mpc_params;
+mod mpc_params_gen3;
 mod mpc_params_trained;
 pub(crate) mod order;
 pub(crate) mod root;

@@ -7,6 +7,7 @@
 //! `docs/SEARCH.md`).
 
 use super::mpc_params::MPC_TABLE_V1;
+use super::mpc_params_gen3::MPC_TABLE_GEN3;
 use super::mpc_params_trained::MPC_TABLE_TRAINED;
 
 /// Smallest deep depth that uses Multi-ProbCut.
@@ -49,11 +50,13 @@ pub fn phase_of(empties: u32) -> u8 {
 }
 
 /// The fitted table for an evaluation: the error model depends on the evaluation's accuracy,
-/// so v1 and the trained evaluation have their own (any other evaluation uses the trained
-/// one's).
+/// so v1, the trained evaluation (gen2) and gen3 (every gen3 weights file is named `gen3...`)
+/// have their own (any other evaluation uses the trained one's).
 pub(crate) fn table_for(eval_name: &str) -> &'static [MpcParams] {
     if eval_name == "v1" {
         MPC_TABLE_V1
+    } else if eval_name.starts_with("gen3") {
+        MPC_TABLE_GEN3
     } else {
         MPC_TABLE_TRAINED
     }
@@ -98,7 +101,7 @@ mod tests {
 
     #[test]
     fn every_phase_has_parameters() {
-        for table in [table_for("v1"), table_for("trained")] {
+        for table in [table_for("v1"), table_for("trained"), table_for("gen3")] {
             for e in [10, 30, 50] {
                 for d in MPC_MIN_DEPTH..25 {
                     let p = params(table, d, e).expect("fitted");

@@ -12,6 +12,15 @@
 //!   [`FitConfig::phase_overlap`] phases on either side with [`FitConfig::overlap_weight`]:
 //!   neighbouring phases see each other's positions, so a configuration rare in one phase
 //!   still gets a sensible weight.
+//! - **Coarse tables** ([`FitConfig::group_size`]): optionally every group of `group_size`
+//!   consecutive phases also shares one coarse table, and a phase's value is its own (fine)
+//!   table plus its group's: the coarse table learns from all the group's samples and the fine
+//!   table, under a stronger penalty ([`FitConfig::fine_l2`]), only what the phase adds. The
+//!   written weights are the sums, so the evaluation keeps one table per phase.
+//! - **Held out**: WTHOR records (source `WthorTheoretical`) are held out by game with
+//!   [`crate::wthor::is_held_out`], the split of the gen2 pipeline and of `virada bench accuracy
+//!   --wthor`, so the WTHOR held-out positions of the accuracy benchmark are never fitted.
+//! - **Early stopping** on the held-out squared error weighted by source like the loss.
 //! - **Update**: loss = mean over the batch of `w_src · (prediction − label)²` (discs) plus
 //!   `l2 · w²` for every weight the batch touches; Adam on the touched weights only (a lazy,
 //!   sparse Adam: a batch touches about 75 entries per sample among millions).
@@ -40,8 +49,10 @@ pub const PARTS: usize = 8;
 pub struct FitConfig {
     pub seed: u64,
     pub batch: usize,
-    /// Adam step size (discs).
+    /// Adam step size (discs) of the first epoch.
     pub learning_rate: f64,
+    /// Factor applied to the step size after every epoch (1 = constant).
+    pub lr_decay: f64,
     pub l2: f64,
     pub max_epochs: usize,
     /// Stop after this many epochs without a better validation error.
@@ -54,6 +65,10 @@ pub struct FitConfig {
     /// Chunks shuffled together.
     pub window: usize,
     pub threads: usize,
+    /// Phases per shared coarse table (0 = no coarse tables).
+    pub group_size: usize,
+    /// L2 penalty of the fine (per-phase) tables when coarse tables are used.
+    pub fine_l2: f64,
 }
 
 impl Default for FitConfig {
@@ -62,6 +77,7 @@ impl Default for FitConfig {
             seed: 1,
             batch: 4096,
             learning_rate: 0.01,
+            lr_decay: 1.0,
             l2: 1e-4,
             max_epochs: 30,
             patience: 2,
@@ -71,6 +87,8 @@ impl Default for FitConfig {
             source_weights: [1.0; 5],
             window: 4,
             threads: 2,
+            group_size: 0,
+            fine_l2: 1e-4,
         }
     }
 }
@@ -83,6 +101,8 @@ pub struct Validation {
     pub records: u64,
     pub mse: f64,
     pub mae: f64,
+    /// (records, MAE, MSE) per source code (index = `Source as u8`).
+    pub sources: [(u64, f64, f64); 5],
 }
 
 impl Validation {
@@ -110,6 +130,34 @@ impl Validation {
     }
 }
 
+impl Validation {
+    /// The mean squared error with each source's records weighted by `weights`.
+    pub fn weighted_mse(&self, weights: &[f64; 5]) -> f64 {
+        let (mut num, mut den) = (0.0, 0.0);
+        for (&(n, _, mse), &w) in self.sources.iter().zip(weights) {
+            num += w * n as f64 * mse;
+            den += w * n as f64;
+        }
+        if den > 0.0 {
+            num / den
+        } else {
+            self.mse
+        }
+    }
+
+    /// `; exact MAE 1.23 (n), ...` for the sources present.
+    pub fn source_summary(&self) -> String {
+        let mut s = String::new();
+        for (code, &(n, mae, mse)) in self.sources.iter().enumerate() {
+            if n > 0 {
+                let name = Source::from_code(code as u8).map_or("?", source_name);
+                s += &format!("; {name} MAE {mae:.3} RMSE {:.3} ({n})", mse.sqrt());
+            }
+        }
+        s
+    }
+}
+
 /// The result of a fit.
 pub struct Fitted {
     /// Weights in discs, phase after phase (the epoch with the best validation error).
@@ -129,6 +177,69 @@ fn mix(mut h: u64) -> u64 {
 pub fn is_held_out(seed: u64, set: usize, game: u32, one_in: u64) -> bool {
     let h = mix(seed ^ mix((set as u64) << 32 | game as u64));
     one_in > 1 && h.is_multiple_of(one_in)
+}
+
+/// Whether record `r` of data set `set` is held out: WTHOR records by the WTHOR game split
+/// of the gen2 pipeline and the accuracy benchmark, others by [`is_held_out`].
+pub fn is_record_held_out(seed: u64, set: usize, r: &Record, one_in: u64) -> bool {
+    if r.source == Source::WthorTheoretical {
+        one_in > 1 && crate::wthor::is_held_out(r.game as usize, seed, one_in)
+    } else {
+        is_held_out(seed, set, r.game, one_in)
+    }
+}
+
+/// Where the tables live in the fitted parameters: `phases` fine tables, then the coarse ones.
+#[derive(Clone, Copy, Debug)]
+struct Layout {
+    phases: usize,
+    wpp: usize,
+    group_size: usize,
+}
+
+impl Layout {
+    fn new<M: FeatureModel>(model: &M, cfg: &FitConfig) -> Layout {
+        Layout {
+            phases: model.num_phases(),
+            wpp: model.weights_per_phase(),
+            group_size: cfg.group_size,
+        }
+    }
+
+    fn groups(&self) -> usize {
+        if self.group_size == 0 {
+            0
+        } else {
+            self.phases.div_ceil(self.group_size)
+        }
+    }
+
+    fn len(&self) -> usize {
+        (self.phases + self.groups()) * self.wpp
+    }
+
+    /// The table bases phase `q`'s value sums: its own, and its group's if any.
+    fn bases(&self, q: usize) -> [Option<usize>; 2] {
+        let coarse = q
+            .checked_div(self.group_size)
+            .map(|g| (self.phases + g) * self.wpp);
+        [Some(q * self.wpp), coarse]
+    }
+
+    /// One table per phase: the fine table plus its group's coarse table.
+    fn combine(&self, params: &[f32]) -> Vec<f32> {
+        let n = self.phases * self.wpp;
+        let mut out = params[..n].to_vec();
+        for q in 0..self.phases {
+            if let [_, Some(c)] = self.bases(q) {
+                let fine = &mut out[q * self.wpp..(q + 1) * self.wpp];
+                for (f, g) in fine.iter_mut().zip(&params[c..c + self.wpp]) {
+                    *f += g;
+                }
+            }
+        }
+        out
+    }
 }
 
 struct Rng(u64);
@@ -169,6 +280,15 @@ fn predict(params: &[f32], base: usize, features: &[u32]) -> f32 {
     features.iter().map(|&f| params[base + f as usize]).sum()
 }
 
+#[inline]
+fn predict_bases(params: &[f32], bases: &[Option<usize>; 2], features: &[u32]) -> f32 {
+    bases
+        .iter()
+        .flatten()
+        .map(|&b| predict(params, b, features))
+        .sum()
+}
+
 /// Adam state of the sparse update.
 struct Adam {
     m: Vec<f32>,
@@ -177,6 +297,8 @@ struct Adam {
     stamp: Vec<u32>,
     touched: Vec<u32>,
     step: u32,
+    /// Step size of the current epoch.
+    lr: f32,
 }
 
 impl Adam {
@@ -188,18 +310,26 @@ impl Adam {
             stamp: vec![0; n],
             touched: Vec::new(),
             step: 0,
+            lr: 0.0,
         }
     }
 
-    fn apply(&mut self, params: &mut [f32], cfg: &FitConfig) {
+    /// Applies the accumulated gradient; entries below `fine_end` are fine tables.
+    fn apply(&mut self, params: &mut [f32], cfg: &FitConfig, fine_end: usize) {
         let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
         let t = self.step as i32;
         let c1 = 1.0 - b1.powi(t);
         let c2 = 1.0 - b2.powi(t);
-        let lr = cfg.learning_rate as f32;
+        let lr = self.lr;
         let l2 = cfg.l2 as f32;
+        let fine_l2 = if cfg.group_size > 0 {
+            cfg.fine_l2 as f32
+        } else {
+            l2
+        };
         for &i in &self.touched {
             let i = i as usize;
+            let l2 = if i < fine_end { fine_l2 } else { l2 };
             let g = self.grad[i] + 2.0 * l2 * params[i];
             self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
             self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
@@ -214,12 +344,13 @@ impl Adam {
 fn part_gradient(
     params: &[f32],
     examples: &[Example],
-    wpp: usize,
-    phases: usize,
+    layout: Layout,
     cfg: &FitConfig,
     batch_len: usize,
 ) -> Vec<(u32, f32)> {
-    let mut out = Vec::with_capacity(examples.len() * 80 * (1 + 2 * cfg.phase_overlap));
+    let phases = layout.phases;
+    let tables = if layout.group_size > 0 { 2 } else { 1 };
+    let mut out = Vec::with_capacity(examples.len() * 80 * tables * (1 + 2 * cfg.phase_overlap));
     let scale = 2.0 / batch_len as f32;
     for e in examples {
         let lo = e.phase.saturating_sub(cfg.phase_overlap);
@@ -233,10 +364,12 @@ fn part_gradient(
             if w == 0.0 {
                 continue;
             }
-            let base = q * wpp;
-            let err = predict(params, base, &e.features) - e.label;
+            let bases = layout.bases(q);
+            let err = predict_bases(params, &bases, &e.features) - e.label;
             let g = scale * w * err;
-            out.extend(e.features.iter().map(|&f| ((base + f as usize) as u32, g)));
+            for base in bases.into_iter().flatten() {
+                out.extend(e.features.iter().map(|&f| ((base + f as usize) as u32, g)));
+            }
         }
     }
     out
@@ -248,9 +381,19 @@ pub fn fit<M: FeatureModel>(
     sets: &[PathBuf],
     cfg: &FitConfig,
 ) -> Result<Fitted, String> {
-    let phases = model.num_phases();
-    let wpp = model.weights_per_phase();
-    let chunks = chunk_list(sets)?;
+    fit_chunks(model, &chunk_list(sets)?, cfg)
+}
+
+/// Fits `model` on the records of `chunks` (each with its data set's index, as
+/// [`chunk_list`] gives them: a generator may add chunks during a fit, and a report that
+/// validates another evaluation afterwards should use the same list).
+pub fn fit_chunks<M: FeatureModel>(
+    model: &M,
+    chunks: &[(usize, PathBuf)],
+    cfg: &FitConfig,
+) -> Result<Fitted, String> {
+    let layout = Layout::new(model, cfg);
+    let chunks = chunks.to_vec();
     let mut total = 0u64;
     for (_, c) in &chunks {
         let len = std::fs::metadata(c)
@@ -258,8 +401,8 @@ pub fn fit<M: FeatureModel>(
             .len();
         total += len.saturating_sub(dataset::HEADER_LEN as u64) / dataset::RECORD_LEN as u64;
     }
-    let mut params = vec![0f32; phases * wpp];
-    let mut best = params.clone();
+    let mut params = vec![0f32; layout.len()];
+    let mut best = vec![0f32; layout.phases * layout.wpp];
     let mut adam = Adam::new(params.len());
     let mut rng = Rng(cfg.seed ^ 0x05EE_DF17);
     let mut best_val: Option<Validation> = None;
@@ -267,6 +410,7 @@ pub fn fit<M: FeatureModel>(
     let mut epochs_run = 0;
     for epoch in 1..=cfg.max_epochs {
         epochs_run = epoch;
+        adam.lr = (cfg.learning_rate * cfg.lr_decay.powi(epoch as i32 - 1)) as f32;
         let progress = Progress::new(format!("fit epoch {epoch}"), total);
         let mut order = chunks.clone();
         rng.shuffle(&mut order);
@@ -276,28 +420,35 @@ pub fn fit<M: FeatureModel>(
             for (set, path) in window {
                 for r in dataset::read_chunk(path)? {
                     seen += 1;
-                    if !is_held_out(cfg.seed, *set, r.game, cfg.held_out_one_in) {
+                    if !is_record_held_out(cfg.seed, *set, &r, cfg.held_out_one_in) {
                         recs.push(r);
                     }
                 }
             }
             rng.shuffle(&mut recs);
             for batch in recs.chunks(cfg.batch.max(1)) {
-                step(model, &mut params, &mut adam, batch, cfg, phases, wpp);
+                step(model, &mut params, &mut adam, batch, cfg, layout);
             }
             progress.inc(seen);
         }
         progress.finish();
-        let val = validate(model, &params, &chunks, cfg)?;
+        let combined = layout.combine(&params);
+        let val = validate(model, &combined, &chunks, cfg)?;
         eprintln!(
-            "epoch {epoch}: held-out MAE {:.3} discs, RMSE {:.3} ({} positions)",
+            "epoch {epoch}: held-out MAE {:.3} discs, RMSE {:.3} ({} positions){}",
             val.mae,
             val.mse.sqrt(),
-            val.records
+            val.records,
+            val.source_summary()
         );
-        let better = best_val.as_ref().is_none_or(|b| val.mse < b.mse);
+        // Early stopping on the held-out error weighted like the loss (by source), so noisy
+        // labels that the fit weighs down do not decide when the trusted ones stop improving.
+        let score = val.weighted_mse(&cfg.source_weights);
+        let better = best_val
+            .as_ref()
+            .is_none_or(|b| score < b.weighted_mse(&cfg.source_weights));
         if better {
-            best.copy_from_slice(&params);
+            best = combined;
             best_val = Some(val);
             best_epoch = epoch;
         } else if epoch - best_epoch >= cfg.patience.max(1) {
@@ -319,8 +470,7 @@ fn step<M: FeatureModel>(
     adam: &mut Adam,
     batch: &[Record],
     cfg: &FitConfig,
-    phases: usize,
-    wpp: usize,
+    layout: Layout,
 ) {
     let part_len = batch.len().div_ceil(PARTS);
     let parts: Vec<&[Record]> = batch.chunks(part_len.max(1)).collect();
@@ -334,7 +484,7 @@ fn step<M: FeatureModel>(
                 break;
             }
             let ex: Vec<Example> = parts[i].iter().map(|r| prepare(model, r, cfg)).collect();
-            let g = part_gradient(params, &ex, wpp, phases, cfg, batch.len());
+            let g = part_gradient(params, &ex, layout, cfg, batch.len());
             if let Ok(mut r) = results.lock() {
                 r[i] = g;
             }
@@ -358,7 +508,7 @@ fn step<M: FeatureModel>(
             adam.grad[iu] += g;
         }
     }
-    adam.apply(params, cfg);
+    adam.apply(params, cfg, layout.phases * layout.wpp);
 }
 
 /// Errors of `params` on the held-out records of `chunks` (each chunk's data set index given).
@@ -386,18 +536,26 @@ pub fn validate_by(
     mut predict: impl FnMut(&virada_rules::Board) -> (usize, f64),
 ) -> Result<Validation, String> {
     let mut per = vec![(0u64, 0f64, 0f64); phases];
+    let mut sources = [(0u64, 0f64, 0f64); 5];
     for (set, path) in chunks {
         for r in dataset::read_chunk(path)? {
-            if !is_held_out(cfg.seed, *set, r.game, cfg.held_out_one_in) {
+            if !is_record_held_out(cfg.seed, *set, &r, cfg.held_out_one_in) {
                 continue;
             }
             let (p, v) = predict(&r.board);
             let p = p.min(phases - 1);
             let err = (v - r.label_discs()).clamp(-128.0, 128.0);
-            per[p].0 += 1;
-            per[p].1 += err.abs();
-            per[p].2 += err * err;
+            for acc in [&mut per[p], &mut sources[r.source as usize]] {
+                acc.0 += 1;
+                acc.1 += err.abs();
+                acc.2 += err * err;
+            }
         }
+    }
+    for s in &mut sources {
+        let d = s.0.max(1) as f64;
+        s.1 /= d;
+        s.2 /= d;
     }
     let records: u64 = per.iter().map(|x| x.0).sum();
     let n = records.max(1) as f64;
@@ -415,6 +573,7 @@ pub fn validate_by(
         records,
         mse,
         mae,
+        sources,
     })
 }
 
@@ -457,6 +616,17 @@ pub fn side_by_side(
         a.1.records, a.1.mae, b.1.mae
     );
     s
+}
+
+/// The name of a source in `--source-weights`.
+pub fn source_name(s: Source) -> &'static str {
+    match s {
+        Source::Exact => "exact",
+        Source::Search => "search",
+        Source::WthorTheoretical => "wthor",
+        Source::WthorResult => "wthor-result",
+        Source::SelfPlay => "selfplay",
+    }
 }
 
 /// Source weights from `exact=1,search=0.5,wthor=1` (unnamed sources keep weight 1).

@@ -116,6 +116,50 @@ fn recovers_known_weights_deterministically() {
 }
 
 #[test]
+fn coarse_tables_fit_the_same_sums_and_hold_out_wthor_by_the_wthor_split() {
+    let dir = std::env::temp_dir().join(format!("virada-fit3-groups-{}", std::process::id()));
+    let t = truth();
+    write_set(&dir, &t);
+    let sets = vec![dir.clone()];
+    // Both phases share one coarse table; the written tables are fine + coarse.
+    let grouped = FitConfig {
+        group_size: 2,
+        fine_l2: 1e-7,
+        ..cfg(2)
+    };
+    let a = fit(&Synth, &sets, &grouped).unwrap();
+    assert_eq!(a.params.len(), t.len());
+    let worst = a
+        .params
+        .iter()
+        .zip(&t)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0f32, f32::max);
+    assert!(worst < 0.1, "largest weight error {worst}");
+    assert_eq!(
+        a.validation.sources[Source::Search as usize].0,
+        a.validation.records
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A WTHOR record is held out exactly when its game is held out in the WTHOR split.
+    let mut r = Record {
+        board: Board::start(),
+        label: 0,
+        source: Source::WthorTheoretical,
+        depth: 24,
+        game: 0,
+    };
+    let mut held = 0;
+    for g in 0..2000u32 {
+        r.game = g;
+        let want = crate::wthor::is_held_out(g as usize, 1, 20);
+        assert_eq!(is_record_held_out(1, 1, &r, 20), want);
+        held += want as u32;
+    }
+    assert!((60..140).contains(&held), "{held}");
+}
+
+#[test]
 fn source_weights_parse() {
     let w = parse_source_weights("exact=2,search=0.5").unwrap();
     assert_eq!(w[Source::Exact as usize], 2.0);

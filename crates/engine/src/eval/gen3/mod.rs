@@ -6,6 +6,7 @@
 //! gen3 weights file is used wherever a weights file is accepted ([`load_weights_file`] tells
 //! the generations apart by the file header).
 
+pub mod compact;
 pub mod patterns;
 pub mod state;
 pub mod weights;
@@ -120,6 +121,39 @@ impl IncrementalEval for Gen3Eval {
     fn evaluate_after(&self, board: &Board, state: &Gen3State, sq: Square, flips: u64) -> i32 {
         self.evaluate_indices(board, &state.indices_after(sq, flips))
             .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+}
+
+/// The gen3 weights shipped in the engine binary (`crates/engine/weights/gen3.vpw`, compact
+/// payload). Not the default evaluation: `eval=gen3` in `virada match`, or
+/// `VIRADA_WEIGHTS=crates/engine/weights/gen3.vpw`, selects it.
+pub static EMBEDDED_GEN3: &[u8] = include_bytes!("../../../weights/gen3.vpw");
+
+impl Gen3Eval {
+    /// The evaluation with the shipped gen3 weights (every header field and the checksum
+    /// checked, the payload decoded).
+    pub fn embedded() -> Result<Gen3Eval, crate::eval::pattern_weights::WeightsError> {
+        Gen3Weights::from_bytes(EMBEDDED_GEN3).map(Gen3Eval::new)
+    }
+}
+
+/// The shipped gen3 evaluation, loaded once per process; if its weights are refused, the
+/// default evaluation (gen2), with one message on standard error saying why.
+pub fn shipped() -> Arc<dyn Evaluator> {
+    static LOADED: std::sync::OnceLock<Result<Arc<dyn Evaluator>, String>> =
+        std::sync::OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        Gen3Eval::embedded()
+            .map(|e| Arc::new(e) as Arc<dyn Evaluator>)
+            .map_err(|e| format!("shipped gen3 weights: {e}"))
+    });
+    match loaded {
+        Ok(e) => e.clone(),
+        Err(why) => {
+            static WARNED: std::sync::Once = std::sync::Once::new();
+            WARNED.call_once(|| eprintln!("virada: {why}; using the default evaluation"));
+            crate::eval::default_evaluator()
+        }
     }
 }
 

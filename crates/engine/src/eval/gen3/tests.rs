@@ -256,3 +256,154 @@ fn phases() {
     assert_eq!(phase_of_empties(60), 29);
     assert_eq!(phase_of_empties(64), 29);
 }
+
+/// Weights that respect the pattern ties, smooth across phases, with zeros, extremes and
+/// arbitrary jumps.
+fn tied_weights(seed: u64) -> Gen3Weights {
+    let mut w = Gen3Weights::zeros("gen3-compact", 64);
+    let mut r = Rng(seed);
+    let reps = compact::representatives();
+    for q in 0..NUM_PHASES {
+        for &e in reps {
+            let i = q * WEIGHTS_PER_PHASE + e as usize;
+            let prev = if q == 0 {
+                0
+            } else {
+                w.weights[i - WEIGHTS_PER_PHASE]
+            };
+            w.weights[i] = match r.next() % 10 {
+                0..=3 => 0,
+                4..=6 => prev.saturating_add((r.next() % 21) as i16 - 10),
+                7 => prev,
+                8 => [i16::MIN, i16::MAX, -1, 1][(r.next() % 4) as usize],
+                _ => r.next() as i16,
+            };
+        }
+    }
+    let maps = tie_maps();
+    for q in 0..NUM_PHASES {
+        let base = q * WEIGHTS_PER_PHASE;
+        for (p, map) in maps.iter().enumerate() {
+            for (i, &m) in map.iter().enumerate() {
+                let o = TABLE_OFFSETS[p];
+                w.weights[base + o + i] = w.weights[base + o + m as usize];
+            }
+        }
+    }
+    w
+}
+
+#[test]
+fn compact_weights_round_trip_and_corruption_is_refused() {
+    let w = tied_weights(11);
+    let bytes = w.to_bytes_compact().expect("ties hold");
+    assert!(bytes.len() < w.to_bytes().len(), "{} bytes", bytes.len());
+    assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 1);
+    let back = Gen3Weights::from_bytes(&bytes).unwrap();
+    assert_eq!(back, w);
+    // The same evaluation as the raw file, through the common loader.
+    let raw = load_weights_bytes(&w.to_bytes()).unwrap();
+    let packed = load_weights_bytes(&bytes).unwrap();
+    for b in random_boards(200, 3) {
+        assert_eq!(raw.evaluate(&b), packed.evaluate(&b));
+    }
+    // Weights that break a tie cannot be packed (write them raw).
+    let mut untied = w.clone();
+    let (o, map) = (TABLE_OFFSETS[0], &tie_maps()[0]);
+    let i = (0..map.len()).find(|&i| map[i] as usize != i).unwrap();
+    untied.weights[o + i] = untied.weights[o + map[i] as usize].wrapping_add(1);
+    assert!(untied.to_bytes_compact().is_none());
+    // Damage anywhere in the payload fails the checksum; so does a cut or an extra byte.
+    for at in [HEADER_LEN, HEADER_LEN + 12_345, bytes.len() - 1] {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0x41;
+        assert!(matches!(
+            Gen3Weights::from_bytes(&bad),
+            Err(WeightsError::BadChecksum { .. })
+        ));
+    }
+    assert!(Gen3Weights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+    let mut long = bytes.clone();
+    long.push(0);
+    assert!(Gen3Weights::from_bytes(&long).is_err());
+    // A damaged payload with a matching checksum is refused by the decoder, with a reason.
+    let mut forged = bytes[..bytes.len() - 1].to_vec();
+    let sum = crate::eval::pattern_weights::fnv1a64(&forged[HEADER_LEN..]);
+    forged[32..40].copy_from_slice(&sum.to_le_bytes());
+    let err = Gen3Weights::from_bytes(&forged).unwrap_err().to_string();
+    assert!(err.contains("corrupt") && err.contains("compact"), "{err}");
+}
+
+#[test]
+fn compact_decoder_refuses_malformed_streams() {
+    use compact::{decode, encode, representatives, CompactError};
+    let total = (NUM_PHASES * representatives().len()) as u32;
+    let varint = |mut v: u32| {
+        let mut out = Vec::new();
+        while v >= 0x80 {
+            out.push(v as u8 | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+        out
+    };
+    // All zero: one run.
+    let zeros = varint(total);
+    assert_eq!(
+        encode(&vec![0; NUM_PHASES * WEIGHTS_PER_PHASE]).unwrap(),
+        zeros
+    );
+    assert!(decode(&zeros).unwrap().iter().all(|&w| w == 0));
+    assert_eq!(decode(&[]), Err(CompactError::Truncated));
+    assert_eq!(decode(&varint(total - 1)), Err(CompactError::Truncated));
+    let mut extra = zeros.clone();
+    extra.push(0);
+    assert_eq!(decode(&extra), Err(CompactError::TrailingBytes(1)));
+    assert!(matches!(
+        decode(&varint(total + 1)),
+        Err(CompactError::Malformed(0, _))
+    ));
+    assert!(matches!(
+        decode(&[0x80, 0x80, 0x80, 0x80, 0x80, 0x01]),
+        Err(CompactError::Malformed(0, _))
+    ));
+    // A zero where a non-zero difference belongs.
+    let mut z = varint(0);
+    z.extend(varint(0));
+    assert!(matches!(decode(&z), Err(CompactError::Malformed(1, _))));
+    // The first entry rises by 32767 in phase 0 and again in phase 1: outside i16.
+    let per = representatives().len() as u32;
+    let mut over = varint(0);
+    over.extend(varint(2 * 32767));
+    over.extend(varint(per - 1));
+    over.extend(varint(2 * 32767));
+    over.extend(varint(total - per - 1));
+    let err = decode(&over).unwrap_err().to_string();
+    assert!(err.contains("i16"), "{err}");
+}
+
+#[test]
+fn shipped_gen3_weights_load_and_are_sane() {
+    let e = Gen3Eval::embedded().expect("shipped gen3 weights load");
+    assert!(e.name().starts_with("gen3"), "{}", e.name());
+    assert_eq!(
+        u32::from_le_bytes(EMBEDDED_GEN3[28..32].try_into().unwrap()),
+        ENCODING_COMPACT
+    );
+    assert_eq!(shipped().name(), e.name());
+    // The start is nearly balanced (the shipped fit says -3.29 discs: the phases of 57-60
+    // empties hold a handful of distinct positions and take their group's coarse table, see
+    // docs/TRAINING.md); a nearly full board where the side to move owns 50 discs including
+    // the corners is a big win for it, and a big loss for the other side.
+    let start = e.evaluate(&Board::start());
+    assert!(start.abs() < 400, "start {start}");
+    let empty = (1u64 << 20) | (1u64 << 43);
+    let opponent = 0x0000_3C3C_3C00_0000u64 & !empty;
+    let won = Board::new(!(opponent | empty), opponent);
+    assert!(e.evaluate(&won) > 2000, "{}", e.evaluate(&won));
+    assert!(
+        e.evaluate(&won.pass()) < -2000,
+        "{}",
+        e.evaluate(&won.pass())
+    );
+}
