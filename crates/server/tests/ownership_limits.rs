@@ -418,8 +418,8 @@ async fn online_games_are_read_by_anyone_listed_for_their_seats_and_deleted_by_t
         let (s, _, _) = send(who.delete(format!("{base}/api/games/{id}"))).await;
         assert_eq!(s, StatusCode::NOT_FOUND);
     }
-    assert_eq!(list_ids(&ana, &base).await, [id.clone()]);
-    assert_eq!(list_ids(&bia, &base).await, [id.clone()]);
+    assert_eq!(list_ids(&ana, &base).await, [id.as_str()]);
+    assert_eq!(list_ids(&bia, &base).await, [id.as_str()]);
     let (s, _, _) = send(ana.delete(format!("{base}/api/games/{id}"))).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
     assert!(list_ids(&bia, &base).await.is_empty());
