@@ -26,15 +26,16 @@ after(async () => {
 const gameId = (page) => page.evaluate(() => new URLSearchParams(location.search).get('game'));
 const isGameGet = (r, id) => r.method === 'GET' && r.path.split('?')[0] === `/api/games/${id}`;
 
-// Games are private to the browser that made them (its `virada_id` cookie): a request made
-// "from another device" of the same person carries that browser's cookie.
-async function cookieOf(context) {
-  return (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+// Requests "from elsewhere" act as the same person on another device: they carry the page's
+// browser cookie (games are private to the browser that made them; docs/SECURITY.md).
+async function headersOf(context) {
+  const id = (await context.cookies()).find((c) => c.name === 'virada_id');
+  assert.ok(id, 'the page has its virada_id cookie');
+  return { 'Content-Type': 'application/json', Cookie: `virada_id=${id.value}` };
 }
 
-async function postJson(path, body, context) {
-  const headers = { 'Content-Type': 'application/json', Cookie: await cookieOf(context) };
-  const res = await fetch(BASE_URL + path, { method: 'POST', headers, body: JSON.stringify(body) });
+async function postJson(context, path, body) {
+  const res = await fetch(BASE_URL + path, { method: 'POST', headers: await headersOf(context), body: JSON.stringify(body) });
   return { status: res.status, body: await res.json() };
 }
 
@@ -61,7 +62,7 @@ test('a dropped stream resumes: the move made meanwhile appears, with a reconnec
     const { board, toMove } = replay(first);
     assert.equal(toMove, 'O');
     const reply = sq(legalMoves(board, 'O')[0]);
-    const answer = await postJson(`/api/games/${id}/moves`, { square: reply, ply: 1 }, context);
+    const answer = await postJson(context, `/api/games/${id}/moves`, { square: reply, ply: 1 });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     await page.waitForTimeout(300);
     assert.equal(await ply(page), 1, 'the page cannot know yet');
@@ -108,7 +109,7 @@ test('a server restart: the page reconnects to the new server and shows the move
     // The game was saved: the new server plays White's reply before the page is back.
     const { board } = replay(first);
     const reply = sq(legalMoves(board, 'O')[0]);
-    const res = await fetch(`${server.url}/api/games/${id}/moves`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: await cookieOf(context) }, body: JSON.stringify({ square: reply, ply: 1 }) });
+    const res = await fetch(`${server.url}/api/games/${id}/moves`, { method: 'POST', headers: await headersOf(context), body: JSON.stringify({ square: reply, ply: 1 }) });
     assert.equal(res.status, 200, await res.text());
     proxy.retarget(server.url);
 
@@ -166,7 +167,7 @@ test('a move that answers an old position is refused as stale: the page shows th
   await page.route(`**/api/games/${id}/moves`, async (route) => {
     sent = JSON.parse(route.request().postData());
     assert.equal(route.request().headers()['content-type'], 'application/json');
-    const other = await postJson(`/api/games/${id}/moves`, { square: 'f5', ply: 0 }, context);
+    const other = await postJson(context, `/api/games/${id}/moves`, { square: 'f5', ply: 0 });
     assert.equal(other.status, 200, JSON.stringify(other.body));
     await route.fulfill({
       status: 409,
@@ -200,7 +201,7 @@ test('a game deleted elsewhere closes; a click on the empty board starts a new o
   await newGame(page, { mode: 'friend' });
   await clickFirstLegal(page);
   const id = await gameId(page);
-  const res = await fetch(`${BASE_URL}/api/games/${id}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json', Cookie: await cookieOf(context) } });
+  const res = await fetch(`${BASE_URL}/api/games/${id}`, { method: 'DELETE', headers: await headersOf(context) });
   assert.equal(res.status, 204);
   await page.waitForFunction(() => document.getElementById('board').dataset.status === 'none', null, { timeout: 20000 });
   assert.match(await page.textContent('#notice'), /no longer exists/);

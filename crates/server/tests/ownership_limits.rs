@@ -385,3 +385,43 @@ async fn live_streams_beyond_the_per_address_cap_get_429() {
     );
     server.shutdown().await;
 }
+
+#[tokio::test]
+async fn online_games_are_read_by_anyone_listed_for_their_seats_and_deleted_by_their_creator() {
+    let dir = tempfile::tempdir().unwrap();
+    let (server, base) = start(ServerConfig::for_tests(dir.path().join("db.sqlite"))).await;
+    let (ana, bia, eve) = (browser(), browser(), browser());
+    let id = create(
+        &ana,
+        &base,
+        json!({"mode": "online", "color": "black", "name": "Ana"}),
+    )
+    .await;
+    let (s, _, text) = send(
+        bia.post(format!("{base}/api/games/{id}/seat"))
+            .json(&json!({"name": "Bia"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    // A stranger with the link watches (get, export) but does not see it in its list...
+    let (s, _, text) = send(eve.get(format!("{base}/api/games/{id}"))).await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    assert_eq!(
+        serde_json::from_str::<Value>(&text).unwrap()["online"]["you"],
+        Value::Null
+    );
+    let (s, _, _) = send(eve.get(format!("{base}/api/games/{id}/export"))).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(list_ids(&eve, &base).await.is_empty());
+    // ...and cannot delete it; nor can the other player: only its creator.
+    for who in [&eve, &bia] {
+        let (s, _, _) = send(who.delete(format!("{base}/api/games/{id}"))).await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+    }
+    assert_eq!(list_ids(&ana, &base).await, [id.as_str()]);
+    assert_eq!(list_ids(&bia, &base).await, [id.as_str()]);
+    let (s, _, _) = send(ana.delete(format!("{base}/api/games/{id}"))).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    assert!(list_ids(&bia, &base).await.is_empty());
+    server.shutdown().await;
+}
