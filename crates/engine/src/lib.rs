@@ -18,4 +18,5 @@ pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
 pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
+pub mod opening_names;
 pub mod openings;
