@@ -427,7 +427,7 @@ pub fn list_games(
 ) -> AppResult<Vec<GameSummary>> {
     let mut stmt = conn.prepare(
         "SELECT id, created_at, updated_at, mode, level, human_color, status, black_discs,
-            white_discs, ply_count, transcript
+            white_discs, ply_count, transcript, start_pos
          FROM games WHERE (?1 IS NULL OR status = ?1)
          ORDER BY updated_at DESC, id LIMIT ?2",
     )?;
@@ -448,7 +448,10 @@ pub fn list_games(
                 "stored game {id} is corrupt: status {status:?}"
             )));
         };
+        let transcript: String = r.get(10)?;
+        let start_pos: String = r.get(11)?;
         Ok(Ok(GameSummary {
+            opening_name: crate::view::opening_name_of_stored(&start_pos, &transcript),
             created_at: iso8601(r.get(1)?),
             updated_at: iso8601(r.get(2)?),
             mode,
@@ -458,7 +461,7 @@ pub fn list_games(
             ply_count: r.get::<_, i64>(9)?.max(0) as u32,
             result: (status == Status::Finished)
                 .then(|| GameResult::new(black_discs, white_discs).into()),
-            transcript: r.get(10)?,
+            transcript,
             id,
         }))
     })?;
