@@ -3,6 +3,7 @@
 //! The [`Engine`] facade is what applications use; the modules below are its parts.
 
 mod analysis;
+pub mod book;
 pub mod endgame;
 mod engine;
 pub mod eval;
@@ -13,6 +14,7 @@ pub mod time;
 pub mod tt;
 
 pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
+pub use book::{Book, BookError, BookMove, BookProbe};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Evaluator};
 pub use levels::Level;
