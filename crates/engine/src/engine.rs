@@ -2,8 +2,9 @@
 //! thread count, used by the app server, the command line and external programs.
 
 use crate::analysis::{self, Analysis, GameAnalysis};
+use crate::book::Book;
 use crate::eval::{default_evaluator, Evaluator};
-use crate::levels::{Level, Mistakes};
+use crate::levels::{BookUse, Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -62,16 +63,46 @@ pub struct Engine {
     eval: Arc<dyn Evaluator>,
     threads: usize,
     time_source: TimeSource,
+    /// The opening book the levels play from (`None`: every move is searched).
+    book: Option<&'static Book>,
 }
 
 impl Engine {
-    /// An engine with the given table size, threads and evaluation.
+    /// An engine with the given table size, threads and evaluation, and no opening book (see
+    /// [`Engine::set_book`]): a library user gets plain search unless asking for the book.
     pub fn new(cfg: EngineConfig) -> Engine {
         Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
             time_source: TimeSource::System,
+            book: None,
+        }
+    }
+
+    /// Sets the opening book the levels play from ([`Book::shipped`] for the default one;
+    /// `None` to search every move). Applications (the app server, `virada play`, matches,
+    /// the protocols) set it; a book loaded from a file lives as long as the program.
+    pub fn set_book(&mut self, book: Option<&'static Book>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&'static Book> {
+        self.book
+    }
+
+    /// The book move `book_use` plays on `board`, if there is a book, `board` is in it and
+    /// `book_use` consults it. Deterministic for a seed, and the same (transformed) move for
+    /// each of the 8 images of a position.
+    pub fn book_move(&self, board: Board, book_use: BookUse, seed: u64) -> Option<Move> {
+        match book_use {
+            BookUse::Ignore => None,
+            BookUse::Within { tolerance } => self
+                .book?
+                .choose_board(board, tolerance, seed)
+                .filter(|&sq| board.is_legal(sq))
+                .map(Move::Play),
         }
     }
 
@@ -211,6 +242,8 @@ impl Engine {
     /// [`Engine::choose_move_with`], telling `observer` about each completed iteration of the
     /// search (for a beginner level: of its analysis, before it picks its human-like move). The
     /// one implementation of a level: the app, the command line and matches all come here.
+    /// In a book position a level that uses the book ([`Level::spec`]) plays a book move
+    /// without searching (the observer then sees nothing).
     pub fn choose_move_observed(
         &mut self,
         board: Board,
@@ -220,8 +253,28 @@ impl Engine {
         stop: Option<Arc<AtomicBool>>,
         observer: &mut dyn Observer,
     ) -> Move {
+        let book = level.spec().book;
+        self.choose_move_using(board, level, limits, book, seed, stop, observer)
+    }
+
+    /// [`Engine::choose_move_observed`] with the level's use of the book replaced by
+    /// `book` (`virada match --book off`, or a tolerance of one's own).
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose_move_using(
+        &mut self,
+        board: Board,
+        level: Level,
+        limits: &Limits,
+        book: BookUse,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer,
+    ) -> Move {
         if board.moves() == 0 {
             return Move::Pass;
+        }
+        if let Some(mv) = self.book_move(board, book, seed) {
+            return mv;
         }
         match level.spec().mistakes {
             None => {

@@ -18,6 +18,12 @@
 //! among them with a preference for moves a beginner finds natural (flipping many discs,
 //! edges, an obvious corner), weighted down as the loss grows.
 //!
+//! Opening book ([`BookUse`], docs/LEVELS.md): levels 1 to 5 ignore it (their human-like
+//! mistakes are the point of them); from level 6 on, a level whose position is in the book
+//! plays a book move instead of searching, drawn among the moves at most a tolerance worse than
+//! the book's best: 3 discs at levels 6-9, 2 at 10-13, 1 at 14-17 (their games vary), and only
+//! the best moves (ties drawn) at 18-21.
+//!
 //! Levels 1 to 17 stop at a depth: single-threaded, their move depends only on the position
 //! and the seed. Levels 18 to 21 also stop at a time cap (a person should never wait longer
 //! than the level says), so what they play depends on the machine's speed and load: they
@@ -50,6 +56,21 @@ pub struct Mistakes {
     pub temperature: f32,
 }
 
+/// How a level plays from the opening book.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BookUse {
+    /// Searches every move, book or not.
+    Ignore,
+    /// In a book position, plays a book move drawn (from the seed) among those at most
+    /// `tolerance` discs worse than the book's best, without searching.
+    Within { tolerance: f32 },
+}
+
+impl BookUse {
+    /// Plays only the book's best moves (ties drawn from the seed).
+    pub const BEST: BookUse = BookUse::Within { tolerance: 0.0 };
+}
+
 /// What a level does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelSpec {
@@ -62,6 +83,8 @@ pub struct LevelSpec {
     /// Longest time a move may take (`None`: the depth alone bounds the search). The search
     /// stops at this cap and plays its best move so far.
     pub move_time: Option<Duration>,
+    /// Whether and how loosely the level plays from the opening book.
+    pub book: BookUse,
 }
 
 const fn mistakes(max_loss: f32, temperature: f32) -> Option<Mistakes> {
@@ -109,11 +132,22 @@ impl Level {
             20 => (Some(20), 22, None, secs(8)),
             _ => (None, 22, None, secs(10)),
         };
+        // The book: beginners search (their mistakes are what they are for); the middle
+        // levels draw among good book moves so their games vary; the top levels play the best.
+        let within = |tolerance: f32| BookUse::Within { tolerance };
+        let book = match n {
+            1..=5 => BookUse::Ignore,
+            6..=9 => within(3.0),
+            10..=13 => within(2.0),
+            14..=17 => within(1.0),
+            _ => BookUse::BEST,
+        };
         LevelSpec {
             depth,
             exact_empties,
             mistakes,
             move_time,
+            book,
         }
     }
 
@@ -169,6 +203,20 @@ mod tests {
         }
         assert!(Level(1).spec().mistakes.is_some());
         assert!(Level(6).spec().mistakes.is_none());
+        // Beginners ignore the book; above them the tolerance only tightens with the level.
+        let mut prev_tolerance = f32::INFINITY;
+        for l in Level::all() {
+            match (l.spec().mistakes, l.spec().book) {
+                (Some(_), BookUse::Ignore) => {}
+                (Some(_), b) => panic!("{l:?} errs like a beginner but uses the book: {b:?}"),
+                (None, BookUse::Ignore) => panic!("{l:?} ignores the book"),
+                (None, BookUse::Within { tolerance }) => {
+                    assert!(tolerance <= prev_tolerance, "{l:?}");
+                    prev_tolerance = tolerance;
+                }
+            }
+        }
+        assert_eq!(Level(21).spec().book, BookUse::BEST);
         assert_eq!(Level::new(0), Level(1));
         assert_eq!(Level::new(99), Level(21));
         assert!(Level(21).limits().time.is_some());

@@ -17,7 +17,7 @@ pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
 pub use book::{Book, BookError, BookMove, BookProbe};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Evaluator};
-pub use levels::Level;
+pub use levels::{BookUse, Level};
 pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
 pub mod opening_names;
