@@ -3,6 +3,7 @@
 
 use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::book::Book;
+use crate::book_values;
 use crate::eval::{default_evaluator, Evaluator};
 use crate::levels::{BookUse, Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
@@ -177,6 +178,9 @@ impl Engine {
     }
 
     /// [`Engine::analyze`], telling `observer` about each completed iteration (its best move).
+    /// With a book ([`Engine::set_book`]), a book position gets the book's values
+    /// ([`MoveValue::book`](crate::MoveValue::book)): without a search when the book values
+    /// every legal move, else after the search for the moves the book knows.
     pub fn analyze_observed(
         &mut self,
         board: Board,
@@ -184,14 +188,23 @@ impl Engine {
         stop: Option<Arc<AtomicBool>>,
         observer: &mut dyn Observer,
     ) -> Analysis {
-        analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer)
+        if let Some(a) = self.book.and_then(|b| book_values::book_analysis(b, board)) {
+            return a;
+        }
+        let mut a = analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer);
+        if let Some(book) = self.book {
+            book_values::overlay(book, board, &mut a);
+        }
+        a
     }
 
     /// For each played move of `game`, the best move's value and the played move's value, each
     /// position analysed within `limits`. With a `budget`, the whole review keeps to it: each
     /// ply gets a share of what is left, weighted like a game clock (the late midgame most,
     /// the solved endgame little), and at least one shallow iteration. A review cut short by
-    /// the budget or `stop` says so ([`GameAnalysis::complete`]).
+    /// the budget or `stop` says so ([`GameAnalysis::complete`]). With a book, a ply whose
+    /// position the book values fully is judged by the book ([`PlyAnalysis::book`](crate::PlyAnalysis::book)), without
+    /// a search: the loss of an opening error is the one theory gives.
     ///
     /// ```
     /// use std::time::Duration;
@@ -211,7 +224,14 @@ impl Engine {
         budget: Option<Duration>,
         stop: Option<Arc<AtomicBool>>,
     ) -> GameAnalysis {
-        analysis::analyze_game(game, limits, budget, &self.setup(), stop.as_ref())
+        analysis::analyze_game(
+            game,
+            limits,
+            budget,
+            &self.setup(),
+            self.book,
+            stop.as_ref(),
+        )
     }
 
     /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels
@@ -282,7 +302,8 @@ impl Engine {
                     .best_move
             }
             Some(m) => {
-                let a = self.analyze_observed(board, limits, stop, observer);
+                // The beginner's own shallow view, never the book's.
+                let a = analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer);
                 pick_human_like(&board, &a, m, seed ^ board.hash())
             }
         }

@@ -4,6 +4,7 @@
 
 mod analysis;
 pub mod book;
+mod book_values;
 pub mod endgame;
 mod engine;
 pub mod eval;

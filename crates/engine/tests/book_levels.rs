@@ -180,3 +180,70 @@ fn out_of_the_book_every_level_searches() {
     e.set_book(None);
     assert_eq!(e.book_move(pos.board(), BookUse::BEST, 1), None);
 }
+
+/// A book valuing every move of the start position and of the position after 1. f5.
+fn opening_book() -> &'static Book {
+    let mut book = Book::new();
+    let start = Position::start();
+    let moves = start
+        .legal_moves()
+        .iter()
+        .map(|sq| LeafMove::new(sq, -0.5, 22, false))
+        .collect();
+    book.insert(start.board(), moves);
+    let f5 = after_f5();
+    book.insert(
+        f5.board(),
+        vec![
+            LeafMove::new(Square::D6, 0.5, 22, false),
+            LeafMove::new(Square::F6, 0.0, 22, false),
+            LeafMove::new(Square::F4, -3.5, 22, false),
+        ],
+    );
+    book.fix();
+    Box::leak(Box::new(book))
+}
+
+#[test]
+fn analysis_takes_book_values_in_book_positions_only() {
+    let mut e = engine();
+    let limits = virada_engine::Limits::depth(4);
+    // Without a book: searched values.
+    let plain = e.analyze(Position::start().board(), &limits, None);
+    assert!(plain.moves.iter().all(|m| !m.book));
+    e.set_book(Some(opening_book()));
+    // The start: every move from the book (the value of 1. f5 is minus White's best after it).
+    let a = e.analyze(Position::start().board(), &limits, None);
+    assert_eq!(a.moves.len(), 4);
+    assert!(a.moves.iter().all(|m| m.book), "{a:?}");
+    let f5 = a.value_of(Move::Play(Square::F5)).unwrap();
+    assert_eq!(f5.value, -0.5);
+    assert!(f5.depth >= 22, "{f5:?}");
+    assert_eq!(a.nodes, 0, "no search");
+    // After 1. f5 d6: out of the book, searched.
+    let out = after_f5().play(Move::Play(Square::D6)).unwrap();
+    let b = e.analyze(out.board(), &limits, None);
+    assert!(b.nodes > 0 && b.moves.iter().all(|m| !m.book));
+}
+
+#[test]
+fn a_game_review_judges_the_opening_by_the_book() {
+    use virada_rules::formats::transcript::Transcript;
+    let mut e = engine();
+    e.set_book(Some(opening_book()));
+    // 1. f5 f4 (3.5 discs worse than d6 by the book), then out of the book.
+    let game = "f5f4e3f6d3"
+        .parse::<Transcript>()
+        .unwrap()
+        .replay(Position::start())
+        .unwrap();
+    let review = e.analyze_game(&game, &virada_engine::Limits::depth(4), None, None);
+    assert!(review.complete);
+    let first = review.ply(0).unwrap();
+    assert!(first.book && first.loss == 0.0);
+    let second = review.ply(1).unwrap();
+    assert!(second.book);
+    assert_eq!(second.best_move, Move::Play(Square::D6));
+    assert_eq!(second.loss, 4.0);
+    assert!(review.plies[2..].iter().all(|p| !p.book));
+}
