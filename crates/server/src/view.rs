@@ -291,6 +291,8 @@ pub struct HintMoveView {
     pub value: f32,
     pub exact: bool,
     pub best: bool,
+    /// The value is the opening book's, not this hint's search.
+    pub book: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -319,6 +321,7 @@ pub fn hint_view(ply: usize, h: &Analysis) -> HintView {
                     value: m.value,
                     exact: m.exact,
                     best: Some(m.value) == top,
+                    book: m.book,
                 })
             })
             .collect(),
