@@ -36,6 +36,9 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// Values of every move of a position (or of where a transcript leads); `--game`: a game's review.
     Analyze(cmd::analyze::AnalyzeArgs),
+    /// Opening books: build, extend, add games, fix, info, show, export/import (Edax too).
+    #[command(subcommand_required = true)]
+    Book(cmd::book::BookArgs),
     /// Engine against engine from balanced openings, with an Elo estimate; either side may be
     /// an external engine (`gtp:<command>`, `nboard:<command>`).
     Match(cmd::matchcmd::MatchArgs),
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Some(Command::Openings(args)) => cmd::openings::run(args),
         Some(Command::Play(args)) => cmd::play::run(args),
         Some(Command::Analyze(args)) => cmd::analyze::run(args),
+        Some(Command::Book(args)) => cmd::book::run(args),
         Some(Command::Match(args)) => cmd::matchcmd::run(args),
         Some(Command::Nboard(args)) => cmd::nboard::run(args),
         Some(Command::Gtp(args)) => cmd::gtp::run(args),

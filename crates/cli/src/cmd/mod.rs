@@ -8,6 +8,8 @@ pub mod bench;
 pub mod bench_accuracy;
 pub mod bench_ffo;
 pub mod bench_search;
+pub mod book;
+mod book_build;
 pub mod gtp;
 pub mod matchcmd;
 pub mod nboard;

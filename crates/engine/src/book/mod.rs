@@ -30,11 +30,19 @@
 //! assert!(start.legal_moves().contains(pick));
 //! ```
 
+pub mod build;
+mod edax;
 mod error;
 mod format;
 mod info;
+pub mod journal;
 mod negamax;
+pub mod verify;
 
+pub use build::{
+    BuildConfig, BuildProgress, BuildReport, BuildStatus, Builder, Quiet, Research, StopReason,
+};
+pub use edax::{read_edax, write_edax};
 pub use error::BookError;
 pub use format::{FORMAT_VERSION, MAGIC};
 pub use info::BookInfo;
@@ -241,7 +249,12 @@ impl Book {
             path: path.display().to_string(),
             message: e.to_string(),
         })?;
-        Book::from_bytes(&bytes).map_err(|e| e.in_file(path))
+        let result = if edax::looks_like_edax(&bytes) {
+            read_edax(&bytes)
+        } else {
+            Book::from_bytes(&bytes)
+        };
+        result.map_err(|e| e.in_file(path))
     }
 
     /// Writes the book in Virada's format, atomically (a temporary file renamed into place, so
@@ -470,3 +483,5 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BookErro
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_build;
