@@ -130,6 +130,10 @@ pub struct CheckArgs {
     /// Depth of the searches (deeper than the book's).
     #[arg(long, default_value_t = 16)]
     pub depth: u32,
+    /// Also search each sampled position to this depth alone (e.g. the book's depth), to
+    /// compare the book's values with a plain search's.
+    #[arg(long)]
+    pub baseline: Option<u32>,
     /// Which positions the sample draws.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -256,6 +260,7 @@ fn check(a: CheckArgs) -> CmdResult {
         &book,
         a.sample,
         a.depth,
+        a.baseline,
         a.seed,
         a.threads.or_all_cores(),
         default_evaluator(),
@@ -271,6 +276,17 @@ fn check(a: CheckArgs) -> CmdResult {
         r.max_abs_error(),
         100.0 * r.same_best_rate()
     );
+    if let (Some(d), Some(abs), Some(mean)) = (
+        a.baseline,
+        r.baseline_mean_abs_error(),
+        r.baseline_mean_error(),
+    ) {
+        println!(
+            "a plain depth-{d} search of the same positions: search{d} - search{} mean \
+             {mean:+.2}, mean |error| {abs:.2} discs",
+            r.depth
+        );
+    }
     if bad.is_empty() {
         Ok(())
     } else {

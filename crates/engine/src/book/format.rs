@@ -112,6 +112,13 @@ pub(super) fn read(bytes: &[u8]) -> Result<Book, BookError> {
     if version != FORMAT_VERSION {
         return Err(BookError::UnsupportedVersion(version));
     }
+    let flags = u16::from_le_bytes([bytes[10], bytes[11]]);
+    if flags != 0 {
+        return Err(BookError::BadEntry {
+            index: 0,
+            reason: format!("unknown header flags {flags:#06x} (this Virada knows none)"),
+        });
+    }
     let count = u32_at(bytes, 12);
     let meta_len = u32_at(bytes, 16);
     let payload_len = u32_at(bytes, 20);

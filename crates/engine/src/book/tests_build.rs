@@ -243,3 +243,46 @@ fn edax_reader_reads_what_our_edax_writer_wrote() {
     assert!(matches!(err, BookError::BadEntry { index: 0, .. }), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Damage past the checksum (the checksum recomputed after each change), and damage to Edax
+/// files (no checksum at all), reaches every check of the readers: they answer with a book or
+/// an error, never a panic, and a book they accept writes back to the same bytes.
+#[test]
+fn readers_survive_random_damage() {
+    let book = searched_book(2, 3, 3.0);
+    let ours = book.to_bytes();
+    let edax = write_edax(&book);
+    let mut rng = 0x1234_5678u64;
+    let mut next = || {
+        rng = crate::engine::splitmix64(rng);
+        rng
+    };
+    let mut accepted = 0;
+    for round in 0..3000 {
+        let base = if round % 2 == 0 { &ours } else { &edax };
+        let mut b = base.clone();
+        for _ in 0..1 + next() % 4 {
+            let at = (next() % b.len() as u64) as usize;
+            b[at] = next() as u8;
+        }
+        if next() % 8 == 0 {
+            b.truncate((next() % b.len() as u64) as usize);
+        }
+        if round % 2 == 0 {
+            if b.len() >= 32 {
+                let sum = crate::eval::pattern_weights::fnv1a64(&b[32..]);
+                b[24..32].copy_from_slice(&sum.to_le_bytes());
+            }
+            if let Ok(read) = Book::from_bytes(&b) {
+                accepted += 1;
+                assert_eq!(read.to_bytes(), b, "an accepted file is what it says");
+            }
+        } else if let Ok(read) = read_edax(&b) {
+            accepted += 1;
+            assert!(read.iter().all(|(k, _)| k.is_valid()));
+        }
+    }
+    // Some damage is harmless (a value changed within range): the readers are not refusing
+    // everything.
+    assert!(accepted > 0);
+}

@@ -19,6 +19,9 @@ pub struct Checked {
     pub search: f32,
     /// The search's best move is one of the book's best (within 0.01 disc).
     pub same_best: bool,
+    /// Value of a plain search at the baseline depth, if one was asked (what the book's
+    /// value is worth against simply searching at the book's depth).
+    pub baseline: Option<f32>,
 }
 
 /// The comparison over the sample.
@@ -57,6 +60,26 @@ impl CheckReport {
             .fold(0.0, f32::max)
     }
 
+    /// Mean |baseline - search| over the positions with a baseline.
+    pub fn baseline_mean_abs_error(&self) -> Option<f32> {
+        let v: Vec<f32> = self
+            .positions
+            .iter()
+            .filter_map(|c| Some((c.baseline? - c.search).abs()))
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f32>() / v.len() as f32)
+    }
+
+    /// Mean baseline - search.
+    pub fn baseline_mean_error(&self) -> Option<f32> {
+        let v: Vec<f32> = self
+            .positions
+            .iter()
+            .filter_map(|c| Some(c.baseline? - c.search))
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f32>() / v.len() as f32)
+    }
+
     /// Share of positions where the deeper search's move is a book best move.
     pub fn same_best_rate(&self) -> f32 {
         let n = self.positions.len().max(1) as f32;
@@ -64,11 +87,13 @@ impl CheckReport {
     }
 }
 
-/// Searches `sample` book positions (drawn with `seed`) to `depth` and compares.
+/// Searches `sample` book positions (drawn with `seed`) to `depth` and compares; with a
+/// `baseline` depth, also searches each to that depth alone.
 pub fn check(
     book: &Book,
     sample: usize,
     depth: u32,
+    baseline: Option<u32>,
     seed: u64,
     threads: usize,
     evaluator: Arc<dyn Evaluator>,
@@ -88,6 +113,11 @@ pub fn check(
                 });
                 while let Some(&key) = keys.get(next.fetch_add(1, Ordering::Relaxed)) {
                     engine.clear();
+                    let baseline = baseline.map(|d| {
+                        engine.clear();
+                        engine.search(key, &Limits::depth(d), None).score
+                    });
+                    engine.clear();
                     let r = engine.search(key, &Limits::depth(depth), None);
                     let probe = book.probe_board(key).expect("a book position");
                     let same_best = r.best_move.square().is_some_and(|sq| {
@@ -100,6 +130,7 @@ pub fn check(
                         book: probe.value,
                         search: r.score,
                         same_best,
+                        baseline,
                     });
                 }
             });
