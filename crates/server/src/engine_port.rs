@@ -84,6 +84,12 @@ pub fn new_engine() -> Box<dyn EnginePort> {
     Box::new(engine)
 }
 
+/// A worker engine without the book: every move searched (tests that need the computer to
+/// think from the start position).
+pub fn new_engine_without_book() -> Box<dyn EnginePort> {
+    Box::new(Engine::new(worker_engine_config()))
+}
+
 impl EnginePort for Engine {
     fn choose_move(
         &mut self,
