@@ -52,7 +52,7 @@ fn levels_that_use_the_book_play_it_and_beginners_search() {
     // What the levels play by search alone; the book then insists on another move, so a level
     // that consulted it would be seen.
     let mut plain = engine();
-    let (searched_8, iterations) = play(&mut plain, board, Level(8), 3);
+    let (searched_8, iterations) = play(&mut plain, board, Level(12), 3);
     assert!(iterations > 0);
     plain.clear();
     let (searched_3, _) = play(&mut plain, board, Level(3), 3);
@@ -78,12 +78,13 @@ fn levels_that_use_the_book_play_it_and_beginners_search() {
         .collect();
     let mut e = engine();
     e.set_book(Some(book_of(&pos, &values)));
-    for n in [6, 8, 10, 14, 18, 21] {
+    for n in [10, 12, 14, 18, 21] {
         let (mv, iterations) = play(&mut e, board, Level(n), 3);
         assert_eq!(mv, book_best, "level {n}");
         assert_eq!(iterations, 0, "level {n} searched a book position");
     }
-    for n in 1..=5 {
+    // Beginners, and levels 6-9 (measured weaker with the book: docs/LEVELS.md).
+    for n in [1, 2, 3, 4, 5, 6, 8, 9] {
         e.clear();
         plain.clear();
         let (mv, iterations) = play(&mut e, board, Level(n), 3);
@@ -98,8 +99,8 @@ fn levels_that_use_the_book_play_it_and_beginners_search() {
     let mut seen = 0;
     let mv = e.choose_move_using(
         board,
-        Level(8),
-        &Level(8).limits(),
+        Level(12),
+        &Level(12).limits(),
         BookUse::Ignore,
         3,
         None,
@@ -125,22 +126,39 @@ fn the_tolerance_decides_which_book_moves_a_level_plays() {
             .map(|seed| play(e, board, Level(n), seed).0)
             .collect()
     };
-    // Levels 6-9 (3 discs): both good moves over the seeds, never the bad one.
-    let loose = picks(&mut e, 7);
+    // Levels 10-17 (1 disc): never d6 (1.5 worse), so only f4; a looser tolerance (3 discs,
+    // `virada match ... book=3`) draws both good moves over the seeds, never the bad one.
+    assert!(picks(&mut e, 12)
+        .iter()
+        .all(|m| *m == Move::Play(Square::F4)));
+    let loose: Vec<Move> = (0..64)
+        .map(|seed| {
+            e.choose_move_using(
+                board,
+                Level(12),
+                &Level(12).limits(),
+                BookUse::Within { tolerance: 3.0 },
+                seed,
+                None,
+                &mut |_: &Iteration| {},
+            )
+        })
+        .collect();
     assert!(loose.contains(&Move::Play(Square::F4)));
     assert!(loose.contains(&Move::Play(Square::D6)));
     assert!(!loose.contains(&Move::Play(Square::F6)));
-    // Levels 14-17 (1 disc) and 18-21 (best only): always the best.
-    for n in [15, 20] {
-        assert!(
-            picks(&mut e, n)
-                .iter()
-                .all(|m| *m == Move::Play(Square::F4)),
-            "{n}"
-        );
-    }
-    // Deterministic for a seed.
-    assert_eq!(picks(&mut e, 7), loose);
+    // Levels 18-21 (best only): always the best.
+    assert!(picks(&mut e, 20)
+        .iter()
+        .all(|m| *m == Move::Play(Square::F4)));
+    // Deterministic for a seed: the same draws again.
+    let again: Vec<Move> = (0..64)
+        .map(|seed| {
+            e.book_move(board, BookUse::Within { tolerance: 3.0 }, seed)
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(again, loose);
 }
 
 #[test]
@@ -172,7 +190,7 @@ fn out_of_the_book_every_level_searches() {
     let mut e = engine();
     e.set_book(Some(book));
     let next = pos.play(Move::Play(Square::F4)).unwrap();
-    let (mv, iterations) = play(&mut e, next.board(), Level(8), 1);
+    let (mv, iterations) = play(&mut e, next.board(), Level(12), 1);
     assert!(iterations > 0);
     assert!(next.legal_moves().contains(mv.square().unwrap()));
     // No book at all: the same.
