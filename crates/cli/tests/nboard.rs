@@ -248,7 +248,7 @@ fn a_session_from_the_protocol_description() {
     assert_eq!(
         e.until_pong(6),
         [
-            "status Virada has no opening book to learn into yet: the game was not stored",
+            "status Virada does not learn from NBoard: its book grows with virada book add; the game was not stored",
             "learned"
         ]
     );

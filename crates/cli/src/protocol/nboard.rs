@@ -128,7 +128,7 @@ impl Session {
             "learn" => {
                 self.wait_idle();
                 self.status(
-                    "Virada has no opening book to learn into yet: the game was not stored",
+                    "Virada does not learn from NBoard: its book grows with virada book add; the game was not stored",
                 );
                 self.out.line("learned");
             }
