@@ -18,9 +18,14 @@ struct Engine {
 }
 
 impl Engine {
+    /// A session searching every move (no book: these tests are about the protocol).
     fn start() -> Engine {
+        Engine::start_with_book("off")
+    }
+
+    fn start_with_book(book: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-            .args(["nboard", "--threads", "1", "--tt-mb", "8"])
+            .args(["nboard", "--threads", "1", "--tt-mb", "8", "--book", book])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -92,6 +97,52 @@ impl Engine {
 const EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]\
     RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]\
     B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+/// With a book holding the start position, `go` plays its best move without searching (a
+/// `book` line) and `hint` writes `book` lines with the book's values; one move later, out of
+/// the book, `search` lines again.
+#[test]
+fn the_book_answers_go_and_hint_in_book_positions() {
+    use virada_engine::book::{Book, LeafMove};
+    let start = Position::start();
+    let mut book = Book::new();
+    let values = [("d3", -1.0), ("c4", 2.0), ("f5", -1.0), ("e6", -1.0)];
+    let moves = values
+        .iter()
+        .map(|(sq, v)| LeafMove::new(sq.parse().unwrap(), *v, 20, false))
+        .collect();
+    book.insert(start.board(), moves);
+    book.fix();
+    let path = std::env::temp_dir().join(format!("virada-nboard-book-{}.vbk", std::process::id()));
+    book.save(&path).unwrap();
+    let mut e = Engine::start_with_book(path.to_str().unwrap());
+    e.send("nboard 2");
+    assert_eq!(e.line(), "set myname Virada");
+    let empty = virada_rules::formats::ggf::write_ggf(&[GgfGame::from_game(&Game::new())]);
+    e.send(&format!("set game {}", empty.trim()));
+    e.send("go");
+    let lines = e.until_pong(1);
+    assert_eq!(lines[0], "status Virada is thinking", "{lines:?}");
+    assert_eq!(lines[1], "book C4 2.00 0 20", "{lines:?}");
+    assert_eq!(parse_answer(&lines[2]), "c4".parse().unwrap());
+    e.send("hint 4");
+    let lines = e.until_pong(2);
+    let book_lines: Vec<&String> = lines.iter().filter(|l| l.starts_with("book ")).collect();
+    assert_eq!(book_lines.len(), 4, "{lines:?}");
+    assert!(book_lines[0].starts_with("book C4 2.00 0"), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("search ")), "{lines:?}");
+    e.send("move F5");
+    e.send("hint 3");
+    let lines = e.until_pong(3);
+    assert_eq!(
+        lines.iter().filter(|l| l.starts_with("search ")).count(),
+        3,
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("book ")), "{lines:?}");
+    e.quit();
+    std::fs::remove_file(&path).ok();
+}
 
 fn replay(ggf: &str) -> Game {
     ggf.parse::<GgfGame>().unwrap().replay().unwrap()
@@ -197,7 +248,7 @@ fn a_session_from_the_protocol_description() {
     assert_eq!(
         e.until_pong(6),
         [
-            "status Virada has no opening book to learn into yet: the game was not stored",
+            "status Virada does not learn from NBoard: its book grows with virada book add; the game was not stored",
             "learned"
         ]
     );

@@ -28,12 +28,17 @@ fn start(db: &std::path::Path) -> (Child, String) {
 }
 
 /// One HTTP/1.1 request (connection closed after it); returns (status, body).
+/// One browser throughout (games are private to the browser that made them): the same
+/// `virada_id` cookie before and after the restart.
+const BROWSER_TOKEN: &str = "5f1c0ffee5f1c0ffee5f1c0ffee5f1c0ffee5f1c0ffee5f1c0ffee5f1c0ffee0";
+
 fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
     write!(
         s,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Cookie: virada_id={BROWSER_TOKEN}\r\n\
          Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )

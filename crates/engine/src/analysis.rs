@@ -1,5 +1,7 @@
 //! Analysis: a value for every legal move (the hint display), and the mistakes of a game.
 
+use crate::book::Book;
+use crate::book_values::book_analysis;
 use crate::eval::SCALE;
 use crate::search::handoff;
 use crate::search::root::{
@@ -23,6 +25,9 @@ pub struct MoveValue {
     pub exact: bool,
     /// Depth of the search that produced the value (plies including this move).
     pub depth: u32,
+    /// The value is the opening book's (a deep search minimaxed through the book), not a
+    /// search of this analysis.
+    pub book: bool,
 }
 
 /// Every legal move with its value, best first, and the best line.
@@ -71,6 +76,8 @@ pub struct PlyAnalysis {
     pub exact: bool,
     /// Depth of the shallower of the two values.
     pub depth: u32,
+    /// Both values are the opening book's: the loss is the one theory gives.
+    pub book: bool,
 }
 
 /// The review of a game: its played moves judged, in game order.
@@ -184,6 +191,7 @@ pub(crate) fn analyze(
             value: s.value as f32 / SCALE as f32,
             exact: s.exact,
             depth: s.depth as u32,
+            book: false,
         })
         .collect();
     let pv = scored
@@ -238,6 +246,7 @@ fn analyze_pass(
             value: -best,
             exact,
             depth,
+            book: false,
         }],
         pv,
         nodes: sub.nodes,
@@ -354,6 +363,7 @@ pub(crate) fn analyze_game(
     limits: &Limits,
     budget: Option<Duration>,
     setup: &SearchSetup,
+    book: Option<&Book>,
     stop: Option<&Arc<AtomicBool>>,
 ) -> GameAnalysis {
     let start = Instant::now();
@@ -393,7 +403,12 @@ pub(crate) fn analyze_game(
             }
             None => limits.clone(),
         };
-        let a = analyze(board, &ply_limits, setup, stop, &mut Unobserved);
+        // A book position is judged by the book's values (no search, no time spent), so an
+        // opening error shows the loss theory gives.
+        let a = match book.and_then(|b| book_analysis(b, board)) {
+            Some(a) => a,
+            None => analyze(board, &ply_limits, setup, stop, &mut Unobserved),
+        };
         out.nodes += a.nodes;
         out.complete &= a.complete;
         let (Some(best), Some(played)) = (a.best(), a.value_of(mv)) else {
@@ -410,6 +425,7 @@ pub(crate) fn analyze_game(
             loss: (best.value - played.value).max(0.0),
             exact: best.exact && played.exact,
             depth: best.depth.min(played.depth),
+            book: best.book && played.book,
         });
     }
     out.elapsed = start.elapsed();

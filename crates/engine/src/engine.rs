@@ -2,8 +2,10 @@
 //! thread count, used by the app server, the command line and external programs.
 
 use crate::analysis::{self, Analysis, GameAnalysis};
+use crate::book::Book;
+use crate::book_values;
 use crate::eval::{default_evaluator, Evaluator};
-use crate::levels::{Level, Mistakes};
+use crate::levels::{BookUse, Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -62,16 +64,46 @@ pub struct Engine {
     eval: Arc<dyn Evaluator>,
     threads: usize,
     time_source: TimeSource,
+    /// The opening book the levels play from (`None`: every move is searched).
+    book: Option<&'static Book>,
 }
 
 impl Engine {
-    /// An engine with the given table size, threads and evaluation.
+    /// An engine with the given table size, threads and evaluation, and no opening book (see
+    /// [`Engine::set_book`]): a library user gets plain search unless asking for the book.
     pub fn new(cfg: EngineConfig) -> Engine {
         Engine {
             tt: TranspositionTable::new(cfg.tt_mb),
             eval: cfg.evaluator,
             threads: cfg.threads.max(1),
             time_source: TimeSource::System,
+            book: None,
+        }
+    }
+
+    /// Sets the opening book the levels play from ([`Book::shipped`] for the default one;
+    /// `None` to search every move). Applications (the app server, `virada play`, matches,
+    /// the protocols) set it; a book loaded from a file lives as long as the program.
+    pub fn set_book(&mut self, book: Option<&'static Book>) {
+        self.book = book;
+    }
+
+    /// The opening book in use, if any.
+    pub fn book(&self) -> Option<&'static Book> {
+        self.book
+    }
+
+    /// The book move `book_use` plays on `board`, if there is a book, `board` is in it and
+    /// `book_use` consults it. Deterministic for a seed, and the same (transformed) move for
+    /// each of the 8 images of a position.
+    pub fn book_move(&self, board: Board, book_use: BookUse, seed: u64) -> Option<Move> {
+        match book_use {
+            BookUse::Ignore => None,
+            BookUse::Within { tolerance } => self
+                .book?
+                .choose_board(board, tolerance, seed)
+                .filter(|&sq| board.is_legal(sq))
+                .map(Move::Play),
         }
     }
 
@@ -146,6 +178,9 @@ impl Engine {
     }
 
     /// [`Engine::analyze`], telling `observer` about each completed iteration (its best move).
+    /// With a book ([`Engine::set_book`]), a book position gets the book's values
+    /// ([`MoveValue::book`](crate::MoveValue::book)): without a search when the book values
+    /// every legal move, else after the search for the moves the book knows.
     pub fn analyze_observed(
         &mut self,
         board: Board,
@@ -153,14 +188,23 @@ impl Engine {
         stop: Option<Arc<AtomicBool>>,
         observer: &mut dyn Observer,
     ) -> Analysis {
-        analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer)
+        if let Some(a) = self.book.and_then(|b| book_values::book_analysis(b, board)) {
+            return a;
+        }
+        let mut a = analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer);
+        if let Some(book) = self.book {
+            book_values::overlay(book, board, &mut a);
+        }
+        a
     }
 
     /// For each played move of `game`, the best move's value and the played move's value, each
     /// position analysed within `limits`. With a `budget`, the whole review keeps to it: each
     /// ply gets a share of what is left, weighted like a game clock (the late midgame most,
     /// the solved endgame little), and at least one shallow iteration. A review cut short by
-    /// the budget or `stop` says so ([`GameAnalysis::complete`]).
+    /// the budget or `stop` says so ([`GameAnalysis::complete`]). With a book, a ply whose
+    /// position the book values fully is judged by the book ([`PlyAnalysis::book`](crate::PlyAnalysis::book)), without
+    /// a search: the loss of an opening error is the one theory gives.
     ///
     /// ```
     /// use std::time::Duration;
@@ -180,7 +224,14 @@ impl Engine {
         budget: Option<Duration>,
         stop: Option<Arc<AtomicBool>>,
     ) -> GameAnalysis {
-        analysis::analyze_game(game, limits, budget, &self.setup(), stop.as_ref())
+        analysis::analyze_game(
+            game,
+            limits,
+            budget,
+            &self.setup(),
+            self.book,
+            stop.as_ref(),
+        )
     }
 
     /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels
@@ -211,6 +262,8 @@ impl Engine {
     /// [`Engine::choose_move_with`], telling `observer` about each completed iteration of the
     /// search (for a beginner level: of its analysis, before it picks its human-like move). The
     /// one implementation of a level: the app, the command line and matches all come here.
+    /// In a book position a level that uses the book ([`Level::spec`]) plays a book move
+    /// without searching (the observer then sees nothing).
     pub fn choose_move_observed(
         &mut self,
         board: Board,
@@ -220,8 +273,28 @@ impl Engine {
         stop: Option<Arc<AtomicBool>>,
         observer: &mut dyn Observer,
     ) -> Move {
+        let book = level.spec().book;
+        self.choose_move_using(board, level, limits, book, seed, stop, observer)
+    }
+
+    /// [`Engine::choose_move_observed`] with the level's use of the book replaced by
+    /// `book` (`virada match --book off`, or a tolerance of one's own).
+    #[allow(clippy::too_many_arguments)]
+    pub fn choose_move_using(
+        &mut self,
+        board: Board,
+        level: Level,
+        limits: &Limits,
+        book: BookUse,
+        seed: u64,
+        stop: Option<Arc<AtomicBool>>,
+        observer: &mut dyn Observer,
+    ) -> Move {
         if board.moves() == 0 {
             return Move::Pass;
+        }
+        if let Some(mv) = self.book_move(board, book, seed) {
+            return mv;
         }
         match level.spec().mistakes {
             None => {
@@ -229,7 +302,8 @@ impl Engine {
                     .best_move
             }
             Some(m) => {
-                let a = self.analyze_observed(board, limits, stop, observer);
+                // The beginner's own shallow view, never the book's.
+                let a = analysis::analyze(board, limits, &self.setup(), stop.as_ref(), observer);
                 pick_human_like(&board, &a, m, seed ^ board.hash())
             }
         }

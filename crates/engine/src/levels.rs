@@ -18,6 +18,13 @@
 //! among them with a preference for moves a beginner finds natural (flipping many discs,
 //! edges, an obvious corner), weighted down as the loss grows.
 //!
+//! Opening book ([`BookUse`], docs/LEVELS.md): levels 1 to 9 ignore it (1-5: their human-like
+//! mistakes are the point of them; 6-9: measured weaker with the shipped book than with their
+//! own search, at every tolerance); from level 10 on, a level whose position is in the book
+//! plays a book move instead of searching: one drawn among the moves at most 1 disc worse than
+//! the book's best at levels 10-17 (their games vary), only the best moves (ties drawn) at
+//! 18-21.
+//!
 //! Levels 1 to 17 stop at a depth: single-threaded, their move depends only on the position
 //! and the seed. Levels 18 to 21 also stop at a time cap (a person should never wait longer
 //! than the level says), so what they play depends on the machine's speed and load: they
@@ -50,6 +57,21 @@ pub struct Mistakes {
     pub temperature: f32,
 }
 
+/// How a level plays from the opening book.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BookUse {
+    /// Searches every move, book or not.
+    Ignore,
+    /// In a book position, plays a book move drawn (from the seed) among those at most
+    /// `tolerance` discs worse than the book's best, without searching.
+    Within { tolerance: f32 },
+}
+
+impl BookUse {
+    /// Plays only the book's best moves (ties drawn from the seed).
+    pub const BEST: BookUse = BookUse::Within { tolerance: 0.0 };
+}
+
 /// What a level does.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct LevelSpec {
@@ -62,6 +84,8 @@ pub struct LevelSpec {
     /// Longest time a move may take (`None`: the depth alone bounds the search). The search
     /// stops at this cap and plays its best move so far.
     pub move_time: Option<Duration>,
+    /// Whether and how loosely the level plays from the opening book.
+    pub book: BookUse,
 }
 
 const fn mistakes(max_loss: f32, temperature: f32) -> Option<Mistakes> {
@@ -109,11 +133,22 @@ impl Level {
             20 => (Some(20), 22, None, secs(8)),
             _ => (None, 22, None, secs(10)),
         };
+        // The book: beginners search (their mistakes are what they are for), and so do levels
+        // 6-9 (with the shipped book, level 8 lost 115-440 Elo against itself without it at
+        // tolerances of 3 and 2 discs: docs/LEVELS.md); levels 10-17 draw among the book moves
+        // within 1 disc so their games vary (level 12: +40 Elo at 1 disc, -72 at 2); the top
+        // levels play the best.
+        let book = match n {
+            1..=9 => BookUse::Ignore,
+            10..=17 => BookUse::Within { tolerance: 1.0 },
+            _ => BookUse::BEST,
+        };
         LevelSpec {
             depth,
             exact_empties,
             mistakes,
             move_time,
+            book,
         }
     }
 
@@ -169,6 +204,28 @@ mod tests {
         }
         assert!(Level(1).spec().mistakes.is_some());
         assert!(Level(6).spec().mistakes.is_none());
+        // Beginners ignore the book; once a level uses it every higher level does, with a
+        // tolerance that only tightens.
+        let mut prev_tolerance: Option<f32> = None;
+        for l in Level::all() {
+            match (l.spec().mistakes, l.spec().book) {
+                (Some(_), BookUse::Ignore) => {}
+                (Some(_), b) => panic!("{l:?} errs like a beginner but uses the book: {b:?}"),
+                (None, BookUse::Ignore) => {
+                    assert!(prev_tolerance.is_none(), "{l:?} stopped using the book")
+                }
+                (None, BookUse::Within { tolerance }) => {
+                    assert!(
+                        tolerance <= prev_tolerance.unwrap_or(f32::INFINITY),
+                        "{l:?}"
+                    );
+                    prev_tolerance = Some(tolerance);
+                }
+            }
+        }
+        assert_eq!(Level(21).spec().book, BookUse::BEST);
+        assert_eq!(Level(8).spec().book, BookUse::Ignore);
+        assert!(matches!(Level(12).spec().book, BookUse::Within { .. }));
         assert_eq!(Level::new(0), Level(1));
         assert_eq!(Level::new(99), Level(21));
         assert!(Level(21).limits().time.is_some());

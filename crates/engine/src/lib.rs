@@ -4,6 +4,7 @@
 
 mod analysis;
 pub mod book;
+mod book_values;
 pub mod endgame;
 mod engine;
 pub mod eval;
@@ -17,7 +18,8 @@ pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
 pub use book::{Book, BookError, BookMove, BookProbe};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Evaluator};
-pub use levels::Level;
+pub use levels::{BookUse, Level};
 pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
+pub mod opening_names;
 pub mod openings;

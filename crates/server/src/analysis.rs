@@ -24,6 +24,8 @@ pub struct PlyAnalysisView {
     #[serde(serialize_with = "round2")]
     loss: f32,
     exact: bool,
+    /// Both values are the opening book's: the loss is the one theory gives.
+    book: bool,
     #[serde(serialize_with = "round2")]
     eval_black: f32,
     tags: Vec<&'static str>,
@@ -57,6 +59,7 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     best_value: value,
                     loss: 0.0,
                     exact: false,
+                    book: false,
                     eval_black: black_view(color, value),
                     tags: Vec::new(),
                 }
@@ -80,6 +83,7 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     best_value: r.best_value,
                     loss: r.loss,
                     exact: r.exact,
+                    book: r.book,
                     eval_black: black_view(color, r.played_value),
                     tags,
                 }
@@ -131,6 +135,7 @@ mod tests {
             loss: 6.0,
             exact: false,
             depth: 4,
+            book: true,
         };
         let whole = |p: PlyAnalysis, complete| GameAnalysis {
             plies: vec![p],
@@ -148,6 +153,7 @@ mod tests {
             .iter()
             .any(|t| t == "x_square"));
         assert_eq!(ply["eval_black"], -5.0);
+        assert_eq!(ply["book"], true);
         // A small loss is not explained.
         let small = PlyAnalysis {
             loss: 0.5,

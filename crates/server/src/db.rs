@@ -449,7 +449,7 @@ pub fn list_games(
 ) -> AppResult<Vec<GameSummary>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT id, created_at, updated_at, mode, level, human_color, status, black_discs,
-            white_discs, ply_count, transcript
+            white_discs, ply_count, transcript, start_pos
          FROM games WHERE (?1 IS NULL OR status = ?1) AND ({VISIBLE_TO_BROWSER})
          ORDER BY updated_at DESC, id LIMIT ?2"
     ))?;
@@ -463,6 +463,8 @@ pub fn list_games(
             let status: String = r.get(6)?;
             let black_discs = r.get::<_, i64>(7)?.clamp(0, 64) as u8;
             let white_discs = r.get::<_, i64>(8)?.clamp(0, 64) as u8;
+            let transcript: String = r.get(10)?;
+            let start_pos: String = r.get(11)?;
             let mode = match mode_from_columns(&mode, level, human.as_deref()) {
                 Ok(mode) => mode,
                 Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
@@ -482,7 +484,8 @@ pub fn list_games(
                 ply_count: r.get::<_, i64>(9)?.max(0) as u32,
                 result: (status == Status::Finished)
                     .then(|| GameResult::new(black_discs, white_discs).into()),
-                transcript: r.get(10)?,
+                opening_name: crate::view::opening_name_of_stored(&start_pos, &transcript),
+                transcript,
                 id,
             }))
         },

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::sync::OnceLock;
 use std::time::Duration;
 use virada_engine::levels::MAX_LEVEL;
-use virada_engine::{Analysis, Engine, EngineConfig, GameAnalysis, Level, Limits, Observer};
+use virada_engine::{Analysis, Book, Engine, EngineConfig, GameAnalysis, Level, Limits, Observer};
 use virada_rules::formats::xot::XotOpening;
 use virada_rules::{Game, Move, Position};
 
@@ -76,8 +76,17 @@ pub fn worker_engine_config() -> EngineConfig {
     }
 }
 
-/// A fresh engine for one worker thread.
+/// A fresh engine for one worker thread, with the shipped opening book: the levels play from
+/// it, hints and reviews take its values in book positions.
 pub fn new_engine() -> Box<dyn EnginePort> {
+    let mut engine = Engine::new(worker_engine_config());
+    engine.set_book(Book::shipped());
+    Box::new(engine)
+}
+
+/// A worker engine without the book: every move searched (tests that need the computer to
+/// think from the start position).
+pub fn new_engine_without_book() -> Box<dyn EnginePort> {
     Box::new(Engine::new(worker_engine_config()))
 }
 
@@ -208,6 +217,45 @@ mod tests {
             });
         assert_eq!(depths, (1..=6).collect::<Vec<_>>());
         assert!(pos.legal_moves().contains(mv.square().unwrap()));
+    }
+
+    /// Hints through the port: in a book position every move carries the book's value and
+    /// `"book": true`; out of the book the values are searched and `"book": false`.
+    #[test]
+    fn hint_values_come_from_the_book_in_book_positions_only() {
+        use virada_engine::book::LeafMove;
+        let start = Position::start();
+        let mut book = virada_engine::Book::new();
+        let values = [(-1.5, "d3"), (-0.5, "c4"), (-0.5, "f5"), (-0.5, "e6")];
+        let moves = values
+            .iter()
+            .map(|(v, sq)| LeafMove::new(sq.parse().unwrap(), *v, 24, false))
+            .collect();
+        assert!(book.insert(start.board(), moves));
+        book.fix();
+        let mut port = engine();
+        port.set_book(Some(Box::leak(Box::new(book))));
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits::depth(4);
+        let a = EnginePort::analyze(&mut port, start, &limits, &stop);
+        let hint = serde_json::to_value(crate::view::hint_view(1, &a)).unwrap();
+        let moves = hint["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 4);
+        for m in moves {
+            assert_eq!(m["book"], true, "{m}");
+        }
+        let d3 = moves.iter().find(|m| m["square"] == "d3").unwrap();
+        assert_eq!(d3["value"], -1.5);
+        assert_eq!(d3["best"], false);
+        // One move later the position is not in this book: searched values.
+        let next = start.play("f5".parse().unwrap()).unwrap();
+        let a = EnginePort::analyze(&mut port, next, &limits, &stop);
+        let hint = serde_json::to_value(crate::view::hint_view(2, &a)).unwrap();
+        assert!(hint["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["book"] == false));
     }
 
     /// A stop raised before the review starts gives an incomplete review, never one that

@@ -4,7 +4,8 @@ use crate::level_text;
 use crate::model::{GameRecord, Mode, StartKind, Status};
 use crate::util::iso8601;
 use serde::Serialize;
-use virada_engine::{Analysis, Iteration, Level};
+use virada_engine::{opening_names, Analysis, Iteration, Level};
+use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Bitboard, Color, GameResult, Move, Position, Square};
 
 /// Serialises a disc value with at most two decimals (`1.62`, not `1.6200000047683716`).
@@ -21,7 +22,7 @@ pub fn round2_opt<S: serde::Serializer>(v: &Option<f32>, s: S) -> Result<S::Ok, 
 }
 
 /// `{"en": ..., "pt": ...}`.
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug, Clone, PartialEq, Eq)]
 pub struct Text {
     pub en: String,
     pub pt: String,
@@ -106,6 +107,43 @@ impl From<GameResult> for ResultView {
     }
 }
 
+/// The named opening a game has reached (`virada_engine::opening_names`): the deepest named
+/// position it passed through, in any orientation.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct OpeningNameView {
+    /// Stable identifier (`"leaders-tiger"`).
+    pub id: &'static str,
+    /// The name in each language (`{"en": "Parallel", "pt": "Paralela"}`).
+    pub name: Text,
+    /// The ply at which the named position stood on the board.
+    pub ply: usize,
+}
+
+/// The opening of a game given its positions (start first); `None` when no named position was
+/// reached.
+pub fn opening_name_view(positions: &[Position]) -> Option<OpeningNameView> {
+    opening_names::recognize(positions).map(|r| OpeningNameView {
+        id: r.name.id,
+        name: Text {
+            en: r.name.en.to_string(),
+            pt: r.name.pt.to_string(),
+        },
+        ply: r.ply,
+    })
+}
+
+/// The opening of a stored game from its start position and transcript (the saved-games
+/// list); `None` when unnamed, or when the stored text does not replay (the list then simply
+/// shows no name).
+pub fn opening_name_of_stored(start: &str, transcript: &str) -> Option<OpeningNameView> {
+    let start: Position = start.parse().ok()?;
+    let t: Transcript = transcript.parse().ok()?;
+    // Only the opening matters: named lines are at most a few dozen moves long.
+    let opening = Transcript::new(t.moves().iter().take(40).copied().collect());
+    let game = opening.replay(start).ok()?;
+    opening_name_view(game.positions())
+}
+
 /// The game object returned by create/get/move/undo/redo and pushed over SSE.
 #[derive(Serialize, Debug, Clone, PartialEq)]
 pub struct GameView {
@@ -135,6 +173,8 @@ pub struct GameView {
     pub transcript: String,
     /// Seats, clocks, chat of an online game (`null` for local games).
     pub online: Option<Box<crate::online::view::OnlineView>>,
+    /// The named opening reached so far (`null`: none).
+    pub opening_name: Option<OpeningNameView>,
 }
 
 /// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
@@ -201,6 +241,7 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
         result: pos.result().map(ResultView::from),
         transcript: game.to_string(),
         online: None,
+        opening_name: opening_name_view(game.positions()),
     }
 }
 
@@ -219,6 +260,8 @@ pub struct GameSummary {
     pub ply_count: u32,
     pub result: Option<ResultView>,
     pub transcript: String,
+    /// The named opening the game reached (`null`: none).
+    pub opening_name: Option<OpeningNameView>,
 }
 
 /// `GET /api/games`.
@@ -251,6 +294,8 @@ pub struct HintMoveView {
     pub value: f32,
     pub exact: bool,
     pub best: bool,
+    /// The value is the opening book's, not this hint's search.
+    pub book: bool,
 }
 
 #[derive(Serialize, Debug, Clone)]
@@ -279,6 +324,7 @@ pub fn hint_view(ply: usize, h: &Analysis) -> HintView {
                     value: m.value,
                     exact: m.exact,
                     best: Some(m.value) == top,
+                    book: m.book,
                 })
             })
             .collect(),

@@ -590,7 +590,9 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     let mut config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
     config.move_time_limit = Duration::from_secs(600);
     config.idle_timeout = Duration::from_millis(300);
-    let server = Server::start(config).await.unwrap();
+    // Without the book: level 20 would answer the start position from it at once.
+    let engine = std::sync::Arc::new(virada_server::engine_port::new_engine_without_book);
+    let server = Server::start_with_engine(config, engine).await.unwrap();
     let t = TestServer {
         base: server.url(),
         server,

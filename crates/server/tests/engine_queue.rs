@@ -77,6 +77,7 @@ impl EnginePort for Scripted {
                 value: 0.0,
                 exact: false,
                 depth: 1,
+                book: false,
             })
             .collect();
         Analysis {
@@ -110,6 +111,7 @@ impl EnginePort for Scripted {
                 loss: 0.0,
                 exact: false,
                 depth: 1,
+                book: false,
             })
             .collect();
         GameAnalysis {

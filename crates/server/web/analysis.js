@@ -46,6 +46,13 @@ export function renderAnalysis(root, data, game, { onPly }) {
         best: m.best_move,
       });
       btn.dataset.ply = String(m.index);
+      if (m.book) {
+        const tag = document.createElement('span');
+        tag.className = 'book-tag';
+        tag.textContent = t('hint.book');
+        tag.title = t('analysis.book');
+        btn.append(tag);
+      }
       // Show the position before the mistake, where the better move can be seen.
       btn.addEventListener('click', () => onPly(m.index));
       li.append(btn);
@@ -92,7 +99,7 @@ function graph(plies, onPly) {
       class: 'pt' + (Number(ply.loss) >= MISTAKE_LOSS ? ' mistake' : ''),
     });
     const title = node('title');
-    title.textContent = `${i}. ${ply.move} ${formatValue(v)}`;
+    title.textContent = `${i}. ${ply.move} ${formatValue(v)}${ply.book ? ' (' + t('hint.book') + ')' : ''}`;
     c.append(title);
     c.addEventListener('click', () => onPly(i));
     svg.append(c);

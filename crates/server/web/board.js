@@ -109,7 +109,7 @@ export class BoardView {
     if (this.state.legal.has(name) && this.state.showLegal) parts.push(t('square.legal'));
     if (this.state.last === name) parts.push(t('square.last'));
     const hint = this.state.hints && this.state.hints.get(name);
-    if (hint) parts.push(t('square.hint', { value: formatValue(hint.value) }) + (hint.best ? ', ' + t('square.best') : ''));
+    if (hint) parts.push(t('square.hint', { value: formatValue(hint.value) }) + (hint.best ? ', ' + t('square.best') : '') + (hint.book ? ', ' + t('hint.book') : ''));
     cell.setAttribute('aria-label', parts.join(', '));
   }
 
@@ -157,9 +157,14 @@ export class BoardView {
         hintEl.textContent = formatValue(hint.value);
         cell.classList.add('hinted');
         cell.classList.toggle('best', !!hint.best);
+        cell.classList.toggle('book', !!hint.book);
+        hintEl.title = hint.book ? t('hint.book') : '';
+        hintEl.dataset.book = hint.book ? t('hint.book') : '';
       } else {
         hintEl.textContent = '';
-        cell.classList.remove('hinted', 'best');
+        hintEl.title = '';
+        hintEl.dataset.book = '';
+        cell.classList.remove('hinted', 'best', 'book');
       }
       this.colors[i] = after;
     }

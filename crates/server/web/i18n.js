@@ -103,6 +103,10 @@ const en = {
   'hint.loading': 'Computing hints…',
   'hint.legend': 'Numbers are the final disc margin the engine expects for each move (best one highlighted).',
   'hint.exact': 'exact',
+  'hint.book': 'book',
+  'hint.bookLegend': 'Values marked “book” come from the opening book (deep searches of known openings).',
+  'opening.name': 'Opening: {name}',
+  'analysis.book': 'by the opening book',
 
   'analysis.title': 'Analysis',
   'analysis.loading': 'Analysing the game… this can take a few seconds.',
@@ -342,6 +346,10 @@ const pt = {
   'hint.loading': 'Calculando as dicas…',
   'hint.legend': 'Os números mostram a margem final de peças que o motor espera para cada jogada (a melhor fica destacada).',
   'hint.exact': 'exato',
+  'hint.book': 'livro',
+  'hint.bookLegend': 'Valores marcados com “livro” vêm do livro de aberturas (buscas profundas das aberturas conhecidas).',
+  'opening.name': 'Abertura: {name}',
+  'analysis.book': 'pelo livro de aberturas',
 
   'analysis.title': 'Análise',
   'analysis.loading': 'Analisando a partida… isso pode levar alguns segundos.',

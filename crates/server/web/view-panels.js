@@ -13,6 +13,7 @@ export function mountPanels() {
   const draw = (s) => {
     players(s);
     status(s);
+    openingName(s);
     notice(s);
     gameOver(s);
     buttons(s);
@@ -80,6 +81,19 @@ function status(s) {
   }
 }
 
+/** The named opening the game has reached ("Opening: Rose" / "Abertura: Rose"). */
+export function openingText(named) {
+  if (!named || !named.name) return '';
+  return t('opening.name', { name: named.name[lang()] || named.name.en });
+}
+
+function openingName(s) {
+  const text = openingText(s.game && s.game.opening_name);
+  const el = $('opening-name');
+  el.hidden = !text;
+  setText('opening-name', text);
+}
+
 function notice(s) {
   const n = $('notice');
   setText('notice', s.notice ? s.notice.text : '');
@@ -132,7 +146,9 @@ function buttons(s) {
   info.hidden = !s.hintsOn;
   if (s.hintsOn) {
     const ready = s.hints && s.hints.key === store.hintKey(s);
-    setText('hint-info', ready || !store.canPlay(s) ? t('hint.legend') : t('hint.loading'));
+    const fromBook = ready && [...s.hints.map.values()].some((m) => m.book);
+    const legend = t('hint.legend') + (fromBook ? ' ' + t('hint.bookLegend') : '');
+    setText('hint-info', ready || !store.canPlay(s) ? legend : t('hint.loading'));
   }
 }
 

@@ -4,6 +4,7 @@
 use super::CliError;
 use clap::Args;
 use std::path::Path;
+use virada_engine::Book;
 use virada_rules::formats::position_input::{self, PositionInput};
 
 /// Most threads any command accepts.
@@ -32,6 +33,31 @@ impl ThreadsArg {
     pub fn or_all_cores(&self) -> usize {
         self.given()
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+/// `--book on|off|FILE`: the opening book a command's engine plays from and shows.
+#[derive(Args, Clone, Debug)]
+pub struct BookArg {
+    /// Opening book: `on` (the book shipped with Virada), `off` (search every move), or a book
+    /// file (Virada's `.vbk`, or Edax's `book.dat`).
+    #[arg(long = "book", value_name = "on|off|FILE", default_value = "on")]
+    book: String,
+}
+
+impl BookArg {
+    /// The book to use: `None` for `off`, or when `on` and this build ships an empty book. A
+    /// file's book lives as long as the program (it is read once).
+    pub fn load(&self) -> Result<Option<&'static Book>, CliError> {
+        match self.book.as_str() {
+            "on" => Ok(Book::shipped()),
+            "off" => Ok(None),
+            path => {
+                let book =
+                    Book::open(path).map_err(|e| CliError::input(format!("--book {path}: {e}")))?;
+                Ok(Some(Box::leak(Box::new(book))))
+            }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! `virada gtp`: Virada as an engine for Go Text Protocol tools that play Othello, on
 //! standard input and output (docs/PROTOCOLS.md).
 
-use super::args::ThreadsArg;
+use super::args::{BookArg, ThreadsArg};
 use super::{CliError, CmdResult};
 use crate::protocol::{gtp, Output};
 use clap::Args;
@@ -18,6 +18,8 @@ pub struct GtpArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
+    #[command(flatten)]
+    pub book: BookArg,
 }
 
 pub fn run(args: GtpArgs) -> CmdResult {
@@ -39,6 +41,7 @@ pub fn run(args: GtpArgs) -> CmdResult {
         Output::stdout(),
         config,
         Level(args.level),
+        args.book.load()?,
     );
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `virada match`: engine against engine from balanced openings, colours swapped; either side
 //! may be an external engine (`gtp:<command>`, `nboard:<command>`).
 
-use super::args::ThreadsArg;
+use super::args::{BookArg, ThreadsArg};
 use super::{CliError, CmdResult};
 use crate::matchplay::{run_match, MatchResult, PlayerSpec, Side, TimeControl};
 use clap::Args;
@@ -45,6 +45,14 @@ pub struct MatchArgs {
     /// Use the openings from this index of the list on.
     #[arg(long, default_value_t = 0)]
     pub skip: usize,
+    /// Every game from the standard start instead of the opening list (pairs of games then
+    /// differ only by the book moves drawn from their seeds: use with the book).
+    #[arg(long, conflicts_with_all = ["openings", "skip"])]
+    pub from_start: bool,
+    /// The book our engine plays from (`on`: the shipped one; `off`; or a file). Each side uses
+    /// it as its level does, unless its settings say `book=off|on|T`.
+    #[command(flatten)]
+    pub book: BookArg,
     /// Parallel games (`--threads`; default: all cores).
     #[command(flatten)]
     pub threads: ThreadsArg,
@@ -66,8 +74,15 @@ pub fn run(args: MatchArgs) -> CmdResult {
         PlayerSpec::parse(text, dir.clone(), control)
             .map_err(|e| CliError::input(format!("--{name}: {e}")))
     };
-    let a = side("a", &args.a, &args.a_dir, &args.a_tc)?;
-    let b = side("b", &args.b, &args.b_dir, &args.b_tc)?;
+    let book = args.book.load()?;
+    let with_book = |mut spec: PlayerSpec| {
+        if let PlayerSpec::Internal(s) = &mut spec {
+            s.book = book;
+        }
+        spec
+    };
+    let a = with_book(side("a", &args.a, &args.a_dir, &args.a_tc)?);
+    let b = with_book(side("b", &args.b, &args.b_dir, &args.b_tc)?);
     if args.games == 0 {
         return Err(CliError::input("--games must be at least 1"));
     }
@@ -90,12 +105,16 @@ pub fn run(args: MatchArgs) -> CmdResult {
     let pool = &list[args.skip..];
     let needed = args.games.div_ceil(2).min(pool.len());
     let step = pool.len() / needed;
-    let openings: Vec<Game> = pool
-        .iter()
-        .step_by(step)
-        .take(needed)
-        .map(|o| o.game())
-        .collect();
+    // No openings: every game from the standard start.
+    let openings: Vec<Game> = if args.from_start {
+        Vec::new()
+    } else {
+        pool.iter()
+            .step_by(step)
+            .take(needed)
+            .map(|o| o.game())
+            .collect()
+    };
     let threads = args.threads.or_all_cores();
     let t = Instant::now();
     let show_progress = !args.brief;

@@ -1,7 +1,7 @@
 //! `virada nboard`: Virada as an engine for NBoard and other GUIs speaking its protocol, on
 //! standard input and output (docs/PROTOCOLS.md).
 
-use super::args::ThreadsArg;
+use super::args::{BookArg, ThreadsArg};
 use super::CmdResult;
 use crate::protocol::{nboard, Output};
 use clap::Args;
@@ -14,6 +14,8 @@ pub struct NboardArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
+    #[command(flatten)]
+    pub book: BookArg,
 }
 
 pub fn run(args: NboardArgs) -> CmdResult {
@@ -24,6 +26,7 @@ pub fn run(args: NboardArgs) -> CmdResult {
     if let Some(t) = args.threads.given() {
         config.threads = t;
     }
-    nboard::serve(std::io::stdin().lock(), Output::stdout(), config);
+    let book = args.book.load()?;
+    nboard::serve(std::io::stdin().lock(), Output::stdout(), config, book);
     Ok(())
 }

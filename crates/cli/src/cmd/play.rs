@@ -1,12 +1,12 @@
 //! `virada play`: a terminal game against the engine, or between two people.
 
-use super::args::read_position_input;
+use super::args::{read_position_input, BookArg};
 use super::{CliError, CmdResult};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
 use virada_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
 use virada_engine::openings::builtin;
-use virada_engine::{Engine, EngineConfig, Level, Limits};
+use virada_engine::{opening_names, Engine, EngineConfig, Level, Limits};
 use virada_rules::{Color, Game, Move, Position, Scoring, Status};
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -37,9 +37,12 @@ pub struct PlayArgs {
     /// be taken back), a GGF game, or a file holding one.
     #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Seed for the XOT opening and the beginner levels' choices (default: from the clock).
+    /// Seed for the XOT opening, the beginner levels' choices and the book moves the middle
+    /// levels draw (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
+    #[command(flatten)]
+    pub book: BookArg,
 }
 
 pub fn run(args: PlayArgs) -> CmdResult {
@@ -68,6 +71,8 @@ pub fn run(args: PlayArgs) -> CmdResult {
     };
     let level = Level::new(args.level);
     let mut engine = Engine::new(EngineConfig::default());
+    engine.set_book(args.book.load()?);
+    let mut opening = None;
     if !args.two_players {
         println!("{}", virada_server::level_text::describe_en(level));
     }
@@ -77,6 +82,11 @@ pub fn run(args: PlayArgs) -> CmdResult {
     loop {
         let pos = game.position();
         print_board(&pos);
+        let named = opening_names::recognize(game.positions()).map(|r| r.name);
+        if named.is_some() && named != opening {
+            println!("Opening: {}", named.map_or("", |n| n.en));
+        }
+        opening = named;
         let to_move = match game.status() {
             Status::Ended(result) => {
                 let (b, w) = result.score(Scoring::Wof);
@@ -98,8 +108,18 @@ pub fn run(args: PlayArgs) -> CmdResult {
             }
         };
         if !args.two_players && to_move != human {
-            let mv = engine.choose_move(pos.board(), level, seed ^ game.ply() as u64, None);
-            println!("{} (engine) plays {mv}.", to_move.name());
+            let seed = seed ^ game.ply() as u64;
+            let from_book = engine.book_move(pos.board(), level.spec().book, seed);
+            let mv = match from_book {
+                Some(mv) => mv,
+                None => engine.choose_move(pos.board(), level, seed, None),
+            };
+            let how = if from_book.is_some() {
+                " from its book"
+            } else {
+                ""
+            };
+            println!("{} (engine) plays {mv}{how}.", to_move.name());
             game.play(mv).map_err(|e| CliError::failed(e.to_string()))?;
             continue;
         }
@@ -120,10 +140,19 @@ pub fn run(args: PlayArgs) -> CmdResult {
                 let values: Vec<String> = a
                     .moves
                     .iter()
-                    .map(|m| format!("{} {:+.1}{}", m.mv, m.value, if m.exact { "!" } else { "" }))
+                    .map(|m| {
+                        let mark = if m.book {
+                            " (book)"
+                        } else if m.exact {
+                            "!"
+                        } else {
+                            ""
+                        };
+                        format!("{} {:+.1}{mark}", m.mv, m.value)
+                    })
                     .collect();
                 println!(
-                    "Hint (disc difference you can expect; ! = exact): {}",
+                    "Hint (disc difference you can expect; ! = exact, (book) = opening book): {}",
                     values.join(", ")
                 );
             }

@@ -126,8 +126,9 @@ pub fn run_match(
                     }
                     let opening = (i / 2) % openings.len();
                     let a_black = i & 1 == 0;
-                    // Both games of an opening share the seed: only the colours differ.
-                    let seed = (opening as u64) << 8;
+                    // Both games of a pair share the seed: only the colours differ. Pairs
+                    // differ even from one start (the book moves they draw).
+                    let seed = ((i / 2) as u64) << 8;
                     let record = play_one(
                         &openings[opening],
                         (a, &mut pa),

@@ -5,7 +5,7 @@ use super::gtp_player::GtpPlayer;
 use super::nboard_player::NboardPlayer;
 use super::process::EngineFailure;
 use super::settings::{PlayerSettings, PlayerSpec, Protocol};
-use virada_engine::{Engine, EngineConfig};
+use virada_engine::{BookUse, Engine, EngineConfig, Iteration};
 use virada_rules::{Game, Move};
 
 /// One side of a match game.
@@ -39,14 +39,13 @@ pub struct InternalPlayer {
 
 impl InternalPlayer {
     pub fn new(settings: PlayerSettings) -> InternalPlayer {
-        InternalPlayer {
-            engine: Engine::new(EngineConfig {
-                tt_mb: 16,
-                threads: 1,
-                evaluator: settings.evaluator.clone(),
-            }),
-            settings,
-        }
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 16,
+            threads: 1,
+            evaluator: settings.evaluator.clone(),
+        });
+        engine.set_book(settings.book);
+        InternalPlayer { engine, settings }
     }
 }
 
@@ -63,11 +62,20 @@ impl Player for InternalPlayer {
             Move::Pass
         } else if let Some(r) = s.reference {
             r.choose(&board, seed)
+        } else if let Some(mv) = self.engine.book_move(board, s.effective_book_use(), seed) {
+            mv
         } else {
             match s.level {
-                Some(level) => self
-                    .engine
-                    .choose_move_with(board, level, &s.limits, seed, None),
+                // The book was consulted above (or is off for this player).
+                Some(level) => self.engine.choose_move_using(
+                    board,
+                    level,
+                    &s.limits,
+                    BookUse::Ignore,
+                    seed,
+                    None,
+                    &mut |_: &Iteration| {},
+                ),
                 None => self.engine.search(board, &s.limits, None).best_move,
             }
         })

@@ -10,7 +10,7 @@ use std::time::Duration;
 use virada_engine::eval::pattern_eval::trained;
 use virada_engine::eval::EvalV1;
 use virada_engine::levels::MAX_LEVEL;
-use virada_engine::{default_evaluator, Evaluator, Level, Limits, Selectivity};
+use virada_engine::{default_evaluator, Book, BookUse, Evaluator, Level, Limits, Selectivity};
 use virada_rules::{Board, Move, Square};
 
 /// One side of a match, as given to `--a` / `--b`.
@@ -169,7 +169,9 @@ pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
 /// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent), `eval=v1`,
 /// `eval=trained`, `eval=gen3` (the shipped gen3 weights), `eval=default` or `eval=<file>.vpw`
-/// (a gen2 or gen3 weights file). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
+/// (a gen2 or gen3 weights file), `book=on|off|T` (the opening book: `on` as the level uses it,
+/// which for settings without a level is the book's best move; `off`; or a tolerance of `T`
+/// discs). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
 /// `greedy` plays the move that flips the most discs (what someone who just learnt the rules
 /// tends to do); `random` plays a uniformly random legal move. Both are seeded.
 #[derive(Clone)]
@@ -182,6 +184,27 @@ pub struct PlayerSettings {
     pub label: String,
     /// A reference player without search, instead of the engine.
     pub reference: Option<Reference>,
+    /// `book=off` or `book=T`: `None` for the level's own use of the book (without a level:
+    /// none, or the book's best moves with `book=on`).
+    pub book_use: Option<BookUse>,
+    /// `book=on` was given.
+    pub book_on: bool,
+    /// The book the engine plays from (`virada match --book`; `None`: no book).
+    pub book: Option<&'static Book>,
+}
+
+impl PlayerSettings {
+    /// How this player uses the book: `book=` if given, else its level's, else not at all.
+    pub fn effective_book_use(&self) -> BookUse {
+        let default = if self.book_on {
+            BookUse::BEST
+        } else {
+            BookUse::Ignore
+        };
+        self.book_use
+            .or(self.level.map(|l| l.spec().book))
+            .unwrap_or(default)
+    }
 }
 
 /// Players without search, to anchor the level ladder.
@@ -242,6 +265,9 @@ impl FromStr for PlayerSettings {
             evaluator: default_evaluator(),
             label: s.to_string(),
             reference: None,
+            book_use: None,
+            book_on: false,
+            book: Book::shipped(),
         };
         match s.trim() {
             "greedy" => p.reference = Some(Reference::Greedy),
@@ -279,10 +305,19 @@ impl FromStr for PlayerSettings {
                     p.limits.selectivity = Some(Selectivity::from_percent(num("percent")? as u8))
                 }
                 "eval" => p.evaluator = parse_evaluator(value)?,
+                "book" => match value {
+                    "on" => p.book_on = true,
+                    "off" => p.book_use = Some(BookUse::Ignore),
+                    _ => {
+                        p.book_use = Some(BookUse::Within {
+                            tolerance: num("tolerance in discs, on or off")? as f32,
+                        })
+                    }
+                },
                 _ => {
                     return Err(format!(
                         "unknown engine setting '{key}' (level, depth, exact, time, nodes, sel, \
-                         eval; or gtp:<command> / nboard:<command> for another engine)"
+                         eval, book; or gtp:<command> / nboard:<command> for another engine)"
                     ))
                 }
             }
@@ -320,6 +355,16 @@ mod tests {
     fn settings_parse_and_reject_bad_input() {
         let p: PlayerSettings = "level=3".parse().unwrap();
         assert_eq!(p.level, Some(Level(3)));
+        assert_eq!(p.effective_book_use(), BookUse::Ignore);
+        let p: PlayerSettings = "level=8,book=off".parse().unwrap();
+        assert_eq!(p.effective_book_use(), BookUse::Ignore);
+        let p: PlayerSettings = "level=8".parse().unwrap();
+        assert_eq!(p.effective_book_use(), Level(8).spec().book);
+        let p: PlayerSettings = "depth=6,book=1.5".parse().unwrap();
+        assert_eq!(p.effective_book_use(), BookUse::Within { tolerance: 1.5 });
+        let p: PlayerSettings = "depth=6,book=on".parse().unwrap();
+        assert_eq!(p.effective_book_use(), BookUse::BEST);
+        assert!("level=8,book=maybe".parse::<PlayerSettings>().is_err());
         let p: PlayerSettings = "depth=6,exact=12".parse().unwrap();
         assert_eq!(p.limits.depth, Some(6));
         let p: PlayerSettings = "time=0.5, sel=87, eval=v1".parse().unwrap();

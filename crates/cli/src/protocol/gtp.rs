@@ -11,6 +11,7 @@ use super::Output;
 use std::io::BufRead;
 use std::time::Duration;
 use virada_engine::levels::MAX_LEVEL;
+use virada_engine::Book;
 use virada_engine::{Clock, Engine, EngineConfig, Level};
 use virada_rules::{Color, Game, Move, Status};
 
@@ -58,9 +59,18 @@ struct Session {
 }
 
 /// Runs a session on `input` until `quit` or the end of input.
-pub fn serve(input: impl BufRead, out: Output, config: EngineConfig, level: Level) {
+/// The level plays from `book` in book positions, as in the app (see `Level::spec`).
+pub fn serve(
+    input: impl BufRead,
+    out: Output,
+    config: EngineConfig,
+    level: Level,
+    book: Option<&'static Book>,
+) {
+    let mut engine = Engine::new(config);
+    engine.set_book(book);
     let mut s = Session {
-        engine: Engine::new(config),
+        engine,
         game: Game::new(),
         history: Vec::new(),
         level,

@@ -14,7 +14,7 @@ use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use virada_engine::{Engine, EngineConfig};
+use virada_engine::{Book, Engine, EngineConfig};
 use virada_rules::formats::ggf::GgfGame;
 use virada_rules::{Game, Move};
 
@@ -26,19 +26,22 @@ struct Session {
     game: Game,
     depth: u32,
     config: EngineConfig,
+    book: Option<&'static Book>,
     tasks: Sender<Task>,
     /// The running job's stop flag and its completion signal.
     running: Option<(Arc<AtomicBool>, Receiver<()>)>,
 }
 
-/// Runs a session on `input` until `quit` or the end of input.
-pub fn serve(input: impl BufRead, out: Output, config: EngineConfig) {
-    let tasks = spawn_worker(&config, &out);
+/// Runs a session on `input` until `quit` or the end of input. In positions of `book`, `go`
+/// plays the book's best move without searching and `hint` answers with `book` lines.
+pub fn serve(input: impl BufRead, out: Output, config: EngineConfig, book: Option<&'static Book>) {
+    let tasks = spawn_worker(&config, book, &out);
     let mut s = Session {
         out,
         game: Game::new(),
         depth: nboard_depth::DEFAULT_DEPTH,
         config,
+        book,
         tasks,
         running: None,
     };
@@ -51,9 +54,10 @@ pub fn serve(input: impl BufRead, out: Output, config: EngineConfig) {
     s.stop_and_wait();
 }
 
-fn spawn_worker(config: &EngineConfig, out: &Output) -> Sender<Task> {
+fn spawn_worker(config: &EngineConfig, book: Option<&'static Book>, out: &Output) -> Sender<Task> {
     let (tx, rx) = mpsc::channel();
-    let engine = Engine::new(config.clone());
+    let mut engine = Engine::new(config.clone());
+    engine.set_book(book);
     let out = out.clone();
     std::thread::spawn(move || nboard_worker::run(engine, rx, out));
     tx
@@ -124,7 +128,7 @@ impl Session {
             "learn" => {
                 self.wait_idle();
                 self.status(
-                    "Virada has no opening book to learn into yet: the game was not stored",
+                    "Virada does not learn from NBoard: its book grows with virada book add; the game was not stored",
                 );
                 self.out.line("learned");
             }
@@ -212,7 +216,7 @@ impl Session {
         if let Err(mpsc::SendError(t)) = self.tasks.send(task) {
             // The search thread died (it should not): start a new one and retry once.
             self.status("the search thread had stopped; restarted it");
-            self.tasks = spawn_worker(&self.config, &self.out);
+            self.tasks = spawn_worker(&self.config, self.book, &self.out);
             task = t;
             if self.tasks.send(task).is_err() {
                 return;

@@ -6,7 +6,7 @@ use super::{disc_value, Output};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
-use virada_engine::{Engine, Limits};
+use virada_engine::{BookUse, Engine, Limits};
 use virada_rules::{Board, Game, Move, Position};
 
 /// What to search.
@@ -99,6 +99,28 @@ fn go(engine: &mut Engine, task: &Task, out: &Output) {
         out.line("=== PA");
         return;
     }
+    // A book position: the book's best move (ties drawn by the position), no search.
+    if let Some(book_move) = engine.book_move(board, BookUse::BEST, board.hash()) {
+        let probe = engine.book().and_then(|b| b.probe_board(board));
+        let played = book_move
+            .square()
+            .and_then(|sq| probe.as_ref()?.value_of(sq).copied());
+        if let Some(m) = played {
+            out.line(&format!(
+                "book {} {} 0 {}",
+                nboard_move(book_move),
+                disc_value(m.value),
+                depth_text(u32::from(m.depth), m.exact)
+            ));
+            out.line(&format!(
+                "=== {}/{}/0.00",
+                nboard_move(book_move),
+                disc_value(m.value)
+            ));
+            out.line("status");
+            return;
+        }
+    }
     let r = engine.search(board, &task.limits, Some(task.stop.clone()));
     let mv = legal_or_first(&board, r.best_move);
     let secs = r.elapsed.as_secs_f64();
@@ -132,8 +154,10 @@ fn hint(engine: &mut Engine, task: &Task, out: &Output, n: usize) {
         } else {
             nboard_move(m.mv)
         };
+        // NBoard shows book values apart from searched ones: `book` lines for the first.
+        let kind = if m.book { "book" } else { "search" };
         out.line(&format!(
-            "search {pv} {} 0 {}",
+            "{kind} {pv} {} 0 {}",
             disc_value(m.value),
             depth_text(m.depth, m.exact)
         ));
