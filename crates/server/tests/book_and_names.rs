@@ -20,7 +20,8 @@ async fn games_and_the_list_name_their_opening() {
         .await
         .expect("server starts");
     let base = server.url();
-    let c = Client::new();
+    // One browser (a cookie store): games are private to the browser that made them.
+    let c = Client::builder().cookie_store(true).build().unwrap();
     let (s, g) = send(
         c.post(format!("{base}/api/games"))
             .json(&json!({"mode": "friend"})),
@@ -62,7 +63,8 @@ async fn hints_come_from_the_shipped_book_in_book_positions_only() {
         .await
         .expect("server starts");
     let base = server.url();
-    let c = Client::new();
+    // One browser (a cookie store): games are private to the browser that made them.
+    let c = Client::builder().cookie_store(true).build().unwrap();
     let (s, g) = send(
         c.post(format!("{base}/api/games"))
             .json(&json!({"mode": "friend"})),
