@@ -147,7 +147,7 @@ fn the_tolerance_decides_which_book_moves_a_level_plays() {
     assert!(loose.contains(&Move::Play(Square::F4)));
     assert!(loose.contains(&Move::Play(Square::D6)));
     assert!(!loose.contains(&Move::Play(Square::F6)));
-    // Levels 18-21 (best only): always the best.
+    // Levels 18-21 use the same 1-disc tolerance: here also only the best.
     assert!(picks(&mut e, 20)
         .iter()
         .all(|m| *m == Move::Play(Square::F4)));
