@@ -13,15 +13,21 @@ async fn send(req: reqwest::RequestBuilder) -> (StatusCode, Value) {
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
 }
 
-#[tokio::test]
-async fn games_and_the_list_name_their_opening() {
+/// A server on a fresh database, and one browser for it (a cookie store: games are private to
+/// the browser that made them). The directory lives as long as the server needs it.
+async fn start() -> (tempfile::TempDir, Server, Client) {
     let dir = tempfile::tempdir().unwrap();
     let server = Server::start(ServerConfig::for_tests(dir.path().join("db.sqlite")))
         .await
         .expect("server starts");
+    let client = Client::builder().cookie_store(true).build().unwrap();
+    (dir, server, client)
+}
+
+#[tokio::test]
+async fn games_and_the_list_name_their_opening() {
+    let (_dir, server, c) = start().await;
     let base = server.url();
-    // One browser (a cookie store): games are private to the browser that made them.
-    let c = Client::builder().cookie_store(true).build().unwrap();
     let (s, g) = send(
         c.post(format!("{base}/api/games"))
             .json(&json!({"mode": "friend"})),
@@ -58,13 +64,8 @@ async fn games_and_the_list_name_their_opening() {
 async fn hints_come_from_the_shipped_book_in_book_positions_only() {
     let book = virada_engine::Book::shipped().expect("this build ships a book");
     assert!(book.contains(virada_rules::Position::start().board()));
-    let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(ServerConfig::for_tests(dir.path().join("db.sqlite")))
-        .await
-        .expect("server starts");
+    let (_dir, server, c) = start().await;
     let base = server.url();
-    // One browser (a cookie store): games are private to the browser that made them.
-    let c = Client::builder().cookie_store(true).build().unwrap();
     let (s, g) = send(
         c.post(format!("{base}/api/games"))
             .json(&json!({"mode": "friend"})),
