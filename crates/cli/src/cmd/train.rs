@@ -190,7 +190,8 @@ pub struct GenArgs {
     /// Stop when the data set has this many chunks (default: run until killed).
     #[arg(long)]
     pub chunks: Option<u64>,
-    /// Weights file of the labelling evaluation (default: the engine's default evaluation).
+    /// Weights file of the labelling evaluation, gen2 or gen3 (default: the engine's default
+    /// evaluation).
     #[arg(long)]
     pub eval: Option<PathBuf>,
     #[arg(long, default_value_t = 2)]
@@ -236,10 +237,8 @@ fn gen(a: GenArgs) -> CmdResult {
         ..GenConfig::default()
     };
     let eval: Arc<dyn Evaluator> = match &a.eval {
-        Some(p) => Arc::new(
-            virada_engine::eval::pattern_eval::PatternEval::from_file(p)
-                .map_err(CliError::input)?,
-        ),
+        // Either generation: gen3 labels bootstrap from gen3 (format version 2 files).
+        Some(p) => virada_engine::eval::gen3::load_weights_file(p).map_err(CliError::input)?,
         None => virada_engine::default_evaluator(),
     };
     let out = a.out.unwrap_or_else(|| {

@@ -60,6 +60,24 @@ pub trait IncrementalEval {
     fn evaluate_after(&self, board: &Board, state: &Self::State, sq: Square, flips: u64) -> i32 {
         self.evaluate_with(board, &self.play(state, sq, flips))
     }
+
+    /// [`IncrementalEval::evaluate_after`] (or, without a move, `evaluate_with(board, state)`)
+    /// for a caller that has already generated `moves`, the legal moves of `board`: an
+    /// evaluation with a mobility feature need not generate them again.
+    #[inline]
+    fn evaluate_leaf(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        mv: Option<(Square, u64)>,
+        moves: u64,
+    ) -> i32 {
+        let _ = moves;
+        match mv {
+            Some((sq, flips)) => self.evaluate_after(board, state, sq, flips),
+            None => self.evaluate_with(board, state),
+        }
+    }
 }
 
 impl IncrementalEval for PatternEval {
@@ -150,6 +168,9 @@ mod tests {
                     let child = b.play_unchecked(sq);
                     let after = eval.evaluate_after(&child, &st, sq, b.flips(sq).0);
                     assert_eq!(after, eval.evaluate(&child), "{b:?} {sq}");
+                    let leaf =
+                        eval.evaluate_leaf(&child, &st, Some((sq, b.flips(sq).0)), child.moves());
+                    assert_eq!(leaf, after, "{b:?} {sq}");
                 }
                 checked += 1;
             }

@@ -233,7 +233,8 @@ impl<'a> Worker<'a> {
         }
         if depth <= 0 {
             self.heuristic = true;
-            return ev.evaluate_with(board, &pending.resolve(ev));
+            // A leaf needs only the side to move's view: no whole state is built for it.
+            return ev.evaluate_leaf(board, pending.base, pending.mv, moves);
         }
 
         let empties = board.empty_count();

@@ -39,7 +39,7 @@ impl FeatureModel for Gen3Model {
             let p = INSTANCE_PATTERN[k] as usize;
             out.push(INSTANCE_OFFSETS[k] + maps[p][idx as usize] as u32);
         }
-        for o in global_offsets(board) {
+        for o in global_offsets(board, board.moves()) {
             out.push(o as u32);
         }
         phase_of_empties(board.empty_count())

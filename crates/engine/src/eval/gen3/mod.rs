@@ -54,13 +54,19 @@ impl Gen3Eval {
     /// indices are `f`.
     #[inline]
     pub fn evaluate_indices(&self, board: &Board, f: &Indices) -> i32 {
+        self.evaluate_indices_moves(board, f, board.moves())
+    }
+
+    /// [`Gen3Eval::evaluate_indices`] with the legal moves of `board` already generated.
+    #[inline]
+    pub fn evaluate_indices_moves(&self, board: &Board, f: &Indices, moves: u64) -> i32 {
         let phase = phase_of_empties(board.empty_count());
         let w = &self.weights.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE];
         let mut sum = 0i32;
         for k in 0..NUM_INSTANCES {
             sum += w[INSTANCE_OFFSETS[k] as usize + f[k] as usize] as i32;
         }
-        for o in global_offsets(board) {
+        for o in global_offsets(board, moves) {
             sum += w[o] as i32;
         }
         let units = self.weights.units_per_disc as i32;
@@ -121,6 +127,23 @@ impl IncrementalEval for Gen3Eval {
     fn evaluate_after(&self, board: &Board, state: &Gen3State, sq: Square, flips: u64) -> i32 {
         self.evaluate_indices(board, &state.indices_after(sq, flips))
             .clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    #[inline]
+    fn evaluate_leaf(
+        &self,
+        board: &Board,
+        state: &Gen3State,
+        mv: Option<(Square, u64)>,
+        moves: u64,
+    ) -> i32 {
+        let v = match mv {
+            Some((sq, flips)) => {
+                self.evaluate_indices_moves(board, &state.indices_after(sq, flips), moves)
+            }
+            None => self.evaluate_indices_moves(board, state.indices(), moves),
+        };
+        v.clamp(-MAX_EVAL, MAX_EVAL)
     }
 }
 

@@ -369,11 +369,12 @@ fn build_tie_map(p: &Pattern) -> Vec<u16> {
         .collect()
 }
 
-/// The global features' offsets inside a phase for `board` (parity, own mobility, other
-/// side's mobility).
+/// The global features' offsets inside a phase for `board` whose legal moves are `moves`
+/// (parity, own mobility, other side's mobility).
 #[inline]
-pub fn global_offsets(board: &Board) -> [usize; 3] {
-    let own = (board.moves().count_ones() as usize).min(MOBILITY_SIZE - 1);
+pub fn global_offsets(board: &Board, moves: u64) -> [usize; 3] {
+    debug_assert_eq!(moves, board.moves());
+    let own = (moves.count_ones() as usize).min(MOBILITY_SIZE - 1);
     let opp = (board.pass().moves().count_ones() as usize).min(MOBILITY_SIZE - 1);
     [
         PARITY_OFFSET + (board.empty_count() & 1) as usize,

@@ -160,12 +160,15 @@ fn incremental_equals_from_scratch_along_random_games() {
             let child = b.play_unchecked(sq);
             let after = st.indices_after(sq, flips);
             let value_after = eval.evaluate_after(&child, &st, sq, flips);
+            let leaf_after = eval.evaluate_leaf(&child, &st, Some((sq, flips)), child.moves());
             st = eval.play(&st, sq, flips);
             b = child;
             assert_eq!(st, Gen3State::new(&b));
             assert_eq!(&after, st.indices());
             assert_eq!(eval.evaluate_with(&b, &st), eval.evaluate(&b));
             assert_eq!(value_after, eval.evaluate(&b));
+            assert_eq!(leaf_after, value_after);
+            assert_eq!(eval.evaluate_leaf(&b, &st, None, b.moves()), value_after);
             positions += 1;
         }
     }
