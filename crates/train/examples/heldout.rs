@@ -80,7 +80,7 @@ fn main() -> Result<(), String> {
             .join(" | ")
     );
     println!("|---|---|{}", "---|".repeat(head.len()));
-    for code in 0..5u8 {
+    for code in 0..fit3::SOURCES as u8 {
         let n = results[0].1.sources[code as usize].0;
         if n == 0 {
             continue;

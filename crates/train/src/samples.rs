@@ -31,6 +31,9 @@ pub enum Source {
     SelfPlay = 3,
     /// Value of a search that used a previous generation of weights.
     Search = 4,
+    /// WTHOR game position: value of a search that used a previous generation of weights
+    /// (held out by the WTHOR game split).
+    WthorSearch = 5,
 }
 
 impl Source {
@@ -42,6 +45,7 @@ impl Source {
             2 => Source::WthorResult,
             3 => Source::SelfPlay,
             4 => Source::Search,
+            5 => Source::WthorSearch,
             _ => return None,
         })
     }

@@ -31,6 +31,8 @@ pub enum TrainStep {
     Gen(GenArgs),
     /// Import the WTHOR theoretical scores as a data set in the cache folder.
     ImportWthor(ImportArgs),
+    /// Relabel a data set's positions by search with a previous generation (resumable).
+    Relabel(RelabelArgs),
     /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
     Fit(FitArgs),
 }
@@ -208,6 +210,73 @@ pub struct ImportArgs {
     pub out: Option<PathBuf>,
 }
 
+#[derive(Args)]
+pub struct RelabelArgs {
+    /// Data set to relabel (default: <cache>/gen3/wthor-theoretical).
+    #[arg(long)]
+    pub from: Option<PathBuf>,
+    /// Output data set directory (default: <cache>/gen3/wthor-search-d<depth>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Depth of the searches.
+    #[arg(long, default_value_t = 8)]
+    pub depth: u32,
+    /// Positions with fewer empties are left out.
+    #[arg(long, default_value_t = 21)]
+    pub min_empties: u32,
+    /// Records per output chunk (the unit of resumption).
+    #[arg(long, default_value_t = 20_000)]
+    pub part_records: usize,
+    /// Weights file of the labelling evaluation, gen2 or gen3 (default: the engine's default
+    /// evaluation).
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
+    /// Stop after labelling this many parts (default: until the data set is complete).
+    #[arg(long)]
+    pub parts: Option<u64>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+fn relabel(a: RelabelArgs) -> CmdResult {
+    use virada_train::datagen::relabel::{self, RelabelConfig};
+    let cache = dataset::default_cache_dir().join("gen3");
+    let from = a.from.unwrap_or_else(|| cache.join("wthor-theoretical"));
+    let out = a
+        .out
+        .unwrap_or_else(|| cache.join(format!("wthor-search-d{}", a.depth)));
+    let eval = labelling_eval(a.eval.as_deref())?;
+    let cfg = RelabelConfig {
+        depth: a.depth,
+        min_empties: a.min_empties,
+        part_records: a.part_records,
+        threads: a.threads.max(1),
+    };
+    let t = relabel::run(&cfg, &from, &out, eval, a.parts).map_err(CliError::failed)?;
+    println!(
+        "{}: {} of {} parts labelled by this run, {} positions in all; {:.0} searches/h on {} \
+         thread(s)",
+        out.display(),
+        t.labelled_parts,
+        t.parts,
+        t.records,
+        t.stats.search as f64 / t.stats.search_time.as_secs_f64().max(1e-9)
+            * 3600.0
+            * cfg.threads as f64,
+        cfg.threads
+    );
+    Ok(())
+}
+
+/// The labelling evaluation: a weights file of either generation, else the default one.
+fn labelling_eval(path: Option<&std::path::Path>) -> Result<Arc<dyn Evaluator>, CliError> {
+    match path {
+        // Either generation: gen3 labels bootstrap from gen3 (format version 2 files).
+        Some(p) => virada_engine::eval::gen3::load_weights_file(p).map_err(CliError::input),
+        None => Ok(virada_engine::default_evaluator()),
+    }
+}
+
 fn range(s: &str, what: &str) -> Result<(u32, u32), CliError> {
     let bad = || CliError::input(format!("{what}: expected lo-hi (e.g. 0-10), got {s:?}"));
     let (a, b) = s.split_once('-').ok_or_else(bad)?;
@@ -236,11 +305,7 @@ fn gen(a: GenArgs) -> CmdResult {
         threads: a.threads.max(1),
         ..GenConfig::default()
     };
-    let eval: Arc<dyn Evaluator> = match &a.eval {
-        // Either generation: gen3 labels bootstrap from gen3 (format version 2 files).
-        Some(p) => virada_engine::eval::gen3::load_weights_file(p).map_err(CliError::input)?,
-        None => virada_engine::default_evaluator(),
-    };
+    let eval = labelling_eval(a.eval.as_deref())?;
     let out = a.out.unwrap_or_else(|| {
         dataset::default_cache_dir()
             .join("gen3")
@@ -344,6 +409,7 @@ pub fn run(args: TrainArgs) -> CmdResult {
     match args.step.map(|s| *s) {
         Some(TrainStep::Gen(a)) => gen(a),
         Some(TrainStep::ImportWthor(a)) => import_wthor(a),
+        Some(TrainStep::Relabel(a)) => relabel(a),
         Some(TrainStep::Fit(a)) => fit3(a),
         None => run_gen2(*args.gen2),
     }

@@ -66,6 +66,8 @@ pub struct Worker {
     engine: Engine,
     table: TranspositionTable,
     eval: Arc<dyn Evaluator>,
+    /// Thread time of the searches made through [`Worker::search_timed`] not yet taken.
+    search_time: Duration,
 }
 
 /// Time spent and labels made, per kind.
@@ -99,6 +101,7 @@ impl Worker {
             }),
             table: TranspositionTable::new(cfg.solve_table_mib),
             eval,
+            search_time: Duration::ZERO,
         }
     }
 
@@ -115,6 +118,19 @@ impl Worker {
         let r = self.engine.search(board, &limits, None);
         let v = (r.score * 100.0).round().clamp(-6400.0, 6400.0) as i16;
         (v, r.best_move.square())
+    }
+
+    /// [`Worker::search`], its time added to what [`Worker::take_search_time`] returns.
+    pub fn search_timed(&mut self, board: Board, depth: u32) -> (i16, Option<Square>) {
+        let start = Instant::now();
+        let r = self.search(board, depth);
+        self.search_time += start.elapsed();
+        r
+    }
+
+    /// Time of the [`Worker::search_timed`] calls since the last call.
+    pub fn take_search_time(&mut self) -> Duration {
+        std::mem::take(&mut self.search_time)
     }
 
     /// Exact value (centidiscs) and a best move. The table is kept from the previous solve of

@@ -22,6 +22,7 @@
 //!   the running totals.
 
 pub mod game;
+pub mod relabel;
 pub mod wthor_import;
 
 use crate::dataset::{self, Record};

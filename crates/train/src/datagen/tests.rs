@@ -188,3 +188,96 @@ fn state_text_round_trips() {
     assert!((exact_h - 10.0 * 3600.0 * 2.0 / 1.5).abs() < 1e-6);
     assert!((search_h - 20.0 * 3600.0 * 2.0 / 2.5).abs() < 1e-6);
 }
+
+/// A source data set of WTHOR-like records: every position of a few random games, as two
+/// chunks.
+fn relabel_source(dir: &Path) -> Vec<Record> {
+    let mut rng = game::Rng::for_game(3, 0);
+    let mut records = Vec::new();
+    for g in 0..6u32 {
+        let mut b = virada_rules::Board::start();
+        while !b.is_game_over() {
+            let m = b.moves();
+            if m == 0 {
+                b = b.pass();
+                continue;
+            }
+            records.push(Record {
+                board: b,
+                label: (rng.below(129) as i16 - 64) * 100,
+                source: crate::samples::Source::WthorTheoretical,
+                depth: 24,
+                game: g,
+            });
+            let mut pick = m;
+            for _ in 0..rng.below(m.count_ones() as u64) {
+                pick &= pick - 1;
+            }
+            b = b.play_unchecked(virada_rules::Square::lowest_of(pick));
+        }
+    }
+    std::fs::create_dir_all(dir).unwrap();
+    let half = records.len() / 2;
+    for (k, part) in [&records[..half], &records[half..]].iter().enumerate() {
+        dataset::write_atomic(&dataset::chunk_path(dir, k as u64), &dataset::encode(part)).unwrap();
+    }
+    records
+}
+
+#[test]
+fn relabel_is_deterministic_resumable_and_labels_by_search() {
+    use relabel::{run as relabel_run, RelabelConfig};
+    let src = temp_dir("rl-src");
+    let records = relabel_source(&src);
+    let cfg = RelabelConfig {
+        depth: 2,
+        min_empties: 20,
+        part_records: 17,
+        threads: 2,
+    };
+    let (a, b) = (temp_dir("rl-a"), temp_dir("rl-b"));
+    let whole = relabel_run(
+        &RelabelConfig {
+            threads: 1,
+            ..cfg.clone()
+        },
+        &src,
+        &a,
+        eval(),
+        None,
+    )
+    .unwrap();
+    // Interrupted after two parts, then continued with another thread count.
+    let first = relabel_run(&cfg, &src, &b, eval(), Some(2)).unwrap();
+    assert_eq!(first.labelled_parts, 2);
+    let rest = relabel_run(&cfg, &src, &b, eval(), None).unwrap();
+    assert_eq!(rest.labelled_parts, whole.parts - 2);
+    assert_eq!(chunk_bytes(&a), chunk_bytes(&b));
+
+    let selected: Vec<&Record> = records
+        .iter()
+        .filter(|r| r.board.empty_count() >= 20)
+        .collect();
+    assert_eq!(whole.records, selected.len() as u64);
+    assert_eq!(whole.parts, selected.len().div_ceil(17) as u64);
+    let mut out = Vec::new();
+    dataset::for_each_record(&dataset::list_chunks(&a).unwrap(), |r| out.push(*r)).unwrap();
+    assert_eq!(out.len(), selected.len());
+    let mut worker = Worker::new(eval(), &small());
+    for (new, old) in out.iter().zip(&selected) {
+        assert_eq!((new.board, new.game), (old.board, old.game));
+        assert_eq!(new.source, crate::samples::Source::WthorSearch);
+        assert_eq!(new.depth, 2);
+        assert_eq!(new.label, worker.search_timed(new.board, 2).0);
+    }
+    // Labels are search values, not the source's random ones.
+    assert!(out.iter().zip(&selected).any(|(n, o)| n.label != o.label));
+
+    // Other settings refuse the directory.
+    let deeper = RelabelConfig { depth: 3, ..cfg };
+    let err = relabel_run(&deeper, &src, &a, eval(), Some(1)).unwrap_err();
+    assert!(err.contains("other settings"), "{err}");
+    for d in [src, a, b] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}

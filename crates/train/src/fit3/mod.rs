@@ -61,7 +61,7 @@ pub struct FitConfig {
     pub phase_overlap: usize,
     pub overlap_weight: f64,
     /// Weight of each source code's samples (index = `Source as u8`).
-    pub source_weights: [f64; 5],
+    pub source_weights: [f64; SOURCES],
     /// Chunks shuffled together.
     pub window: usize,
     pub threads: usize,
@@ -84,7 +84,7 @@ impl Default for FitConfig {
             held_out_one_in: 20,
             phase_overlap: 1,
             overlap_weight: 0.5,
-            source_weights: [1.0; 5],
+            source_weights: [1.0; SOURCES],
             window: 4,
             threads: 2,
             group_size: 0,
@@ -102,7 +102,7 @@ pub struct Validation {
     pub mse: f64,
     pub mae: f64,
     /// (records, MAE, MSE) per source code (index = `Source as u8`).
-    pub sources: [(u64, f64, f64); 5],
+    pub sources: [(u64, f64, f64); SOURCES],
 }
 
 impl Validation {
@@ -132,7 +132,7 @@ impl Validation {
 
 impl Validation {
     /// The mean squared error with each source's records weighted by `weights`.
-    pub fn weighted_mse(&self, weights: &[f64; 5]) -> f64 {
+    pub fn weighted_mse(&self, weights: &[f64; SOURCES]) -> f64 {
         let (mut num, mut den) = (0.0, 0.0);
         for (&(n, _, mse), &w) in self.sources.iter().zip(weights) {
             num += w * n as f64 * mse;
@@ -173,6 +173,9 @@ fn mix(mut h: u64) -> u64 {
     h ^ (h >> 31)
 }
 
+/// Number of label sources ([`Source`] codes `0..SOURCES`).
+pub const SOURCES: usize = 6;
+
 /// Whether a record of data set `set`, game `game`, is held out.
 pub fn is_held_out(seed: u64, set: usize, game: u32, one_in: u64) -> bool {
     let h = mix(seed ^ mix((set as u64) << 32 | game as u64));
@@ -182,7 +185,7 @@ pub fn is_held_out(seed: u64, set: usize, game: u32, one_in: u64) -> bool {
 /// Whether record `r` of data set `set` is held out: WTHOR records by the WTHOR game split
 /// of the gen2 pipeline and the accuracy benchmark, others by [`is_held_out`].
 pub fn is_record_held_out(seed: u64, set: usize, r: &Record, one_in: u64) -> bool {
-    if r.source == Source::WthorTheoretical {
+    if matches!(r.source, Source::WthorTheoretical | Source::WthorSearch) {
         one_in > 1 && crate::wthor::is_held_out(r.game as usize, seed, one_in)
     } else {
         is_held_out(seed, set, r.game, one_in)
@@ -536,7 +539,7 @@ pub fn validate_by(
     mut predict: impl FnMut(&virada_rules::Board) -> (usize, f64),
 ) -> Result<Validation, String> {
     let mut per = vec![(0u64, 0f64, 0f64); phases];
-    let mut sources = [(0u64, 0f64, 0f64); 5];
+    let mut sources = [(0u64, 0f64, 0f64); SOURCES];
     for (set, path) in chunks {
         for r in dataset::read_chunk(path)? {
             if !is_record_held_out(cfg.seed, *set, &r, cfg.held_out_one_in) {
@@ -625,13 +628,14 @@ pub fn source_name(s: Source) -> &'static str {
         Source::Search => "search",
         Source::WthorTheoretical => "wthor",
         Source::WthorResult => "wthor-result",
+        Source::WthorSearch => "wthor-search",
         Source::SelfPlay => "selfplay",
     }
 }
 
 /// Source weights from `exact=1,search=0.5,wthor=1` (unnamed sources keep weight 1).
-pub fn parse_source_weights(s: &str) -> Result<[f64; 5], String> {
-    let mut w = [1.0; 5];
+pub fn parse_source_weights(s: &str) -> Result<[f64; SOURCES], String> {
+    let mut w = [1.0; SOURCES];
     for part in s.split(',').filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
@@ -644,6 +648,7 @@ pub fn parse_source_weights(s: &str) -> Result<[f64; 5], String> {
             "search" => Source::Search,
             "wthor" => Source::WthorTheoretical,
             "wthor-result" => Source::WthorResult,
+            "wthor-search" => Source::WthorSearch,
             "selfplay" => Source::SelfPlay,
             _ => return Err(format!("source weight {part:?}: unknown source {k:?}")),
         };

@@ -154,6 +154,12 @@ fn coarse_tables_fit_the_same_sums_and_hold_out_wthor_by_the_wthor_split() {
         r.game = g;
         let want = crate::wthor::is_held_out(g as usize, 1, 20);
         assert_eq!(is_record_held_out(1, 1, &r, 20), want);
+        // A WTHOR position relabelled by search is held out with its game.
+        let relabelled = Record {
+            source: Source::WthorSearch,
+            ..r
+        };
+        assert_eq!(is_record_held_out(1, 2, &relabelled, 20), want);
         held += want as u32;
     }
     assert!((60..140).contains(&held), "{held}");
