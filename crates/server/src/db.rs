@@ -449,8 +449,10 @@ pub fn list_games(
 ) -> AppResult<Vec<GameSummary>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT id, created_at, updated_at, mode, level, human_color, status, black_discs,
-            white_discs, ply_count, transcript, start_pos
-         FROM games WHERE (?1 IS NULL OR status = ?1) AND ({VISIBLE_TO_BROWSER})
+            white_discs, ply_count, transcript, start_pos, o.end_reason, o.end_loser,
+            o.black_name, o.white_name
+         FROM games LEFT JOIN online_games o ON o.game_id = games.id
+         WHERE (?1 IS NULL OR status = ?1) AND ({VISIBLE_TO_BROWSER})
          ORDER BY updated_at DESC, id LIMIT ?2"
     ))?;
     let rows = stmt.query_map(
@@ -474,6 +476,32 @@ pub fn list_games(
                     "stored game {id} is corrupt: status {status:?}"
                 )));
             };
+            // An online game that ended on time, by resignation or deadline scores by the
+            // 33-31 rule, not by the board: the same result as the game view.
+            let end = match r.get::<_, Option<String>>(12)? {
+                Some(reason) => {
+                    let loser = match r.get::<_, Option<String>>(13)?.as_deref() {
+                        None => None,
+                        Some("black") => Some(Color::Black),
+                        Some("white") => Some(Color::White),
+                        Some(other) => {
+                            return Ok(Err(format!("stored game {id} is corrupt: loser {other:?}")))
+                        }
+                    };
+                    match crate::online::model::End::from_columns(&reason, loser) {
+                        Some(end) => Some(end),
+                        None => {
+                            return Ok(Err(format!("stored game {id} is corrupt: end {reason:?}")))
+                        }
+                    }
+                }
+                None => None,
+            };
+            let result = match end {
+                Some(end) => crate::online::view::end_result(end, black_discs, white_discs),
+                None => (status == Status::Finished)
+                    .then(|| GameResult::new(black_discs, white_discs).into()),
+            };
             Ok(Ok(GameSummary {
                 created_at: iso8601(r.get(1)?),
                 updated_at: iso8601(r.get(2)?),
@@ -482,8 +510,10 @@ pub fn list_games(
                 black_discs,
                 white_discs,
                 ply_count: r.get::<_, i64>(9)?.max(0) as u32,
-                result: (status == Status::Finished)
-                    .then(|| GameResult::new(black_discs, white_discs).into()),
+                result,
+                end_reason: end.map(|e| e.reason()),
+                black_name: r.get(14)?,
+                white_name: r.get(15)?,
                 opening_name: crate::view::opening_name_of_stored(&start_pos, &transcript),
                 transcript,
                 id,

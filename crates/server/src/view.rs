@@ -259,6 +259,14 @@ pub struct GameSummary {
     pub white_discs: u8,
     pub ply_count: u32,
     pub result: Option<ResultView>,
+    /// Online games that ended: `normal`, `time`, `resign`, `deadline` or `abort`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_reason: Option<&'static str>,
+    /// Online games: the names the players gave (absent for local games and empty seats).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub black_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub white_name: Option<String>,
     pub transcript: String,
     /// The named opening the game reached (`null`: none).
     pub opening_name: Option<OpeningNameView>,

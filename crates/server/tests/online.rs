@@ -268,6 +268,26 @@ async fn resign_abort_and_forfeit_scores() {
     assert_eq!(g["result"]["white_score"].as_u64().unwrap(), 64 - bd);
     assert_eq!(g["result"]["black_score"].as_u64().unwrap(), bd);
     assert!(wd < 33);
+    // The saved-games list scores it the same way and says how it ended, with the names.
+    let (s, list) = srv.get(&ana, "/api/games").await;
+    assert_eq!(s, StatusCode::OK);
+    let line = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == json!(id))
+        .expect("the game is in its player's list")
+        .clone();
+    assert_eq!(line["result"], g["result"]);
+    assert_eq!(line["end_reason"], "resign");
+    for c in ["black", "white"] {
+        assert_eq!(
+            line[format!("{c}_name")],
+            g["online"]["seats"][c]["name"],
+            "{c}"
+        );
+        assert!(line[format!("{c}_name")].is_string(), "{line}");
+    }
     srv.server.shutdown().await;
 }
 

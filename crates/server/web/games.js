@@ -59,6 +59,8 @@ function fill(ul, games, status, ctx) {
     const when = g.updated_at ? fmt.format(new Date(g.updated_at)) : '';
     let score = `● ${g.black_discs} – ${g.white_discs} ○`;
     if (g.result) score = `● ${g.result.black_score} – ${g.result.white_score} ○`;
+    // Online games that did not end on the board say how they ended.
+    if (g.end_reason && g.end_reason !== 'normal') score += ` (${t('games.end.' + g.end_reason)})`;
     const opening = g.opening_name ? ` · ${g.opening_name.name[lang()] || g.opening_name.name.en}` : '';
     info.textContent = `${when} · ${t('games.plies', { n: g.ply_count })} · ${score}${opening}`;
     meta.append(title, info);

@@ -232,6 +232,10 @@ const en = {
   'games.online': '{black} (Black) vs {white} (White)',
   'games.onlineBadge': 'online',
   'games.onlineGame': 'a game against a friend, online',
+  'games.end.time': 'on time',
+  'games.end.resign': 'by resignation',
+  'games.end.deadline': 'out of days',
+  'games.end.abort': 'aborted',
 
   'error.stale': 'The game had moved on; this is its current position.',
   'error.not_your_seat': 'You do not hold a seat in this game: you are watching.',
@@ -475,6 +479,10 @@ const pt = {
   'games.online': '{black} (Preto) x {white} (Branco)',
   'games.onlineBadge': 'on-line',
   'games.onlineGame': 'uma partida contra um amigo, on-line',
+  'games.end.time': 'por tempo',
+  'games.end.resign': 'por desistência',
+  'games.end.deadline': 'sem dias',
+  'games.end.abort': 'anulada',
 
   'error.stale': 'A partida tinha mudado; esta é a posição atual.',
   'error.not_your_seat': 'Você não ocupa um lugar nesta partida: está assistindo.',

@@ -340,8 +340,11 @@ impl OnlineGame {
 /// The score of a game lost by `loser` on time, by resignation or by deadline: the winner gets
 /// the disc count with the empties, but at least 33-31. Returns (black, white).
 pub fn forfeit_score(pos: &Position, loser: Color) -> (u8, u8) {
-    let black = pos.black().count() as u8;
-    let white = pos.white().count() as u8;
+    forfeit_score_of_counts(pos.black().count() as u8, pos.white().count() as u8, loser)
+}
+
+/// [`forfeit_score`] from the disc counts (`black`, `white`) of the final board.
+pub fn forfeit_score_of_counts(black: u8, white: u8, loser: Color) -> (u8, u8) {
     let empties = 64 - black - white;
     let (winner_discs, _) = match loser {
         Color::White => (black, white),

@@ -1,7 +1,7 @@
 //! The JSON of online games: the game object's `online` field and the WebSocket messages
 //! (docs/API.md, "Online games").
 
-use super::model::{forfeit_score, ChatLine, End, OnlineGame, Phase, TimeControl};
+use super::model::{forfeit_score_of_counts, ChatLine, End, OnlineGame, Phase, TimeControl};
 use crate::model::{GameRecord, Status};
 use crate::util::iso8601;
 use crate::view::{game_view, GameView, ResultView};
@@ -146,23 +146,7 @@ pub fn online_game_view(
         view.status = Status::Finished;
         view.side_to_move = None;
         view.legal_moves.clear();
-        view.result = match end {
-            End::Abort => None,
-            End::Normal => pos.result().map(ResultView::from),
-            End::Time(loser) | End::Resign(loser) | End::Deadline(loser) => {
-                let (black_score, white_score) = forfeit_score(&pos, loser);
-                let (black_discs, white_discs) =
-                    (pos.black().count() as u8, pos.white().count() as u8);
-                Some(ResultView {
-                    winner: Some(!loser),
-                    black_score,
-                    white_score,
-                    black_discs,
-                    white_discs,
-                    wof_differs: (black_score, white_score) != (black_discs, white_discs),
-                })
-            }
-        };
+        view.result = end_result(end, pos.black().count() as u8, pos.white().count() as u8);
     } else if !matches!(online.phase, Phase::Playing { .. }) {
         // Waiting: nobody may move yet.
         view.legal_moves.clear();
@@ -196,4 +180,27 @@ pub fn online_game_view(
         },
     }));
     view
+}
+
+/// The result of an online game that ended by `end` with `black_discs` and `white_discs` on
+/// the board: the board's (empties to the winner) when neither side could move, at least
+/// 33-31 for the winner on time, resignation or deadline, none when aborted. The game view and
+/// the saved-games list both use it.
+pub fn end_result(end: End, black_discs: u8, white_discs: u8) -> Option<ResultView> {
+    match end {
+        End::Abort => None,
+        End::Normal => Some(virada_rules::GameResult::new(black_discs, white_discs).into()),
+        End::Time(loser) | End::Resign(loser) | End::Deadline(loser) => {
+            let (black_score, white_score) =
+                forfeit_score_of_counts(black_discs, white_discs, loser);
+            Some(ResultView {
+                winner: Some(!loser),
+                black_score,
+                white_score,
+                black_discs,
+                white_discs,
+                wof_differs: (black_score, white_score) != (black_discs, white_discs),
+            })
+        }
+    }
 }
