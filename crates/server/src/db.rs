@@ -480,13 +480,14 @@ pub fn list_games(
             // 33-31 rule, not by the board: the same result as the game view.
             let end = match r.get::<_, Option<String>>(12)? {
                 Some(reason) => {
-                    let loser = match r.get::<_, Option<String>>(13)?.as_deref() {
-                        None => None,
-                        Some("black") => Some(Color::Black),
-                        Some("white") => Some(Color::White),
-                        Some(other) => {
-                            return Ok(Err(format!("stored game {id} is corrupt: loser {other:?}")))
-                        }
+                    let loser = match r
+                        .get::<_, Option<String>>(13)?
+                        .as_deref()
+                        .map(crate::online::store::color_from)
+                        .transpose()
+                    {
+                        Ok(loser) => loser,
+                        Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
                     };
                     match crate::online::model::End::from_columns(&reason, loser) {
                         Some(end) => Some(end),

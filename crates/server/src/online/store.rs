@@ -65,7 +65,7 @@ fn color_text(c: Color) -> &'static str {
     }
 }
 
-fn color_from(s: &str) -> Result<Color, String> {
+pub(crate) fn color_from(s: &str) -> Result<Color, String> {
     match s {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
