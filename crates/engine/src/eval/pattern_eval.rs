@@ -26,10 +26,33 @@ const INSTANCE_OFFSETS: [u32; NUM_INSTANCES] = {
 /// Offset of the parity table inside a phase.
 pub const PARITY_OFFSET: usize = TABLE_OFFSETS[11];
 
+/// Entries between the starts of two phases in [`PatternEval`]'s lookup table: a phase's
+/// weights, then zeros up to the last instance's table offset plus 65,536, so that every
+/// instance offset plus any `u16` index stays inside the phase and the lookups need no bounds
+/// check.
+pub const PHASE_STRIDE: usize = {
+    let mut max = 0;
+    let mut k = 0;
+    while k < NUM_INSTANCES {
+        if INSTANCE_OFFSETS[k] as usize > max {
+            max = INSTANCE_OFFSETS[k] as usize;
+        }
+        k += 1;
+    }
+    let end = max + u16::MAX as usize + 1;
+    if end > WEIGHTS_PER_PHASE {
+        end
+    } else {
+        WEIGHTS_PER_PHASE
+    }
+};
+
 /// A pattern evaluation with its weights.
 #[derive(Clone, Debug)]
 pub struct PatternEval {
     weights: PatternWeights,
+    /// The weights laid out for lookups: phase `q` starts at `q * PHASE_STRIDE`.
+    table: Box<[i16]>,
     /// Multiplier from weight units to hundredths of a disc, as a fraction `num / den`.
     num: i32,
     den: i32,
@@ -39,8 +62,14 @@ impl PatternEval {
     /// An evaluation with these weights.
     pub fn new(weights: PatternWeights) -> PatternEval {
         let den = weights.units_per_disc as i32;
+        let phases = weights.weights.len() / WEIGHTS_PER_PHASE;
+        let mut table = vec![0i16; phases * PHASE_STRIDE].into_boxed_slice();
+        for (q, phase) in weights.weights.chunks_exact(WEIGHTS_PER_PHASE).enumerate() {
+            table[q * PHASE_STRIDE..q * PHASE_STRIDE + WEIGHTS_PER_PHASE].copy_from_slice(phase);
+        }
         PatternEval {
             weights,
+            table,
             num: 100,
             den,
         }
@@ -74,10 +103,15 @@ impl PatternEval {
     #[inline]
     fn sum_tables(&self, f: &PatternIndices, empties: u32) -> i32 {
         let phase = phase_of_empties(empties);
-        let w = &self.weights.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE];
+        let w: &[i16; PHASE_STRIDE] = self.table[phase * PHASE_STRIDE..(phase + 1) * PHASE_STRIDE]
+            .try_into()
+            .expect("a phase is PHASE_STRIDE entries");
         let mut sum = w[PARITY_OFFSET + (empties & 1) as usize] as i32;
         for k in 0..NUM_INSTANCES {
-            sum += w[INSTANCE_OFFSETS[k] as usize + f[k] as usize] as i32;
+            let at = INSTANCE_OFFSETS[k] as usize + f[k] as usize;
+            // SAFETY: `at` is at most the largest instance offset plus `u16::MAX`, which is
+            // below `PHASE_STRIDE` = `w.len()` by the definition of `PHASE_STRIDE`.
+            sum += unsafe { *w.get_unchecked(at) } as i32;
         }
         if self.num == self.den {
             sum
@@ -183,5 +217,28 @@ mod tests {
         let e = PatternEval::new(w);
         assert_eq!(e.evaluate(&b), want);
         assert_eq!(PATTERNS.len(), 11);
+    }
+
+    #[test]
+    fn lookups_stay_inside_their_phase_for_any_index() {
+        // The lookups skip bounds checks because a phase's table is padded for any `u16`
+        // index (std checks `get_unchecked` in builds with debug assertions, as the tests
+        // are): the largest indices read another table of the same phase or the zero
+        // padding after it, in every phase.
+        let mut w = PatternWeights::zeros("t");
+        for (i, x) in w.weights.iter_mut().enumerate() {
+            *x = (i % 997) as i16 - 498;
+        }
+        let e = PatternEval::new(w.clone());
+        for empties in 0..=60 {
+            let phase = w.phase(phase_of_empties(empties));
+            let read = |at: usize| phase.get(at).map_or(0, |&x| x as i32);
+            let want: i32 = (0..NUM_INSTANCES)
+                .map(|k| read(INSTANCE_OFFSETS[k] as usize + u16::MAX as usize))
+                .sum::<i32>()
+                + read(PARITY_OFFSET + (empties & 1) as usize);
+            let v = e.evaluate_indices(&[u16::MAX; NUM_INSTANCES], empties);
+            assert_eq!(v, want);
+        }
     }
 }

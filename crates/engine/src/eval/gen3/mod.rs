@@ -19,7 +19,7 @@ use crate::eval::pattern_eval::PatternEval;
 use crate::eval::{Evaluator, MAX_EVAL, SCALE};
 use patterns::{
     global_offsets, indices, phase_of_empties, Indices, INSTANCE_OFFSETS, NUM_INSTANCES,
-    WEIGHTS_PER_PHASE,
+    NUM_PHASES, WEIGHTS_PER_PHASE,
 };
 use state::Gen3State;
 use std::path::Path;
@@ -27,19 +27,60 @@ use std::sync::Arc;
 use virada_rules::{Board, Square};
 use weights::Gen3Weights;
 
+/// Entries between the starts of two phases in [`Gen3Eval`]'s lookup table: a phase's
+/// weights, then zeros up to the last instance's table offset plus 65,536, so that every
+/// instance offset plus any `u16` index stays inside the phase. The lookups need no bounds
+/// check (an index can never leave its phase, even one computed from a malformed board).
+pub const PHASE_STRIDE: usize = {
+    let mut max = 0;
+    let mut k = 0;
+    while k < NUM_INSTANCES {
+        if INSTANCE_OFFSETS[k] as usize > max {
+            max = INSTANCE_OFFSETS[k] as usize;
+        }
+        k += 1;
+    }
+    let end = max + u16::MAX as usize + 1;
+    if end > WEIGHTS_PER_PHASE {
+        end
+    } else {
+        WEIGHTS_PER_PHASE
+    }
+};
+
 /// The gen3 evaluation with its weights.
 #[derive(Clone, Debug)]
 pub struct Gen3Eval {
-    weights: Gen3Weights,
+    name: String,
+    units_per_disc: u32,
+    /// The weights laid out for lookups: phase `q` starts at `q * PHASE_STRIDE`.
+    table: Box<[i16]>,
 }
 
 impl Gen3Eval {
     pub fn new(weights: Gen3Weights) -> Gen3Eval {
-        Gen3Eval { weights }
+        let mut table = vec![0i16; NUM_PHASES * PHASE_STRIDE].into_boxed_slice();
+        for (q, phase) in weights.weights.chunks_exact(WEIGHTS_PER_PHASE).enumerate() {
+            table[q * PHASE_STRIDE..q * PHASE_STRIDE + WEIGHTS_PER_PHASE].copy_from_slice(phase);
+        }
+        Gen3Eval {
+            name: weights.name,
+            units_per_disc: weights.units_per_disc,
+            table,
+        }
     }
 
-    pub fn weights(&self) -> &Gen3Weights {
-        &self.weights
+    /// The weights (as in the file).
+    pub fn weights(&self) -> Gen3Weights {
+        let mut weights = Vec::with_capacity(NUM_PHASES * WEIGHTS_PER_PHASE);
+        for phase in self.table.chunks_exact(PHASE_STRIDE) {
+            weights.extend_from_slice(&phase[..WEIGHTS_PER_PHASE]);
+        }
+        Gen3Weights {
+            name: self.name.clone(),
+            units_per_disc: self.units_per_disc,
+            weights,
+        }
     }
 
     /// The evaluation with the weights of a gen3 file.
@@ -61,15 +102,20 @@ impl Gen3Eval {
     #[inline]
     pub fn evaluate_indices_moves(&self, board: &Board, f: &Indices, moves: u64) -> i32 {
         let phase = phase_of_empties(board.empty_count());
-        let w = &self.weights.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE];
+        let w: &[i16; PHASE_STRIDE] = self.table[phase * PHASE_STRIDE..(phase + 1) * PHASE_STRIDE]
+            .try_into()
+            .expect("a phase is PHASE_STRIDE entries");
         let mut sum = 0i32;
         for k in 0..NUM_INSTANCES {
-            sum += w[INSTANCE_OFFSETS[k] as usize + f[k] as usize] as i32;
+            let at = INSTANCE_OFFSETS[k] as usize + f[k] as usize;
+            // SAFETY: `at` is at most the largest instance offset plus `u16::MAX`, which is
+            // below `PHASE_STRIDE` = `w.len()` by the definition of `PHASE_STRIDE`.
+            sum += unsafe { *w.get_unchecked(at) } as i32;
         }
         for o in global_offsets(board, moves) {
             sum += w[o] as i32;
         }
-        let units = self.weights.units_per_disc as i32;
+        let units = self.units_per_disc as i32;
         if units == SCALE {
             sum
         } else {
@@ -86,7 +132,7 @@ impl Gen3Eval {
 
 impl Evaluator for Gen3Eval {
     fn name(&self) -> &str {
-        &self.weights.name
+        &self.name
     }
 
     #[inline]

@@ -203,6 +203,25 @@ fn evaluation_is_the_sum_of_its_table_entries() {
 }
 
 #[test]
+fn lookups_stay_inside_their_phase_for_any_index() {
+    // The lookups skip bounds checks because a phase's table is padded for any `u16` index
+    // (std checks `get_unchecked` in builds with debug assertions, as the tests are): the
+    // largest indices read another table of the same phase or the zero padding after it.
+    let w = random_weights(13);
+    let eval = Gen3Eval::new(w.clone());
+    for b in [Board::start(), Board::new(0, 0)] {
+        let phase = w.phase(phase_of_empties(b.empty_count()));
+        let read = |at: usize| phase.get(at).map_or(0, |&x| x as i32);
+        let want: i32 = (0..NUM_INSTANCES)
+            .map(|k| read(INSTANCE_OFFSETS[k] as usize + u16::MAX as usize))
+            .chain(global_offsets(&b, b.moves()).map(read))
+            .sum();
+        assert_eq!(eval.evaluate_indices(&b, &[u16::MAX; NUM_INSTANCES]), want);
+    }
+    assert_eq!(eval.weights(), w);
+}
+
+#[test]
 fn weights_round_trip_and_corruption_is_refused() {
     let w = random_weights(7);
     let bytes = w.to_bytes();
