@@ -87,6 +87,10 @@ pub struct FitArgs {
     /// Units per disc of the written weights (the declared i16 scale).
     #[arg(long, default_value_t = 100)]
     pub units_per_disc: u32,
+    /// Chunks shuffled together (memory grows with it: a chunk holds up to 200,000 records of
+    /// 24 bytes; a window as large as the data shuffles it whole).
+    #[arg(long, default_value_t = 4)]
+    pub window: usize,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
 }
@@ -118,7 +122,7 @@ fn fit3(a: FitArgs) -> CmdResult {
         threads: a.threads.max(1),
         group_size: a.group_size.min(NUM_PHASES),
         fine_l2: a.fine_l2,
-        ..fit3::FitConfig::default()
+        window: a.window.max(1),
     };
     let out = a.out.unwrap_or_else(|| gen3.join("gen3.vpw"));
     let started = std::time::Instant::now();
