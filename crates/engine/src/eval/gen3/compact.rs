@@ -17,7 +17,9 @@
 //! raw table exactly; the encoder refuses weights that do not respect the ties (write them
 //! raw instead).
 
-use super::patterns::{tie_maps, NUM_PHASES, PATTERNS, TABLE_OFFSETS, WEIGHTS_PER_PHASE};
+use super::patterns::{
+    tie_maps_in, DigitOrder, NUM_PHASES, PATTERNS, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
+};
 use std::sync::OnceLock;
 
 /// Why a compact payload was refused.
@@ -47,34 +49,32 @@ impl std::fmt::Display for CompactError {
 
 /// The representative entries of a phase (offsets inside the phase), in stream order.
 pub fn representatives() -> &'static [u32] {
-    static REPS: OnceLock<Vec<u32>> = OnceLock::new();
-    REPS.get_or_init(|| {
-        let maps = tie_maps();
-        let mut v = Vec::new();
+    &ties(DigitOrder::Decreasing).0
+}
+
+/// For the digit order `order`: the representative entries of a phase in stream order, and
+/// for every entry of a phase the offset of its representative.
+fn ties(order: DigitOrder) -> &'static (Vec<u32>, Vec<u32>) {
+    static DECREASING: OnceLock<(Vec<u32>, Vec<u32>)> = OnceLock::new();
+    static INCREASING: OnceLock<(Vec<u32>, Vec<u32>)> = OnceLock::new();
+    let cell = match order {
+        DigitOrder::Decreasing => &DECREASING,
+        DigitOrder::Increasing => &INCREASING,
+    };
+    cell.get_or_init(|| {
+        let maps = tie_maps_in(order);
+        let mut reps = Vec::new();
+        let mut of: Vec<u32> = (0..WEIGHTS_PER_PHASE as u32).collect();
         for (p, map) in maps.iter().enumerate().take(PATTERNS.len()) {
             for (i, &m) in map.iter().enumerate() {
                 if m as usize == i {
-                    v.push((TABLE_OFFSETS[p] + i) as u32);
+                    reps.push((TABLE_OFFSETS[p] + i) as u32);
                 }
+                of[TABLE_OFFSETS[p] + i] = (TABLE_OFFSETS[p] + m as usize) as u32;
             }
         }
-        v.extend(TABLE_OFFSETS[PATTERNS.len()] as u32..WEIGHTS_PER_PHASE as u32);
-        v
-    })
-}
-
-/// For every entry of a phase, the offset of its representative.
-fn representative_of() -> &'static [u32] {
-    static OF: OnceLock<Vec<u32>> = OnceLock::new();
-    OF.get_or_init(|| {
-        let maps = tie_maps();
-        let mut v: Vec<u32> = (0..WEIGHTS_PER_PHASE as u32).collect();
-        for (p, map) in maps.iter().enumerate().take(PATTERNS.len()) {
-            for (i, &m) in map.iter().enumerate() {
-                v[TABLE_OFFSETS[p] + i] = (TABLE_OFFSETS[p] + m as usize) as u32;
-            }
-        }
-        v
+        reps.extend(TABLE_OFFSETS[PATTERNS.len()] as u32..WEIGHTS_PER_PHASE as u32);
+        (reps, of)
     })
 }
 
@@ -103,14 +103,18 @@ fn get_varint(bytes: &[u8], at: &mut usize) -> Result<u32, CompactError> {
 /// The compact payload of `weights` (`NUM_PHASES * WEIGHTS_PER_PHASE` entries), or `None` if
 /// some entry differs from its representative (the ties do not hold).
 pub fn encode(weights: &[i16]) -> Option<Vec<u8>> {
+    encode_in(weights, DigitOrder::Decreasing)
+}
+
+/// [`encode`] for weights whose tables use the digit order `order`.
+pub fn encode_in(weights: &[i16], order: DigitOrder) -> Option<Vec<u8>> {
     assert_eq!(weights.len(), NUM_PHASES * WEIGHTS_PER_PHASE);
-    let of = representative_of();
+    let (reps, of) = ties(order);
     for phase in weights.chunks_exact(WEIGHTS_PER_PHASE) {
         if phase.iter().zip(of).any(|(&w, &r)| w != phase[r as usize]) {
             return None;
         }
     }
-    let reps = representatives();
     let mut out = Vec::new();
     let mut run = 0u32;
     for q in 0..NUM_PHASES {
@@ -137,7 +141,12 @@ pub fn encode(weights: &[i16]) -> Option<Vec<u8>> {
 
 /// The weights (`NUM_PHASES * WEIGHTS_PER_PHASE` entries) of a compact payload.
 pub fn decode(bytes: &[u8]) -> Result<Vec<i16>, CompactError> {
-    let reps = representatives();
+    decode_in(bytes, DigitOrder::Decreasing)
+}
+
+/// [`decode`] for a payload whose tables use the digit order `order` (the weights keep it).
+pub fn decode_in(bytes: &[u8], order: DigitOrder) -> Result<Vec<i16>, CompactError> {
+    let (reps, of) = ties(order);
     let per = reps.len();
     let total = NUM_PHASES * per;
     // Differences in stream order, then summed phase after phase.
@@ -164,7 +173,6 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<i16>, CompactError> {
     if at != bytes.len() {
         return Err(CompactError::TrailingBytes(bytes.len() - at));
     }
-    let of = representative_of();
     let mut weights = vec![0i16; NUM_PHASES * WEIGHTS_PER_PHASE];
     let mut acc = vec![0i64; per];
     for q in 0..NUM_PHASES {

@@ -247,7 +247,7 @@ fn weights_round_trip_and_corruption_is_refused() {
     set[12] = 1;
     let err = Gen3Weights::from_bytes(&set).unwrap_err().to_string();
     assert!(
-        err.contains("pattern set id is 1, this build needs 3"),
+        err.contains("pattern set id is 1, this build needs 5"),
         "{err}"
     );
     let mut enc = bytes.clone();
