@@ -14,6 +14,7 @@ use virada_rules::Board;
 pub mod features;
 pub mod gen3;
 pub mod incremental;
+pub mod lookup;
 pub mod pattern;
 pub mod pattern_eval;
 pub mod pattern_state;

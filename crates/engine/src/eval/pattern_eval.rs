@@ -1,6 +1,7 @@
 //! The trained pattern evaluation: the sum of one weight per pattern instance plus a parity
 //! weight, from the weight tables of the board's phase.
 
+use crate::eval::lookup::padded_table;
 use crate::eval::pattern::{
     features, phase_of_empties, PatternIndices, INSTANCE_PATTERN, NUM_INSTANCES, TABLE_OFFSETS,
     WEIGHTS_PER_PHASE,
@@ -30,22 +31,8 @@ pub const PARITY_OFFSET: usize = TABLE_OFFSETS[11];
 /// weights, then zeros up to the last instance's table offset plus 65,536, so that every
 /// instance offset plus any `u16` index stays inside the phase and the lookups need no bounds
 /// check.
-pub const PHASE_STRIDE: usize = {
-    let mut max = 0;
-    let mut k = 0;
-    while k < NUM_INSTANCES {
-        if INSTANCE_OFFSETS[k] as usize > max {
-            max = INSTANCE_OFFSETS[k] as usize;
-        }
-        k += 1;
-    }
-    let end = max + u16::MAX as usize + 1;
-    if end > WEIGHTS_PER_PHASE {
-        end
-    } else {
-        WEIGHTS_PER_PHASE
-    }
-};
+pub const PHASE_STRIDE: usize =
+    crate::eval::lookup::phase_stride(&INSTANCE_OFFSETS, WEIGHTS_PER_PHASE);
 
 /// A pattern evaluation with its weights.
 #[derive(Clone, Debug)]
@@ -62,11 +49,7 @@ impl PatternEval {
     /// An evaluation with these weights.
     pub fn new(weights: PatternWeights) -> PatternEval {
         let den = weights.units_per_disc as i32;
-        let phases = weights.weights.len() / WEIGHTS_PER_PHASE;
-        let mut table = vec![0i16; phases * PHASE_STRIDE].into_boxed_slice();
-        for (q, phase) in weights.weights.chunks_exact(WEIGHTS_PER_PHASE).enumerate() {
-            table[q * PHASE_STRIDE..q * PHASE_STRIDE + WEIGHTS_PER_PHASE].copy_from_slice(phase);
-        }
+        let table = padded_table(&weights.weights, WEIGHTS_PER_PHASE, PHASE_STRIDE);
         PatternEval {
             weights,
             table,

@@ -15,6 +15,7 @@ pub mod weights;
 mod tests;
 
 use crate::eval::incremental::IncrementalEval;
+use crate::eval::lookup::padded_table;
 use crate::eval::pattern_eval::PatternEval;
 use crate::eval::{Evaluator, MAX_EVAL, SCALE};
 use patterns::{
@@ -31,22 +32,8 @@ use weights::Gen3Weights;
 /// weights, then zeros up to the last instance's table offset plus 65,536, so that every
 /// instance offset plus any `u16` index stays inside the phase. The lookups need no bounds
 /// check (an index can never leave its phase, even one computed from a malformed board).
-pub const PHASE_STRIDE: usize = {
-    let mut max = 0;
-    let mut k = 0;
-    while k < NUM_INSTANCES {
-        if INSTANCE_OFFSETS[k] as usize > max {
-            max = INSTANCE_OFFSETS[k] as usize;
-        }
-        k += 1;
-    }
-    let end = max + u16::MAX as usize + 1;
-    if end > WEIGHTS_PER_PHASE {
-        end
-    } else {
-        WEIGHTS_PER_PHASE
-    }
-};
+pub const PHASE_STRIDE: usize =
+    crate::eval::lookup::phase_stride(&INSTANCE_OFFSETS, WEIGHTS_PER_PHASE);
 
 /// The gen3 evaluation with its weights.
 #[derive(Clone, Debug)]
@@ -59,14 +46,10 @@ pub struct Gen3Eval {
 
 impl Gen3Eval {
     pub fn new(weights: Gen3Weights) -> Gen3Eval {
-        let mut table = vec![0i16; NUM_PHASES * PHASE_STRIDE].into_boxed_slice();
-        for (q, phase) in weights.weights.chunks_exact(WEIGHTS_PER_PHASE).enumerate() {
-            table[q * PHASE_STRIDE..q * PHASE_STRIDE + WEIGHTS_PER_PHASE].copy_from_slice(phase);
-        }
         Gen3Eval {
+            table: padded_table(&weights.weights, WEIGHTS_PER_PHASE, PHASE_STRIDE),
             name: weights.name,
             units_per_disc: weights.units_per_disc,
-            table,
         }
     }
 
