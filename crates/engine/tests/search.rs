@@ -320,20 +320,22 @@ fn stop_flag_interrupts_the_exact_solver() {
 
 #[test]
 fn a_time_limit_reaches_the_exact_solver() {
-    // FFO #40 again, solved on simulated time (1 µs a node): 100 ms is 100,000 nodes, far
+    // FFO #40 again, solved on simulated time (1 µs a node): 200 ms is 200,000 nodes, far
     // from enough. What the selective iterations before the solve leave goes to the solver,
-    // which looks at its limits every 65,536 nodes.
+    // which looks at its limits every 65,536 nodes. (The selective iterations take about
+    // 61,000 nodes with the gen3 evaluation: less than 45% of the time, after which no new
+    // iteration, the solve included, would start.)
     let b = pos("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
     let mut e = simulated_engine();
     let limits = Limits {
         exact_empties: Some(30),
-        time: Some(Duration::from_millis(100)),
+        time: Some(Duration::from_millis(200)),
         ..Limits::default()
     };
     let r = e.search(b, &limits, None);
     assert!(!r.exact, "{r:?}");
     assert!(b.is_legal(r.best_move.square().unwrap()));
-    assert!(r.nodes < 100_000 + 2 * 65_536, "{r:?}");
+    assert!(r.nodes < 200_000 + 2 * 65_536, "{r:?}");
     assert_eq!(r.elapsed, Duration::from_micros(r.nodes));
     // The selective iterations (to depth 10 for 20 empties) came first, then the solver ran
     // until its first look at the clock.

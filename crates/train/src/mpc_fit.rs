@@ -156,8 +156,11 @@ pub fn render_source(
     samples: usize,
     eval_name: &str,
 ) -> String {
+    // The same choice as the engine's `mpc::table_for`.
     let table = if eval_name == "v1" {
         "MPC_TABLE_V1"
+    } else if eval_name.starts_with("gen3") {
+        "MPC_TABLE_GEN3"
     } else {
         "MPC_TABLE_TRAINED"
     };
@@ -213,6 +216,8 @@ mod tests {
         assert!(p[0].sigma <= 1.5);
         let src = render_source(&p, "virada bench mpc-fit", 40, "v1");
         assert!(src.contains("MPC_TABLE_V1"));
+        assert!(render_source(&p, "", 40, "gen3-G05").contains("MPC_TABLE_GEN3"));
+        assert!(render_source(&p, "", 40, "gen2-search-selfplay").contains("MPC_TABLE_TRAINED"));
         assert!(src.contains("p(3, 0, "), "{src}");
     }
 

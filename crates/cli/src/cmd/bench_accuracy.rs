@@ -129,7 +129,7 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
     let load = |p: &PathBuf| virada_engine::eval::gen3::load_weights_file(p);
     let trained: Arc<dyn Evaluator> = match &args.weights {
         Some(p) => load(p).map_err(CliError::input)?,
-        None => pattern_eval::trained().map_err(CliError::failed)?,
+        None => virada_engine::default_evaluator(),
     };
     let baseline: (&str, Arc<dyn Evaluator>) = match &args.baseline_weights {
         Some(p) => ("baseline", load(p).map_err(CliError::input)?),

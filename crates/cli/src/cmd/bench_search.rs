@@ -97,7 +97,8 @@ pub struct MpcFitArgs {
     /// Seed of the self-play games.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
-    /// Evaluation to fit for: `default` (the trained one; writes MPC_TABLE_TRAINED for
+    /// Evaluation to fit for: `default` (the default evaluation, gen3: writes MPC_TABLE_GEN3
+    /// for mpc_params_gen3.rs; with `VIRADA_WEIGHTS` naming a gen2 file, MPC_TABLE_TRAINED for
     /// mpc_params_trained.rs) or `v1` (MPC_TABLE_V1 for mpc_params.rs).
     #[arg(long, default_value = "default")]
     pub eval: String,

@@ -168,8 +168,8 @@ pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 ///
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
 /// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent), `eval=v1`,
-/// `eval=trained`, `eval=gen3` (the shipped gen3 weights), `eval=default` or `eval=<file>.vpw`
-/// (a gen2 or gen3 weights file), `book=on|off|T` (the opening book: `on` as the level uses it,
+/// `eval=gen2` (the shipped gen2 weights; also `eval=trained`), `eval=gen3` (the shipped gen3
+/// weights), `eval=default` (gen3) or `eval=<file>.vpw` (a gen2 or gen3 weights file), `book=on|off|T` (the opening book: `on` as the level uses it,
 /// which for settings without a level is the book's best move; `off`; or a tolerance of `T`
 /// discs). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
 /// `greedy` plays the move that flips the most discs (what someone who just learnt the rules
@@ -330,7 +330,7 @@ fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
     let evaluator: Arc<dyn Evaluator> = match value {
         "v1" => Arc::new(EvalV1::new()),
         "default" => default_evaluator(),
-        "trained" => trained().map_err(|e| format!("engine setting eval=trained: {e}"))?,
+        "gen2" | "trained" => trained().map_err(|e| format!("engine setting eval={value}: {e}"))?,
         "gen3" => virada_engine::eval::gen3::shipped(),
         // gen2 or gen3 weights, told apart by the file header.
         path if path.ends_with(".vpw") => {
@@ -339,7 +339,7 @@ fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
         }
         _ => {
             return Err(format!(
-                "engine setting eval: unknown evaluation '{value}' (v1, trained, gen3, default, \
+                "engine setting eval: unknown evaluation '{value}' (v1, gen2, gen3, default, \
                  or a weights file ending in .vpw)"
             ))
         }

@@ -17,8 +17,8 @@ fn small_config(threads: usize) -> BuildConfig {
     BuildConfig {
         depth: 3,
         max_ply: 5,
-        move_window: 1.5,
-        line_window: 3.0,
+        move_window: 2.5,
+        line_window: 4.0,
         threads,
         tt_mb: 1,
         seed: 7,

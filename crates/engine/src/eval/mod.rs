@@ -68,48 +68,42 @@ pub trait Evaluator: Send + Sync {
 
 /// The evaluator the engine uses when none is given: the best one available.
 ///
-/// The trained pattern evaluation ([`pattern_eval::trained`]: the shipped weights, or the
-/// file named by `VIRADA_WEIGHTS`; a gen3 file there selects gen3, e.g. to time it in
-/// `virada bench search`); if the weights cannot be loaded, [`EvalV1`], with a message on
-/// standard error saying why (once per process).
+/// The weights file named by `VIRADA_WEIGHTS` when it is set (gen2 or gen3, told apart by the
+/// header; e.g. to time or compare weights in `virada bench search`), else the shipped gen3
+/// weights ([`gen3::shipped`]). Each step that cannot load falls back to the next, with a
+/// message on standard error saying why (once per process): the file, the shipped gen3
+/// weights, the shipped gen2 weights ([`pattern_eval::PatternEval::embedded`]), [`EvalV1`].
 pub fn default_evaluator() -> Arc<dyn Evaluator> {
-    let loaded: Result<Arc<dyn Evaluator>, String> = match gen3_from_env() {
-        Some(r) => r,
-        None => pattern_eval::trained().map(|e| e as Arc<dyn Evaluator>),
-    };
-    match loaded {
-        Ok(e) => e,
+    static LOADED: std::sync::OnceLock<Arc<dyn Evaluator>> = std::sync::OnceLock::new();
+    LOADED
+        .get_or_init(|| {
+            let Some(path) = std::env::var_os(pattern_eval::WEIGHTS_ENV) else {
+                return gen3::shipped();
+            };
+            match gen3::load_weights_file(std::path::Path::new(&path)) {
+                Ok(e) => e,
+                Err(why) => {
+                    eprintln!(
+                        "virada: {}: {why}; using the shipped evaluation",
+                        pattern_eval::WEIGHTS_ENV
+                    );
+                    gen3::shipped()
+                }
+            }
+        })
+        .clone()
+}
+
+/// The shipped gen2 evaluation, or [`EvalV1`] if its weights are refused (with a message on
+/// standard error saying why): the last steps of [`default_evaluator`]'s fallback.
+pub(crate) fn gen2_or_v1() -> Arc<dyn Evaluator> {
+    match pattern_eval::PatternEval::embedded() {
+        Ok(e) => Arc::new(e),
         Err(why) => {
-            static WARNED: std::sync::Once = std::sync::Once::new();
-            WARNED.call_once(|| {
-                eprintln!("virada: trained evaluation unavailable ({why}); using evaluation v1")
-            });
+            eprintln!("virada: shipped gen2 weights: {why}; using evaluation v1");
             Arc::new(EvalV1::new())
         }
     }
-}
-
-/// The gen3 evaluation of the file `VIRADA_WEIGHTS` names, if it names a gen3 file (loaded
-/// once per process); `None` when the variable is unset or names another generation's file.
-fn gen3_from_env() -> Option<Result<Arc<dyn Evaluator>, String>> {
-    static LOADED: std::sync::OnceLock<Option<Result<Arc<dyn Evaluator>, String>>> =
-        std::sync::OnceLock::new();
-    LOADED
-        .get_or_init(|| {
-            let path = std::env::var_os(pattern_eval::WEIGHTS_ENV)?;
-            // Unreadable: the gen2 loader reports it.
-            let Ok(bytes) = std::fs::read(&path) else {
-                return None;
-            };
-            (gen3::weights::header_version(&bytes) == Some(gen3::weights::FORMAT_VERSION)).then(
-                || {
-                    gen3::weights::Gen3Weights::from_bytes(&bytes)
-                        .map(|w| Arc::new(gen3::Gen3Eval::new(w)) as Arc<dyn Evaluator>)
-                        .map_err(|e| format!("{}: {e}", pattern_eval::WEIGHTS_ENV))
-                },
-            )
-        })
-        .clone()
 }
 
 /// The exact value of a finished board (neither side can move), in evaluation units.

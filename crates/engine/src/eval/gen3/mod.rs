@@ -2,9 +2,10 @@
 //! and global features (parity, both sides' mobility), with i16 weights at a declared scale
 //! in a versioned, checksummed file ([`weights`]) and incremental indices ([`state`]).
 //!
-//! Gen2 stays the default evaluation until gen3 weights are fitted and measured stronger; a
-//! gen3 weights file is used wherever a weights file is accepted ([`load_weights_file`] tells
-//! the generations apart by the file header).
+//! The shipped gen3 weights are the default evaluation (since 2026-12-01: at equal time a
+//! little ahead of gen2, and more accurate; docs/TRAINING.md); a gen2 or gen3 weights file is
+//! used wherever a weights file is accepted ([`load_weights_file`] tells the generations apart
+//! by the file header).
 
 pub mod compact;
 pub mod patterns;
@@ -177,8 +178,7 @@ impl IncrementalEval for Gen3Eval {
 }
 
 /// The gen3 weights shipped in the engine binary (`crates/engine/weights/gen3.vpw`, compact
-/// payload). Not the default evaluation: `eval=gen3` in `virada match`, or
-/// `VIRADA_WEIGHTS=crates/engine/weights/gen3.vpw`, selects it.
+/// payload): the default evaluation ([`crate::eval::default_evaluator`]).
 pub static EMBEDDED_GEN3: &[u8] = include_bytes!("../../../weights/gen3.vpw");
 
 impl Gen3Eval {
@@ -189,24 +189,20 @@ impl Gen3Eval {
     }
 }
 
-/// The shipped gen3 evaluation, loaded once per process; if its weights are refused, the
-/// default evaluation (gen2), with one message on standard error saying why.
+/// The shipped gen3 evaluation (the default evaluation), loaded once per process; if its
+/// weights are refused, the shipped gen2 evaluation (or v1 if that fails too), with one
+/// message on standard error saying why.
 pub fn shipped() -> Arc<dyn Evaluator> {
-    static LOADED: std::sync::OnceLock<Result<Arc<dyn Evaluator>, String>> =
-        std::sync::OnceLock::new();
-    let loaded = LOADED.get_or_init(|| {
-        Gen3Eval::embedded()
-            .map(|e| Arc::new(e) as Arc<dyn Evaluator>)
-            .map_err(|e| format!("shipped gen3 weights: {e}"))
-    });
-    match loaded {
-        Ok(e) => e.clone(),
-        Err(why) => {
-            static WARNED: std::sync::Once = std::sync::Once::new();
-            WARNED.call_once(|| eprintln!("virada: {why}; using the default evaluation"));
-            crate::eval::default_evaluator()
-        }
-    }
+    static LOADED: std::sync::OnceLock<Arc<dyn Evaluator>> = std::sync::OnceLock::new();
+    LOADED
+        .get_or_init(|| match Gen3Eval::embedded() {
+            Ok(e) => Arc::new(e),
+            Err(why) => {
+                eprintln!("virada: shipped gen3 weights: {why}; using the gen2 evaluation");
+                crate::eval::gen2_or_v1()
+            }
+        })
+        .clone()
 }
 
 /// Loads a weights file of either generation, told apart by its header: format version 1 is a
