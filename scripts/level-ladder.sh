@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Re-measures the level ladder of docs/LEVELS.md: adjacent levels, the reference players and
 # deeper-versus-shallower searches. One summary line per match on standard output.
-# Usage: scripts/level-ladder.sh [path/to/virada]   (about 30 minutes on 2 cores for the main
-# ladder; the deep rows at the end take about 1.5 hours more: levels 18-21 are time-capped,
-# 3-10 s a move, so their results also depend on the machine's load)
+# Usage: scripts/level-ladder.sh [path/to/virada] [all|main|capped]   (about 30 minutes on 2
+# cores for the main ladder; the capped rows at the end take about 1.5 hours more: levels 18-21
+# are time-capped, 3-10 s a move, so their results also depend on the machine's load)
 set -euo pipefail
 V=${1:-target/release/virada}
+PART=${2:-all}
+case $PART in all | main | capped) ;; *) echo "part: all, main or capped, not '$PART'" >&2; exit 2 ;; esac
 run() {
   local skip=0
   if [[ $1 == --skip=* ]]; then skip=${1#--skip=}; shift; fi
   "$V" match --a "$1" --b "$2" --games "$3" --skip "$skip" --threads 2 --brief 2>/dev/null
 }
+if [[ $PART != capped ]]; then
 run greedy random 80
 run level=1 random 80
 run level=1 greedy 80
@@ -26,6 +29,8 @@ run level=6 level=3 40
 run level=12 level=8 24
 for d in 1 2 3 4 5 6; do run "depth=$((d + 1)),exact=8" "depth=$d,exact=8" 100; done
 run depth=6,exact=12 depth=6,exact=12,eval=v1 40
+fi
+[[ $PART == main ]] && exit 0
 # Time-capped levels: small samples (minutes a game).
 run level=18 level=17 12
 run --skip=6 level=18 level=17 28

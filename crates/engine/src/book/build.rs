@@ -536,6 +536,8 @@ impl Builder {
         status.positions = self.book.len();
         status.elapsed = started.elapsed();
         status.eta = None;
+        // A checkpoint saved now must say how it was made, like the finished book.
+        self.book.set_meta(self.config.describe());
         progress.round_done(&status, &self.book)?;
         Ok(reason)
     }

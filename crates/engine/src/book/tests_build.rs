@@ -286,3 +286,20 @@ fn readers_survive_random_damage() {
     // everything.
     assert!(accepted > 0);
 }
+
+#[test]
+fn every_round_checkpoint_says_how_it_was_made() {
+    struct Checkpoints(Vec<String>);
+    impl BuildProgress for Checkpoints {
+        fn round_done(&mut self, _: &BuildStatus, book: &Book) -> Result<(), BookError> {
+            self.0.push(book.meta().to_string());
+            Ok(())
+        }
+    }
+    let cfg = small_config(1);
+    let expected = cfg.describe();
+    let mut seen = Checkpoints(Vec::new());
+    Builder::new(Book::new(), cfg).grow(&mut seen).unwrap();
+    assert!(seen.0.len() >= 2, "{} rounds", seen.0.len());
+    assert!(seen.0.iter().all(|m| *m == expected), "{:?}", seen.0);
+}
