@@ -72,6 +72,10 @@ pub struct Score {
     pub positions: usize,
     /// Mean |search value - exact value| in discs.
     pub mae: f64,
+    /// Mean (search value - exact value) in discs, both for the side to move: a systematic
+    /// error, e.g. an evaluation that under- or overrates having the move shows as a bias that
+    /// changes sign between odd and even depths.
+    pub bias: f64,
     /// Share of positions (with known best moves) where the search chose a best move.
     pub best_move_rate: Option<f64>,
     pub nodes: u64,
@@ -94,11 +98,12 @@ pub fn measure(cases: &[Case], eval: Arc<dyn Evaluator>, depth: u32, label: &str
     };
     let progress = Progress::new(label, cases.len() as u64);
     let mut s = Score::default();
-    let (mut err, mut hits, mut known) = (0.0, 0usize, 0usize);
+    let (mut err, mut signed, mut hits, mut known) = (0.0, 0.0, 0usize, 0usize);
     for c in cases {
         engine.clear();
         let r = engine.search(c.board, &limits, None);
         err += (r.score as f64 - c.score as f64).abs();
+        signed += r.score as f64 - c.score as f64;
         if !c.best_moves.is_empty() {
             known += 1;
             if c.best_moves.contains(&r.best_move) {
@@ -112,6 +117,7 @@ pub fn measure(cases: &[Case], eval: Arc<dyn Evaluator>, depth: u32, label: &str
     progress.finish();
     s.positions = cases.len();
     s.mae = err / cases.len().max(1) as f64;
+    s.bias = signed / cases.len().max(1) as f64;
     s.best_move_rate = (known > 0).then(|| hits as f64 / known as f64);
     s
 }
@@ -404,4 +410,53 @@ pub fn make_best_move_benchmark(
     }
     progress.finish();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use virada_engine::eval::v1::EvalV1;
+
+    /// Six positions with 35-40 empties along a fixed line of moves.
+    fn cases() -> Vec<Case> {
+        let mut b = Board::start();
+        let mut out = Vec::new();
+        let mut k = 0usize;
+        while out.len() < 6 && b.empty_count() > 20 {
+            let moves: Vec<Square> = virada_rules::Bitboard(b.moves()).iter().collect();
+            if moves.is_empty() {
+                b = b.pass();
+                continue;
+            }
+            b = b.play_unchecked(moves[k % moves.len()]);
+            k += 7;
+            if b.empty_count() <= 40 {
+                out.push(Case {
+                    board: b,
+                    score: 0,
+                    best_moves: Vec::new(),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn bias_is_the_signed_mean_error_and_moves_with_the_labels() {
+        let eval: Arc<dyn Evaluator> = Arc::new(EvalV1::new());
+        let base = cases();
+        assert_eq!(base.len(), 6);
+        let a = measure(&base, eval.clone(), 3, "test");
+        let shifted: Vec<Case> = base
+            .iter()
+            .map(|c| Case {
+                score: c.score + 5,
+                ..c.clone()
+            })
+            .collect();
+        let b = measure(&shifted, eval, 3, "test");
+        assert!((a.bias - b.bias - 5.0).abs() < 1e-9, "{a:?} {b:?}");
+        assert!(a.mae >= a.bias.abs() && b.mae >= b.bias.abs());
+        assert_eq!(a.nodes, b.nodes);
+    }
 }

@@ -211,9 +211,9 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         );
     }
     println!(
-        "| set | positions | depth | evaluation | MAE (discs) | best move | nodes | time (s) |"
+        "| set | positions | depth | evaluation | MAE (discs) | bias (discs) | best move | nodes | time (s) |"
     );
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|");
     for (name, cases) in &sets {
         for &d in &depths {
             for (ename, e) in &evals {
@@ -222,8 +222,8 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
                     .best_move_rate
                     .map_or("n/a".to_string(), |r| format!("{:.1}%", 100.0 * r));
                 println!(
-                    "| {name} | {} | {d} | {ename} | {:.2} | {bm} | {} | {:.1} |",
-                    s.positions, s.mae, s.nodes, s.seconds
+                    "| {name} | {} | {d} | {ename} | {:.2} | {:+.2} | {bm} | {} | {:.1} |",
+                    s.positions, s.mae, s.bias, s.nodes, s.seconds
                 );
             }
         }
