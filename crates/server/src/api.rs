@@ -580,10 +580,10 @@ async fn export_game(
 ) -> AppResult<Response> {
     let id = game_id(id)?;
     let q = query(q)?;
-    let rec = state.request(&asker, &id, Command::Snapshot).await?;
+    let export = state.request(&asker, &id, Command::Export).await?;
     let text = match q.format {
-        ExportFormat::Transcript => format!("{}\n", rec.game),
-        ExportFormat::Ggf => export::ggf(&rec),
+        ExportFormat::Transcript => format!("{}\n", export.record().game),
+        ExportFormat::Ggf => export::ggf(&export),
     };
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

@@ -48,8 +48,8 @@ pub enum Command {
     Play(Square, usize, Reply<GameView>),
     Undo(usize, Reply<GameView>),
     Redo(usize, Reply<GameView>),
-    /// A copy of the game (for export).
-    Snapshot(Reply<GameRecord>),
+    /// A copy of the game for export (online games add their seats' names and how they ended).
+    Export(Reply<crate::export::ExportRecord>),
     /// A copy of the game for the engine (hints, analysis): online games refuse it until they
     /// are finished.
     EngineSnapshot(Reply<GameRecord>),
@@ -173,7 +173,10 @@ impl Actor {
             Command::Online(cmd) => cmd.refuse(AppError::NotAllowed(
                 "this is not an online game (it has no seats)".into(),
             )),
-            Command::Snapshot(reply) | Command::EngineSnapshot(reply) => {
+            Command::Export(reply) => {
+                let _ = reply.send(Ok(crate::export::ExportRecord::Local(self.rec.clone())));
+            }
+            Command::EngineSnapshot(reply) => {
                 let _ = reply.send(Ok(self.rec.clone()));
             }
             Command::Subscribe(reply) => {

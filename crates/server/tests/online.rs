@@ -234,6 +234,17 @@ async fn resign_abort_and_forfeit_scores() {
     assert_eq!(g["result"], json!(null));
     send(&mut a, json!({"type": "move", "square": "c3", "ply": 1})).await;
     assert_eq!(next_error(&mut a).await["code"], "game_over");
+    // Its GGF export has the seats' names and no result.
+    let ggf = ggf_of(&srv, &ana, &id).await;
+    assert!(!ggf.contains("RE["), "{ggf}");
+    for c in ["black", "white"] {
+        let name = g["online"]["seats"][c]["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let tag = if c == "black" { "PB" } else { "PW" };
+        assert!(ggf.contains(&format!("{tag}[{name}]")), "{ggf}");
+    }
 
     // After two moves, abort is refused; resign ends the game with at least 33-31.
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
@@ -288,7 +299,28 @@ async fn resign_abort_and_forfeit_scores() {
         );
         assert!(line[format!("{c}_name")].is_string(), "{line}");
     }
+    // The GGF export says who played and that Black resigned (`:r`), with the forfeit score.
+    let ggf = ggf_of(&srv, &bia, &id).await;
+    let diff =
+        g["result"]["black_score"].as_i64().unwrap() - g["result"]["white_score"].as_i64().unwrap();
+    assert!(ggf.contains(&format!("RE[{diff:+}:r]")), "{ggf}");
+    for (c, tag) in [("black", "PB"), ("white", "PW")] {
+        let name = g["online"]["seats"][c]["name"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert!(ggf.contains(&format!("{tag}[{name}]")), "{ggf}");
+    }
     srv.server.shutdown().await;
+}
+
+async fn ggf_of(srv: &TestServer, who: &Browser, id: &str) -> String {
+    let (s, text) = srv
+        .get_text(who, &format!("/api/games/{id}/export?format=ggf"))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{text}");
+    virada_rules::formats::ggf::read_ggf(&text).expect("the export reads back");
+    text
 }
 
 #[tokio::test]

@@ -259,7 +259,10 @@ impl OnlineActor {
                 let you = self.online.seat_of(who);
                 let _ = reply.send(Ok(self.view_as(you)));
             }
-            Command::Snapshot(reply) => drop(reply.send(Ok(self.rec.clone()))),
+            Command::Export(reply) => drop(reply.send(Ok(crate::export::ExportRecord::online(
+                self.rec.clone(),
+                &self.online,
+            )))),
             Command::EngineSnapshot(reply) => {
                 let r = match self.online.phase {
                     Phase::Finished(_) => Ok(self.rec.clone()),

@@ -75,6 +75,12 @@ impl TestServer {
     }
 
     pub async fn get(&self, who: &Browser, path: &str) -> (StatusCode, Value) {
+        let (status, text) = self.get_text(who, path).await;
+        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+    }
+
+    /// A GET whose answer is text (exports).
+    pub async fn get_text(&self, who: &Browser, path: &str) -> (StatusCode, String) {
         let r = self
             .http
             .get(format!("{}{path}", self.base))
@@ -83,8 +89,7 @@ impl TestServer {
             .await
             .expect("request sent");
         let status = r.status();
-        let text = r.text().await.unwrap();
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+        (status, r.text().await.unwrap())
     }
 
     pub async fn game(&self, who: &Browser, id: &str) -> Value {
