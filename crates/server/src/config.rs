@@ -44,6 +44,12 @@ pub struct ServerConfig {
     /// unspecified address): set this behind a reverse proxy. Requests whose `Host` or `Origin`
     /// is anything else are refused (421 / 403); see docs/SECURITY.md.
     pub allowed_hosts: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: a request from one of these
+    /// addresses counts as coming from the last address of that header (the one the proxy
+    /// added), for every per-address limit and the local-user rule, and the proxy's own
+    /// connections count only against `max_connections`. Empty (the default): the header is
+    /// ignored. See docs/SECURITY.md.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     /// Most HTTP connections open at once (live streams included); beyond it, new connections
     /// wait in the listen queue until one closes.
     pub max_connections: usize,
@@ -81,6 +87,7 @@ impl Default for ServerConfig {
             },
             idle_timeout: Duration::from_secs(120),
             allowed_hosts: Vec::new(),
+            trusted_proxies: Vec::new(),
             max_connections: DEFAULT_MAX_CONNECTIONS,
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,

@@ -64,11 +64,35 @@ pub fn is_local(ip: IpAddr, headers: &HeaderMap) -> bool {
     ip.to_canonical().is_loopback() && !FORWARDED_HEADERS.iter().any(|h| headers.contains_key(*h))
 }
 
-/// The TCP peer's address of a request (the accept loop records it in every request).
+/// The client address of a request, as the accept loop decided it (`server.rs`): the TCP peer,
+/// or for a trusted proxy the address it forwarded for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ClientAddr(pub IpAddr);
+
+/// The client's address of a request: [`ClientAddr`] if the accept loop recorded it, else the
+/// TCP peer's.
 pub fn peer_ip(parts: &axum::http::Extensions) -> Option<IpAddr> {
+    if let Some(ClientAddr(ip)) = parts.get::<ClientAddr>() {
+        return Some(ip.to_canonical());
+    }
     parts
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip().to_canonical())
+}
+
+/// The client a proxy forwarded a request for: the last address of the last
+/// `X-Forwarded-For` header (a proxy appends the address that connected to it; earlier ones
+/// come from the client and prove nothing). An address with a port (`203.0.113.7:5120`,
+/// `[2001:db8::1]:443`) is read without it. `None` if there is no such header or its last
+/// entry is not an address (`unknown`).
+pub fn forwarded_client(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
+        .map(|ip| ip.to_canonical())
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Asker {
@@ -108,6 +132,28 @@ pub fn may_delete(owner: Owner, asker: &Asker) -> bool {
 mod tests {
     use super::*;
     use axum::http::HeaderValue;
+
+    #[test]
+    fn the_forwarded_client_is_the_last_address_a_proxy_added() {
+        let with = |values: &[&str]| {
+            let mut h = HeaderMap::new();
+            for v in values {
+                h.append("x-forwarded-for", HeaderValue::from_str(v).unwrap());
+            }
+            forwarded_client(&h)
+        };
+        let ip = |s: &str| Some(s.parse::<IpAddr>().unwrap());
+        assert_eq!(with(&[]), None);
+        assert_eq!(with(&["203.0.113.7"]), ip("203.0.113.7"));
+        // The client wrote the first entries itself; the proxy appended the last one.
+        assert_eq!(with(&["10.0.0.1, 198.51.100.2"]), ip("198.51.100.2"));
+        assert_eq!(with(&["10.0.0.1", "198.51.100.3"]), ip("198.51.100.3"));
+        assert_eq!(with(&["203.0.113.7:5120"]), ip("203.0.113.7"));
+        assert_eq!(with(&["[2001:db8::1]:443"]), ip("2001:db8::1"));
+        assert_eq!(with(&["::ffff:192.0.2.4"]), ip("192.0.2.4"));
+        assert_eq!(with(&["203.0.113.7, unknown"]), None);
+        assert_eq!(with(&[""]), None);
+    }
 
     #[test]
     fn owner_column_round_trips() {

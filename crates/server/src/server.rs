@@ -19,7 +19,7 @@ use hyper_util::service::TowerToHyperService;
 use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -117,6 +117,11 @@ impl Server {
         let limits = Limits {
             max_connections: config.max_connections.max(1),
             header_timeout: config.header_timeout,
+            trusted_proxies: config
+                .trusted_proxies
+                .iter()
+                .map(|ip| ip.to_canonical())
+                .collect(),
         };
         let shared = Arc::new(Shared {
             config,
@@ -180,6 +185,8 @@ impl Server {
 struct Limits {
     max_connections: usize,
     header_timeout: Duration,
+    /// `ServerConfig::trusted_proxies`.
+    trusted_proxies: Arc<[IpAddr]>,
 }
 
 /// Accepts connections until shutdown, each served by hyper (HTTP/1.1) with the limits above.
@@ -228,18 +235,35 @@ async fn serve(
         // client's delayed ACK, adds ~40 ms to many responses).
         let _ = tcp.set_nodelay(true);
         // Beyond its address's cap a connection gets a 429 (if its buffer takes it) and is
-        // closed at once, never queued: one address cannot hold the global permits.
-        let Some(counted) = per_ip.open_connection(peer.ip()) else {
-            let _ = tcp.try_write(&connection_refused_response());
-            drop(tcp);
-            drop(permit);
-            continue;
+        // closed at once, never queued: one address cannot hold the global permits. A trusted
+        // proxy carries many clients' connections: only the global cap counts them.
+        let from_proxy = limits.trusted_proxies.contains(&peer.ip().to_canonical());
+        let counted = if from_proxy {
+            None
+        } else {
+            match per_ip.open_connection(peer.ip()) {
+                Some(counted) => Some(counted),
+                None => {
+                    let _ = tcp.try_write(&connection_refused_response());
+                    drop(tcp);
+                    drop(permit);
+                    continue;
+                }
+            }
         };
-        // Every request of the connection knows its peer (`ConnectInfo`): the per-address
-        // limits and the local-user rule of `ownership` read it.
+        // Every request of the connection knows its peer (`ConnectInfo`) and its client
+        // (`ClientAddr`: the peer, or the address a trusted proxy forwarded for): the
+        // per-address limits and the local-user rule of `ownership` read the client.
         let service = TowerToHyperService::new(app.clone());
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+            let client = if from_proxy {
+                crate::ownership::forwarded_client(req.headers()).unwrap_or(peer.ip())
+            } else {
+                peer.ip()
+            };
             req.extensions_mut().insert(ConnectInfo(peer));
+            req.extensions_mut()
+                .insert(crate::ownership::ClientAddr(client.to_canonical()));
             service.call(req)
         });
         // With upgrades: the WebSocket of online games takes over the connection.

@@ -289,6 +289,68 @@ async fn a_burst_of_new_games_beyond_the_bucket_gets_429_with_retry_after() {
     server.shutdown().await;
 }
 
+/// A new game, through a proxy that says it forwards for `client`.
+async fn create_for(client: &Client, base: &str, forwarded_for: &str) -> StatusCode {
+    let req = client
+        .post(format!("{base}/api/games"))
+        .header("X-Forwarded-For", forwarded_for)
+        .json(&json!({"mode": "friend"}));
+    send(req).await.0
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limits() {
+    let dir = tempfile::tempdir().unwrap();
+    let client = browser();
+    // Not trusted (the default): the header is ignored, every request is the peer's.
+    let mut config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+    config.limits = LimitsConfig::default();
+    let (server, base) = start(config).await;
+    for i in 0..10 {
+        let s = create_for(&client, &base, &format!("203.0.113.{i}")).await;
+        assert_eq!(s, StatusCode::CREATED);
+    }
+    let s = create_for(&client, &base, "198.51.100.1").await;
+    assert_eq!(s, StatusCode::TOO_MANY_REQUESTS);
+    server.shutdown().await;
+
+    // Trusted: the last forwarded address is the client, with its own bucket; a client
+    // cannot pick another bucket by writing addresses before the proxy's.
+    let mut config = ServerConfig::for_tests(dir.path().join("db2.sqlite"));
+    config.limits = LimitsConfig {
+        connections_per_ip: 2,
+        ..LimitsConfig::default()
+    };
+    config.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    let (server, base) = start(config).await;
+    for _ in 0..10 {
+        let s = create_for(&client, &base, "203.0.113.1").await;
+        assert_eq!(s, StatusCode::CREATED);
+    }
+    assert_eq!(
+        create_for(&client, &base, "203.0.113.1").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        create_for(&client, &base, "198.51.100.9, 203.0.113.1").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        create_for(&client, &base, "203.0.113.2").await,
+        StatusCode::CREATED
+    );
+    // The proxy's own connections are not held to the per-address cap (2 here).
+    let addr = server.addr();
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(addr).await.unwrap());
+    }
+    let answer = health_over(addr).await.expect("answered");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    drop(held);
+    server.shutdown().await;
+}
+
 /// Reads until the server closes the connection; `None` if it is still open after `guard`.
 async fn read_until_closed(tcp: &mut TcpStream, guard: Duration) -> Option<String> {
     let mut out = Vec::new();

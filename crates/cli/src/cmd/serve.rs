@@ -37,6 +37,12 @@ pub struct ServeArgs {
     /// `--rate-limit-exempt 127.0.0.1`. The global --max-connections still applies.
     #[arg(long = "rate-limit-exempt", value_name = "IP")]
     pub rate_limit_exempt: Vec<String>,
+    /// The address of a reverse proxy in front of the server (repeatable): its requests count
+    /// as coming from the last address of their `X-Forwarded-For` header, for every
+    /// per-address limit, and its connections only against --max-connections. Without it the
+    /// header is ignored (docs/SECURITY.md).
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    pub trusted_proxies: Vec<String>,
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
@@ -84,6 +90,14 @@ pub fn run(args: ServeArgs) -> CmdResult {
             ))
         })?;
         config.limits.exempt.push(parsed);
+    }
+    for ip in args.trusted_proxies {
+        let parsed = ip.parse::<IpAddr>().map_err(|e| {
+            CliError::input(format!(
+                "--trusted-proxy {ip:?}: {e} (expected the proxy's IP address, e.g. 127.0.0.1)"
+            ))
+        })?;
+        config.trusted_proxies.push(parsed);
     }
     config.allowed_hosts = args.allowed_hosts;
     virada_server::run_blocking(config).map_err(|e| CliError::failed(e.to_string()))
