@@ -93,6 +93,27 @@ pub struct FitArgs {
     pub window: usize,
     #[arg(long, default_value_t = 2)]
     pub threads: usize,
+    /// Start from these gen3 weights instead of zero; the per-phase tables' L2 penalty then
+    /// pulls toward them (fine-tuning a previous fit on new data).
+    #[arg(long)]
+    pub init: Option<PathBuf>,
+}
+
+/// The weights of a gen3 file in discs, phase after phase, as the fitter's parameters.
+fn start_weights(path: &std::path::Path) -> Result<std::sync::Arc<[f32]>, CliError> {
+    use virada_engine::eval::gen3::weights::{self, Gen3Weights};
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    if weights::header_version(&bytes) != Some(weights::FORMAT_VERSION) {
+        return Err(CliError::input(format!(
+            "{}: not a gen3 weights file (--init takes gen3 weights)",
+            path.display()
+        )));
+    }
+    let w = Gen3Weights::from_bytes(&bytes)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let units = w.units_per_disc as f32;
+    Ok(w.weights.iter().map(|&x| x as f32 / units).collect())
 }
 
 fn fit3(a: FitArgs) -> CmdResult {
@@ -123,6 +144,10 @@ fn fit3(a: FitArgs) -> CmdResult {
         group_size: a.group_size.min(NUM_PHASES),
         fine_l2: a.fine_l2,
         window: a.window.max(1),
+        start: match &a.init {
+            Some(path) => fit3::Start::From(start_weights(path)?),
+            None => fit3::Start::Zero,
+        },
     };
     let out = a.out.unwrap_or_else(|| gen3.join("gen3.vpw"));
     let started = std::time::Instant::now();

@@ -205,3 +205,63 @@ fn gen3_model_features_match_the_evaluation() {
         b = b.play_unchecked(virada_rules::Square::lowest_of(m));
     }
 }
+
+#[test]
+fn a_fit_started_from_earlier_weights_is_pulled_toward_them() {
+    let dir = std::env::temp_dir().join(format!("virada-fit3-start-{}", std::process::id()));
+    let t = truth();
+    write_set(&dir, &t);
+    let sets = vec![dir.clone()];
+    let worst = |p: &[f32]| {
+        p.iter()
+            .zip(&t)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0f32, f32::max)
+    };
+    // A penalty this strong shrinks a fit from zero far from the truth ...
+    let strong = FitConfig {
+        l2: 0.05,
+        max_epochs: 4,
+        ..cfg(2)
+    };
+    let from_zero = fit(&Synth, &sets, &strong).unwrap();
+    assert!(
+        worst(&from_zero.params) > 0.5,
+        "{}",
+        worst(&from_zero.params)
+    );
+    // ... but started from the truth it pulls toward the truth, which the data agree with.
+    let started = FitConfig {
+        start: Start::From(t.clone().into()),
+        ..strong.clone()
+    };
+    let kept = fit(&Synth, &sets, &started).unwrap();
+    assert!(worst(&kept.params) < 0.05, "{}", worst(&kept.params));
+    // Started from wrong weights (all 1), the fit improves on them: a later epoch is best, and
+    // entries no sample activates (every eighth) keep their starting value.
+    let ones = FitConfig {
+        start: Start::From(vec![1.0f32; t.len()].into()),
+        ..cfg(2)
+    };
+    let moved = fit(&Synth, &sets, &ones).unwrap();
+    assert!(moved.best_epoch >= 1);
+    assert!(
+        worst(
+            &moved
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| if i % 8 == 0 { 0.0 } else { x })
+                .collect::<Vec<_>>()
+        ) < 0.1
+    );
+    assert!(moved.params.iter().step_by(8).all(|&x| x == 1.0));
+    // Starting weights of the wrong size are refused with a message.
+    let short = FitConfig {
+        start: Start::From(vec![0.0f32; 3].into()),
+        ..cfg(1)
+    };
+    let err = fit(&Synth, &sets, &short).err().expect("refused");
+    assert!(err.contains("3 entries"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
