@@ -8,7 +8,9 @@ use crate::search::root::{
     aspiration_loop, move_budget, root_moves, schedule, time_for_another_iteration, RootMove, Step,
 };
 use crate::search::tree::{SearchShared, Worker};
-use crate::search::{pv_from_tt, Iteration, Limits, Observer, SearchSetup, Unobserved};
+use crate::search::{
+    pv_from_tt, Iteration, Limits, Observer, SearchSetup, Selectivity, Unobserved,
+};
 use crate::time::{self, Stopwatch};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -118,7 +120,12 @@ pub(crate) fn analyze(
     setup.tt.new_search();
     let empties = board.empty_count();
     let budget = move_budget(limits, empties);
-    let steps = schedule(empties, limits);
+    // Every move's value: the named selectivity or 95%, whatever ends the analysis.
+    let steps = schedule(
+        empties,
+        limits,
+        limits.selectivity.unwrap_or(Selectivity::DEFAULT),
+    );
     let internal_stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
     let shared = SearchShared {

@@ -163,7 +163,13 @@ impl Level {
         Limits {
             depth: spec.depth,
             exact_empties: Some(spec.exact_empties),
-            selectivity: Some(Selectivity::DEFAULT),
+            // Level 21 is limited by time alone: the selectivity measured strongest at equal
+            // time. The others keep the 95% their depths were measured with.
+            selectivity: Some(if spec.depth.is_none() {
+                Selectivity::TIME_LIMITED
+            } else {
+                Selectivity::DEFAULT
+            }),
             time: spec.move_time,
             ..Limits::default()
         }
@@ -231,6 +237,15 @@ mod tests {
         assert_eq!(Level::new(99), Level(21));
         assert!(Level(21).limits().time.is_some());
         assert!(Level(21).spec().depth.is_none());
+        // Only the level limited by time alone searches with the bolder selectivity.
+        for l in Level::all() {
+            let want = if l == Level(21) {
+                Selectivity::TIME_LIMITED
+            } else {
+                Selectivity::DEFAULT
+            };
+            assert_eq!(l.limits().selectivity, Some(want), "{l:?}");
+        }
     }
 
     #[test]

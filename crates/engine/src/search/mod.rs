@@ -50,7 +50,7 @@ pub struct Limits {
     /// Solve exactly (no selectivity, to the end) when at most this many squares are empty
     /// (default [`DEFAULT_EXACT_EMPTIES`]).
     pub exact_empties: Option<u32>,
-    /// Selectivity of the midgame search (default [`Selectivity::DEFAULT`], 95%).
+    /// Selectivity of the midgame search; when `None`, [`Limits::search_selectivity`] decides.
     pub selectivity: Option<Selectivity>,
 }
 
@@ -68,6 +68,23 @@ impl Limits {
         Limits {
             time: Some(time),
             ..Limits::default()
+        }
+    }
+
+    /// The selectivity of a move search ([`search`]) under these limits: the one they name,
+    /// else [`Selectivity::TIME_LIMITED`] (73%) when only time, a game clock or nodes end the
+    /// search (no depth), since equal-time matches measured it strongest, else
+    /// [`Selectivity::DEFAULT`] (95%), so a depth keeps the meaning it was measured with.
+    /// The analysis of every move ([`crate::analysis`]) uses the named one or 95%.
+    pub fn search_selectivity(&self) -> Selectivity {
+        match self.selectivity {
+            Some(s) => s,
+            None if self.depth.is_none()
+                && (self.time.is_some() || self.clock.is_some() || self.nodes.is_some()) =>
+            {
+                Selectivity::TIME_LIMITED
+            }
+            None => Selectivity::DEFAULT,
         }
     }
 }

@@ -31,11 +31,11 @@ pub(crate) struct Step {
     pub selectivity: Selectivity,
 }
 
-/// The iterations a search will run for `board`, shallowest first.
-pub(crate) fn schedule(empties: u32, limits: &Limits) -> Vec<Step> {
+/// The iterations a search will run for `board` with the midgame selectivity `sel`,
+/// shallowest first.
+pub(crate) fn schedule(empties: u32, limits: &Limits, sel: Selectivity) -> Vec<Step> {
     let e = empties as i32;
     let exact_empties = limits.exact_empties.unwrap_or(DEFAULT_EXACT_EMPTIES) as i32;
-    let sel = limits.selectivity.unwrap_or(Selectivity::DEFAULT);
     let open_ended = limits.time.is_some() || limits.clock.is_some() || limits.nodes.is_some();
     let max_depth = match limits.depth {
         Some(d) => d as i32,
@@ -164,7 +164,7 @@ pub fn search(
     setup.tt.new_search();
     let empties = board.empty_count();
     let budget = move_budget(limits, empties);
-    let mut steps = schedule(empties, limits);
+    let mut steps = schedule(empties, limits, limits.search_selectivity());
     if moves.count_ones() == 1 && limits.clock.is_some() {
         // A forced move in a timed game: save the clock, search just enough for a score.
         steps.truncate(2);
@@ -565,8 +565,11 @@ mod tests {
 
     #[test]
     fn a_time_limited_midgame_search_deepens_instead_of_solving() {
-        let steps = schedule(40, &Limits::time(Duration::from_secs(1)));
-        assert!(steps.iter().all(|s| !s.selectivity.is_exact()));
+        let limits = Limits::time(Duration::from_secs(1));
+        let steps = schedule(40, &limits, limits.search_selectivity());
+        assert!(steps
+            .iter()
+            .all(|s| s.selectivity == Selectivity::TIME_LIMITED));
         assert_eq!(steps.len(), 40);
         assert_eq!(steps.last().unwrap().depth, 40);
     }
@@ -587,14 +590,53 @@ mod tests {
         assert!(time_for_another_iteration(None, Duration::from_secs(3600)));
     }
 
+    /// Time, clock or nodes alone: 73%; a depth (with or without time): 95%; a named one wins.
+    #[test]
+    fn a_move_search_limited_only_by_time_is_bolder() {
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            Limits::time(second).search_selectivity(),
+            Selectivity::TIME_LIMITED
+        );
+        let nodes = Limits {
+            nodes: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(nodes.search_selectivity(), Selectivity::TIME_LIMITED);
+        let clock = Limits {
+            clock: Some(crate::time::Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+            }),
+            ..Limits::default()
+        };
+        assert_eq!(clock.search_selectivity(), Selectivity::TIME_LIMITED);
+        assert_eq!(Limits::depth(12).search_selectivity(), Selectivity::DEFAULT);
+        let capped = Limits {
+            time: Some(second),
+            ..Limits::depth(16)
+        };
+        assert_eq!(capped.search_selectivity(), Selectivity::DEFAULT);
+        assert_eq!(Limits::default().search_selectivity(), Selectivity::DEFAULT);
+        let named = Limits {
+            selectivity: Some(Selectivity::EXACT),
+            ..Limits::time(second)
+        };
+        assert_eq!(named.search_selectivity(), Selectivity::EXACT);
+    }
+
     #[test]
     fn few_empties_or_a_depth_to_the_end_solve_exactly() {
-        let time = schedule(14, &Limits::time(Duration::from_secs(1)));
+        let time = schedule(
+            14,
+            &Limits::time(Duration::from_secs(1)),
+            Selectivity::DEFAULT,
+        );
         let last = time.last().unwrap();
         assert!(last.selectivity.is_exact() && last.depth == 14);
-        let deep = schedule(30, &Limits::depth(30));
+        let deep = schedule(30, &Limits::depth(30), Selectivity::DEFAULT);
         assert!(deep.last().unwrap().selectivity.is_exact());
-        let shallow = schedule(30, &Limits::depth(12));
+        let shallow = schedule(30, &Limits::depth(12), Selectivity::DEFAULT);
         assert_eq!(shallow.len(), 12);
         assert!(shallow.iter().all(|s| !s.selectivity.is_exact()));
     }
