@@ -167,7 +167,8 @@ pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 /// of two reference players without search.
 ///
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
-/// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent; default 73 for `time`/`nodes` without a depth, else 95), `eval=v1`,
+/// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent; by default
+/// 73 for `time` or `nodes` without a depth, else 95), `eval=v1`,
 /// `eval=gen2` (the shipped gen2 weights; also `eval=trained`), `eval=gen3` (the shipped gen3
 /// weights), `eval=default` (gen3) or `eval=<file>.vpw` (a gen2 or gen3 weights file), `book=on|off|T` (the opening book: `on` as the level uses it,
 /// which for settings without a level is the book's best move; `off`; or a tolerance of `T`

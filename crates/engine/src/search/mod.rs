@@ -71,11 +71,11 @@ impl Limits {
         }
     }
 
-    /// The selectivity of a move search ([`search`]) under these limits: the one they name,
+    /// The selectivity of a move search (`Engine::search`) under these limits: the one they name,
     /// else [`Selectivity::TIME_LIMITED`] (73%) when only time, a game clock or nodes end the
     /// search (no depth), since equal-time matches measured it strongest, else
     /// [`Selectivity::DEFAULT`] (95%), so a depth keeps the meaning it was measured with.
-    /// The analysis of every move ([`crate::analysis`]) uses the named one or 95%.
+    /// The analysis of every move (`Engine::analyze`) uses the named one or 95%.
     pub fn search_selectivity(&self) -> Selectivity {
         match self.selectivity {
             Some(s) => s,
