@@ -76,6 +76,15 @@ fn write_set(dir: &std::path::Path, truth: &[f32]) {
     }
 }
 
+/// The largest difference between fitted weights and the truth.
+fn largest_error(params: &[f32], truth: &[f32]) -> f32 {
+    params
+        .iter()
+        .zip(truth)
+        .map(|(x, y)| (x - y).abs())
+        .fold(0f32, f32::max)
+}
+
 fn cfg(threads: usize) -> FitConfig {
     FitConfig {
         batch: 256,
@@ -96,12 +105,7 @@ fn recovers_known_weights_deterministically() {
     write_set(&dir, &t);
     let sets = vec![dir.clone()];
     let a = fit(&Synth, &sets, &cfg(2)).unwrap();
-    let worst = a
-        .params
-        .iter()
-        .zip(&t)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0f32, f32::max);
+    let worst = largest_error(&a.params, &t);
     assert!(worst < 0.05, "largest weight error {worst}");
     assert!(a.validation.mae < 0.05, "{:?}", a.validation);
     assert!(a.validation.records > 500 && a.validation.records < 2500);
@@ -129,12 +133,7 @@ fn coarse_tables_fit_the_same_sums_and_hold_out_wthor_by_the_wthor_split() {
     };
     let a = fit(&Synth, &sets, &grouped).unwrap();
     assert_eq!(a.params.len(), t.len());
-    let worst = a
-        .params
-        .iter()
-        .zip(&t)
-        .map(|(x, y)| (x - y).abs())
-        .fold(0f32, f32::max);
+    let worst = largest_error(&a.params, &t);
     assert!(worst < 0.1, "largest weight error {worst}");
     assert_eq!(
         a.validation.sources[Source::Search as usize].0,
@@ -212,12 +211,7 @@ fn a_fit_started_from_earlier_weights_is_pulled_toward_them() {
     let t = truth();
     write_set(&dir, &t);
     let sets = vec![dir.clone()];
-    let worst = |p: &[f32]| {
-        p.iter()
-            .zip(&t)
-            .map(|(x, y)| (x - y).abs())
-            .fold(0f32, f32::max)
-    };
+    let worst = |p: &[f32]| largest_error(p, &t);
     // A penalty this strong shrinks a fit from zero far from the truth ...
     let strong = FitConfig {
         l2: 0.05,
