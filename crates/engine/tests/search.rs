@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use virada_engine::time::TimeSource;
-use virada_engine::{Engine, EngineConfig, Level, Limits, SearchResult};
+use virada_engine::{Engine, EngineConfig, Level, Limits, SearchResult, Selectivity};
 use virada_rules::{Board, Move, Position};
 
 fn engine(threads: usize) -> Engine {
@@ -157,12 +157,15 @@ fn simulated_engine() -> Engine {
     e
 }
 
-/// Nodes of a fresh single-threaded search of the start position to `depth`: the work of the
-/// first `depth` iterations of any search of it.
+/// Nodes of a fresh single-threaded search of the start position to `depth`, at the
+/// selectivity of a search limited by time: the work of the first `depth` iterations of the
+/// time-limited searches checked below.
 fn nodes_to_depth(depth: u32) -> u64 {
-    engine(1)
-        .search(Board::start(), &Limits::depth(depth), None)
-        .nodes
+    let limits = Limits {
+        selectivity: Some(Selectivity::TIME_LIMITED),
+        ..Limits::depth(depth)
+    };
+    engine(1).search(Board::start(), &limits, None).nodes
 }
 
 /// Checks a search of the start position on simulated time against its budget: it never
