@@ -172,6 +172,17 @@ impl Validation {
         }
     }
 
+    /// `held-out MAE 3.500 discs, RMSE 4.700 (n positions); exact MAE ...`: one epoch's line.
+    pub fn summary(&self) -> String {
+        format!(
+            "held-out MAE {:.3} discs, RMSE {:.3} ({} positions){}",
+            self.mae,
+            self.mse.sqrt(),
+            self.records,
+            self.source_summary()
+        )
+    }
+
     /// `; exact MAE 1.23 (n), ...` for the sources present.
     pub fn source_summary(&self) -> String {
         let mut s = String::new();
@@ -458,13 +469,7 @@ pub fn fit_chunks<M: FeatureModel>(
             params[..w.len()].copy_from_slice(w);
             best.copy_from_slice(w);
             let val = validate(model, w, &chunks, cfg)?;
-            eprintln!(
-                "epoch 0 (the starting weights): held-out MAE {:.3} discs, RMSE {:.3} ({} positions){}",
-                val.mae,
-                val.mse.sqrt(),
-                val.records,
-                val.source_summary()
-            );
+            eprintln!("epoch 0 (the starting weights): {}", val.summary());
             best_val = Some(val);
             Some(w.clone())
         }
@@ -507,13 +512,7 @@ pub fn fit_chunks<M: FeatureModel>(
         progress.finish();
         let combined = layout.combine(&params);
         let val = validate(model, &combined, &chunks, cfg)?;
-        eprintln!(
-            "epoch {epoch}: held-out MAE {:.3} discs, RMSE {:.3} ({} positions){}",
-            val.mae,
-            val.mse.sqrt(),
-            val.records,
-            val.source_summary()
-        );
+        eprintln!("epoch {epoch}: {}", val.summary());
         // Early stopping on the held-out error weighted like the loss (by source), so noisy
         // labels that the fit weighs down do not decide when the trusted ones stop improving.
         let score = val.weighted_mse(&cfg.source_weights);
