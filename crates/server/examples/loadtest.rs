@@ -47,7 +47,7 @@ impl Args {
 
 /// Starts an in-process server with a fresh temporary database.
 async fn start_local(dir: &std::path::Path, name: &str, cap: Duration) -> Server {
-    let config = ServerConfig {
+    let mut config = ServerConfig {
         addr: "127.0.0.1:0".parse().unwrap(),
         db_path: dir.join(name),
         move_time_limit: cap,
@@ -55,6 +55,9 @@ async fn start_local(dir: &std::path::Path, name: &str, cap: Duration) -> Server
         max_connections: 10_000,
         ..ServerConfig::default()
     };
+    // Every simulated user comes from 127.0.0.1: the per-address limits (10 new games a minute,
+    // 8 streams) would measure the limiter, not the server.
+    config.limits.exempt = vec!["127.0.0.1".parse().unwrap()];
     Server::start(config).await.expect("server starts")
 }
 
@@ -170,7 +173,9 @@ fn print_level_header(args: &Args) {
 }
 
 async fn levels(base: &str, args: &Args, level: u8) {
-    let client = Client::new();
+    // A browser keeps its identity cookie: the game's events and its deletion are the
+    // creator's only.
+    let client = Client::builder().cookie_store(true).build().unwrap();
     let setups = level_setups(args);
     {
         let mut row = Vec::new();
@@ -245,15 +250,21 @@ async fn load(base: &str, args: &Args) {
     let level: u8 = args.get("--level", 1u8);
     let think_ms: u64 = args.get("--think-ms", 1000u64);
     let deadline = Instant::now() + Duration::from_secs(secs);
-    let client = Client::builder()
-        .pool_max_idle_per_host(256)
-        .build()
-        .unwrap();
+    // One browser per game: each keeps its own identity cookie, which the game's events and
+    // moves require (a shared cookie-less client is refused after the first request).
+    let browser = || {
+        Client::builder()
+            .cookie_store(true)
+            .pool_max_idle_per_host(4)
+            .build()
+            .unwrap()
+    };
+    let client = browser();
     let stats = Arc::new(Stats::default());
     println!("load: {games} games at level {level}, one event stream each, ~{think_ms} ms per human move, {secs} s");
     let mut tasks = Vec::new();
     for i in 0..games {
-        let client = client.clone();
+        let client = browser();
         let base = base.to_string();
         let stats = stats.clone();
         tasks.push(tokio::spawn(async move {
