@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Re-measures the level ladder of docs/LEVELS.md: adjacent levels, the reference players and
 # deeper-versus-shallower searches. One summary line per match on standard output.
-# Usage: scripts/level-ladder.sh [path/to/virada] [all|main|capped]   (about 30 minutes on 2
-# cores for the main ladder; the capped rows at the end take about 1.5 hours more: levels 18-21
-# are time-capped, 3-10 s a move, so their results also depend on the machine's load)
+# Usage: scripts/level-ladder.sh [path/to/virada] [all|main|capped]   (about 45 minutes on 2
+# idle cores for the main ladder; the capped rows at the end take about 3 hours more: levels
+# 18-21 are time-capped, 3-10 s a move, so their results also depend on the machine's load)
 set -euo pipefail
 V=${1:-target/release/virada}
 PART=${2:-all}
@@ -25,6 +25,7 @@ run level=16 level=14 24
 run level=15 level=14 40
 run --skip=20 level=15 level=14 40
 run level=17 level=16 16
+run --skip=400 level=17 level=16 400   # 2026-12-02: about 14 minutes on the idle 2 cores
 run level=6 level=3 40
 run level=12 level=8 24
 for d in 1 2 3 4 5 6; do run "depth=$((d + 1)),exact=8" "depth=$d,exact=8" 100; done
@@ -34,9 +35,12 @@ fi
 # Time-capped levels: small samples (minutes a game).
 run level=18 level=17 12
 run --skip=6 level=18 level=17 28
+run --skip=400 level=18 level=17 400   # 2026-12-02: 24 minutes
 run level=19 level=18 10
 run --skip=5 level=19 level=18 14
+run --skip=400 level=19 level=18 200   # 2026-12-02: 34 minutes
 run level=20 level=19 8
 run --skip=4 level=20 level=19 12
+run --skip=400 level=20 level=19 80    # 2026-12-02: about 35 minutes
 run level=21 level=20 8
 run --skip=4 level=21 level=20 12
