@@ -172,10 +172,18 @@ fn print_level_header(args: &Args) {
     );
 }
 
+/// One simulated browser: it keeps its identity cookie, which a game's events, moves and
+/// deletion require (they are its creator's); each simulated user gets its own.
+fn browser() -> Client {
+    Client::builder()
+        .cookie_store(true)
+        .pool_max_idle_per_host(4)
+        .build()
+        .unwrap()
+}
+
 async fn levels(base: &str, args: &Args, level: u8) {
-    // A browser keeps its identity cookie: the game's events and its deletion are the
-    // creator's only.
-    let client = Client::builder().cookie_store(true).build().unwrap();
+    let client = browser();
     let setups = level_setups(args);
     {
         let mut row = Vec::new();
@@ -250,15 +258,6 @@ async fn load(base: &str, args: &Args) {
     let level: u8 = args.get("--level", 1u8);
     let think_ms: u64 = args.get("--think-ms", 1000u64);
     let deadline = Instant::now() + Duration::from_secs(secs);
-    // One browser per game: each keeps its own identity cookie, which the game's events and
-    // moves require (a shared cookie-less client is refused after the first request).
-    let browser = || {
-        Client::builder()
-            .cookie_store(true)
-            .pool_max_idle_per_host(4)
-            .build()
-            .unwrap()
-    };
     let client = browser();
     let stats = Arc::new(Stats::default());
     println!("load: {games} games at level {level}, one event stream each, ~{think_ms} ms per human move, {secs} s");
