@@ -2,7 +2,7 @@
 # Re-measures the level ladder of docs/LEVELS.md: adjacent levels, the reference players and
 # deeper-versus-shallower searches. One summary line per match on standard output.
 # Usage: scripts/level-ladder.sh [path/to/virada] [all|main|capped]   (about 45 minutes on 2
-# idle cores for the main ladder; the capped rows at the end take about 3 hours more: levels
+# idle cores for the main ladder; the capped rows at the end take about 5 hours more: levels
 # 18-21 are time-capped, 3-10 s a move, so their results also depend on the machine's load)
 set -euo pipefail
 V=${1:-target/release/virada}
@@ -42,5 +42,8 @@ run --skip=400 level=19 level=18 200   # 2026-12-02: 34 minutes
 run level=20 level=19 8
 run --skip=4 level=20 level=19 12
 run --skip=400 level=20 level=19 80    # 2026-12-02: about 35 minutes
+run --skip=441 level=20 level=19 60    # 2026-12-02: 30 minutes
+run --skip=443 level=20 level=19 60    # 2026-12-02: 33 minutes
 run level=21 level=20 8
 run --skip=4 level=21 level=20 12
+run --skip=400 level=21 level=20 40    # 2026-12-02: 54 minutes
