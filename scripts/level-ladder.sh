@@ -47,3 +47,4 @@ run --skip=443 level=20 level=19 60    # 2026-12-02: 33 minutes
 run level=21 level=20 8
 run --skip=4 level=21 level=20 12
 run --skip=400 level=21 level=20 40    # 2026-12-02: 54 minutes
+run --skip=402 level=21 level=20 20    # 2026-12-02: 26 minutes
