@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 use virada_engine::eval::gen3::{weights::Gen3Weights, Gen3Eval};
-use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
+use virada_engine::eval::pattern_eval::PatternEval;
+use virada_engine::{Engine, EngineConfig, Evaluator, Limits, Selectivity};
 use virada_rules::{Board, Position};
 
 struct FromScratch(Gen3Eval);
@@ -72,4 +73,52 @@ fn incremental_and_from_scratch_gen3_searches_agree() {
             );
         }
     }
+}
+
+/// Nodes of depth-3 searches of `positions` (the root's children are depth-2 nodes) with
+/// `selectivity`.
+fn depth3_nodes(eval: Arc<dyn Evaluator>, positions: &[&str], selectivity: Selectivity) -> u64 {
+    let mut e = engine(eval);
+    let mut nodes = 0;
+    for s in positions {
+        e.clear();
+        let b = s.parse::<Position>().expect("test position").board();
+        let limits = Limits {
+            depth: Some(3),
+            exact_empties: Some(0),
+            selectivity: Some(selectivity),
+            ..Limits::default()
+        };
+        nodes += e.search(b, &limits, None).nodes;
+    }
+    nodes
+}
+
+/// The shipped gen3 Multi-ProbCut table has lines for depth 2 (predicted by the static
+/// evaluation), the gen2 table starts at depth 3: a depth-3 search cuts nodes with gen3's
+/// selectivity on and is the same tree as without it for gen2.
+#[test]
+fn only_gen3_cuts_depth_two_nodes() {
+    let positions = [
+        "---------------------------OX------XO--------------------------- X",
+        "----------O-------OXOO----OXXOO---XXXOOX----XXX-----X----------- X",
+        "-----O----OOOO---OOOXOX-XOXXOOOO--XXXOOO--XXOOX----XXXX---X--X-- O",
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+        "--O-----X-OOOO--XXOOOOXXXXXXOXXXXXXOXOX-XOXOOO--XXOOO----XXX---- O",
+    ];
+    let gen3: Arc<dyn Evaluator> = Arc::new(Gen3Eval::embedded().expect("shipped gen3"));
+    let gen2: Arc<dyn Evaluator> = Arc::new(PatternEval::embedded().expect("shipped gen2"));
+    let (g3_exact, g3_cut) = (
+        depth3_nodes(gen3.clone(), &positions, Selectivity::EXACT),
+        depth3_nodes(gen3, &positions, Selectivity::TIME_LIMITED),
+    );
+    assert!(
+        g3_cut < g3_exact,
+        "gen3: {g3_cut} nodes cut, {g3_exact} exact"
+    );
+    let (g2_exact, g2_cut) = (
+        depth3_nodes(gen2.clone(), &positions, Selectivity::EXACT),
+        depth3_nodes(gen2, &positions, Selectivity::TIME_LIMITED),
+    );
+    assert_eq!(g2_cut, g2_exact, "gen2 has no depth-2 lines");
 }

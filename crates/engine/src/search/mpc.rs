@@ -10,8 +10,10 @@ use super::mpc_params::MPC_TABLE_V1;
 use super::mpc_params_gen3::MPC_TABLE_GEN3;
 use super::mpc_params_trained::MPC_TABLE_TRAINED;
 
-/// Smallest deep depth that uses Multi-ProbCut.
-pub const MPC_MIN_DEPTH: i32 = 3;
+/// Smallest deep depth a table may have a line for: depth 2, whose shallow search is the
+/// static evaluation (depth 0). A table without depth-2 lines starts at its smallest depth
+/// ([`min_depth`]); the v1 and gen2 tables start at 3.
+pub const MPC_MIN_DEPTH: i32 = 2;
 
 /// One fitted line of the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,9 +64,19 @@ pub(crate) fn table_for(eval_name: &str) -> &'static [MpcParams] {
     }
 }
 
+/// The smallest deep depth `table` has a line for (no line: never).
+pub fn min_depth(table: &[MpcParams]) -> i32 {
+    table
+        .iter()
+        .map(|p| p.depth as i32)
+        .min()
+        .unwrap_or(i32::MAX)
+        .max(MPC_MIN_DEPTH)
+}
+
 /// The model for a deep search of `depth` at `empties`, from `table`. Depths beyond the fitted
 /// range reuse the deepest fitted line with sigma grown by 5% per extra ply (errors grow with
-/// depth).
+/// depth); depths below the table's smallest line have none.
 pub fn params(table: &[MpcParams], depth: i32, empties: u32) -> Option<MpcParams> {
     if depth < MPC_MIN_DEPTH {
         return None;
@@ -92,6 +104,11 @@ mod tests {
 
     #[test]
     fn shallow_depths_keep_parity() {
+        assert_eq!(
+            shallow_depth(2),
+            0,
+            "depth 2 is predicted by the static evaluation"
+        );
         for d in 3..30 {
             let s = shallow_depth(d);
             assert!(s >= 1 && s < d, "{d} -> {s}");
@@ -103,12 +120,13 @@ mod tests {
     fn every_phase_has_parameters() {
         for table in [table_for("v1"), table_for("trained"), table_for("gen3")] {
             for e in [10, 30, 50] {
-                for d in MPC_MIN_DEPTH..25 {
+                for d in min_depth(table)..25 {
                     let p = params(table, d, e).expect("fitted");
                     assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
                 }
             }
-            assert!(params(table, 2, 30).is_none());
+            assert!(params(table, 1, 30).is_none());
+            assert!(params(table, min_depth(table) - 1, 30).is_none());
         }
     }
 }

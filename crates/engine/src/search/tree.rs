@@ -9,7 +9,7 @@
 //! state: nodes cut by the transposition table never pay for it, and a leaf only computes the
 //! view it evaluates.
 
-use super::mpc::{self, MPC_MIN_DEPTH};
+use super::mpc;
 use super::order::{mobility_key, ordering_depth, MoveList};
 use super::selectivity::Selectivity;
 use crate::eval::incremental::IncrementalEval;
@@ -122,6 +122,8 @@ pub struct Worker<'a> {
     pub selectivity: Selectivity,
     /// Multi-ProbCut parameters for the evaluation in use.
     mpc_table: &'static [mpc::MpcParams],
+    /// The smallest depth with a Multi-ProbCut line in `mpc_table`.
+    mpc_min_depth: i32,
     /// The evaluation as the pattern evaluation, when it is one (incremental path).
     pattern: Option<&'a PatternEval>,
     /// The evaluation as gen3, when it is one (incremental path too).
@@ -142,6 +144,7 @@ impl<'a> Worker<'a> {
             interruptible: false,
             selectivity,
             mpc_table: mpc::table_for(shared.eval.name()),
+            mpc_min_depth: mpc::min_depth(mpc::table_for(shared.eval.name())),
             pattern: shared.eval.as_pattern_eval(),
             gen3: shared.eval.as_gen3_eval(),
             heuristic: false,
@@ -258,7 +261,7 @@ impl<'a> Worker<'a> {
         }
 
         let state = &pending.resolve(ev);
-        if depth >= MPC_MIN_DEPTH && !self.selectivity.is_exact() && depth < empties as i32 {
+        if depth >= self.mpc_min_depth && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
             if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
                 self.heuristic = true;
@@ -380,6 +383,18 @@ impl<'a> Worker<'a> {
         let margin = self.selectivity.t() * p.sigma;
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
         let high = ((beta as f32 + margin - p.b) / p.a).ceil() as i32;
+        let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
+        if shallow == 0 {
+            // The shallow search is the static evaluation: one value answers both tests.
+            let v = self.node(ev, board, Pending::ready(state), low, high, 0);
+            return if v >= high {
+                Some(beta)
+            } else if v <= low {
+                Some(alpha)
+            } else {
+                None
+            };
+        }
         if high < INF - 1 {
             let v = self.node(ev, board, Pending::ready(state), high - 1, high, shallow);
             if self.aborted {
@@ -389,7 +404,6 @@ impl<'a> Worker<'a> {
                 return Some(beta);
             }
         }
-        let low = ((alpha as f32 - margin - p.b) / p.a).floor() as i32;
         if low > -INF + 1 {
             let v = self.node(ev, board, Pending::ready(state), low, low + 1, shallow);
             if self.aborted {
