@@ -366,7 +366,10 @@ fn main_thread(
                     proven,
                     pv: None,
                 };
-                let nodes = shared.nodes.load(Ordering::Relaxed) + worker.unflushed_nodes();
+                // Flushed here so the report and the decision to start another iteration
+                // read this thread's exact count (simulated time is counted in nodes).
+                worker.flush_nodes();
+                let nodes = shared.nodes.load(Ordering::Relaxed);
                 observer.iteration(&done.iteration(setup.tt, &board, nodes, shared.elapsed()));
                 outcome = Some(done);
                 if proven {

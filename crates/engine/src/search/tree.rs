@@ -151,11 +151,6 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Nodes searched but not yet added to the shared counter.
-    pub(crate) fn unflushed_nodes(&self) -> u64 {
-        self.pending_nodes
-    }
-
     /// Adds the pending node count to the shared counter.
     pub fn flush_nodes(&mut self) {
         self.shared
