@@ -197,11 +197,14 @@ mod tests {
 
     #[test]
     fn fit_recovers_a_known_line() {
-        // deep = 0.9 * shallow + 50 exactly: the fit finds it with a tiny sigma.
+        // Depth 3 = 0.9 * depth 1 + 50 and depth 2 = 1.1 * static - 30, exactly: the fit finds
+        // both lines (depth 2 is predicted by the static evaluation) with a tiny sigma.
         let samples: Vec<FitSample> = (0..40)
             .map(|i| {
                 let mut values = vec![0; 5];
+                values[0] = 500 - i * 29;
                 values[1] = i * 37 - 600;
+                values[2] = (1.1 * values[0] as f64 - 30.0) as i32;
                 values[3] = (0.9 * values[1] as f64 + 50.0) as i32;
                 FitSample {
                     board: Board::start(),
@@ -210,15 +213,21 @@ mod tests {
             })
             .collect();
         let p = fit(&samples, 3);
-        assert_eq!(p.len(), 1);
-        assert!((p[0].a - 0.9).abs() < 0.01, "{p:?}");
-        assert!((p[0].b - 50.0).abs() < 2.0, "{p:?}");
-        assert!(p[0].sigma <= 1.5);
+        assert_eq!(p.len(), 2, "{p:?}");
+        assert_eq!((p[0].depth, p[1].depth), (2, 3), "{p:?}");
+        assert!((p[0].a - 1.1).abs() < 0.01, "{p:?}");
+        assert!((p[0].b + 30.0).abs() < 2.0, "{p:?}");
+        assert!((p[1].a - 0.9).abs() < 0.01, "{p:?}");
+        assert!((p[1].b - 50.0).abs() < 2.0, "{p:?}");
+        assert!(p.iter().all(|l| l.sigma <= 1.5), "{p:?}");
         let src = render_source(&p, "virada bench mpc-fit", 40, "v1");
         assert!(src.contains("MPC_TABLE_V1"));
         assert!(render_source(&p, "", 40, "gen3-G05").contains("MPC_TABLE_GEN3"));
         assert!(render_source(&p, "", 40, "gen2-search-selfplay").contains("MPC_TABLE_TRAINED"));
-        assert!(src.contains("p(3, 0, "), "{src}");
+        assert!(
+            src.contains("p(2, 0, ") && src.contains("p(3, 0, "),
+            "{src}"
+        );
     }
 
     #[test]
