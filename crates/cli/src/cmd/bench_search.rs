@@ -10,7 +10,7 @@ use std::time::Instant;
 use virada_engine::eval::EvalV1;
 use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
 use virada_rules::Position;
-use virada_train::mpc_fit::{fit, render_source, sample, sample_positions};
+use virada_train::mpc_fit::{buckets, fit, render_source, sample, sample_positions};
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
 /// openings and FFO-style endgames (board strings, side to move).
@@ -97,6 +97,10 @@ pub struct MpcFitArgs {
     /// Seed of the self-play games.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+    /// Empty squares a fitted range spans: each deep depth gets one line a range (the v1 and
+    /// gen2 tables were fitted with three phases, 40+, 24-39 and under 24 empties).
+    #[arg(long, default_value_t = 4)]
+    pub bucket_width: u32,
     /// Evaluation to fit for: `default` (the default evaluation, gen3: writes MPC_TABLE_GEN3
     /// for mpc_params_gen3.rs; with `VIRADA_WEIGHTS` naming a gen2 file, MPC_TABLE_TRAINED for
     /// mpc_params_trained.rs) or `v1` (MPC_TABLE_V1 for mpc_params.rs).
@@ -107,6 +111,9 @@ pub struct MpcFitArgs {
 pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
     if args.max_depth < 3 || args.max_depth > 20 {
         return Err(CliError::input("--max-depth must be between 3 and 20"));
+    }
+    if !(1..=64).contains(&args.bucket_width) {
+        return Err(CliError::input("--bucket-width must be between 1 and 64"));
     }
     let threads = args.threads.or_all_cores();
     let t = Instant::now();
@@ -136,10 +143,11 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
         sample(engine, b, args.max_depth)
     });
     eprintln!();
-    let params = fit(&samples, args.max_depth);
+    let ranges = buckets(args.max_depth + 2, args.bucket_width);
+    let params = fit(&samples, args.max_depth, &ranges);
     let command = format!(
-        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --eval {}",
-        args.positions, args.max_depth, args.seed, args.eval
+        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {} --eval {}",
+        args.positions, args.max_depth, args.seed, args.bucket_width, args.eval
     );
     let src = render_source(&params, &command, samples.len(), &eval_name);
     match &args.out {

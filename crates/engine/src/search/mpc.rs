@@ -2,32 +2,55 @@
 //!
 //! For a deep search of depth `d` the model uses a shallow search of depth
 //! [`shallow_depth`]`(d)` and predicts `deep ≈ a * shallow + b` with residual standard
-//! deviation `sigma`, separately for three game phases. The parameters live in
-//! `mpc_params.rs`, fitted from our own searches by `virada bench mpc-fit` (see
-//! `docs/SEARCH.md`).
+//! deviation `sigma`, separately for ranges of empty squares. The parameters live in
+//! `mpc_params*.rs`, fitted from our own searches by `virada bench mpc-fit` (see
+//! `docs/SEARCH.md`); [`MpcModel`] lays a table out for the search's lookups.
 
 use super::mpc_params::MPC_TABLE_V1;
 use super::mpc_params_gen3::MPC_TABLE_GEN3;
 use super::mpc_params_trained::MPC_TABLE_TRAINED;
+use std::sync::OnceLock;
 
 /// Smallest deep depth a table may have a line for: depth 2, whose shallow search is the
 /// static evaluation (depth 0). A table without depth-2 lines starts at its smallest depth
 /// ([`min_depth`]); the v1 and gen2 tables start at 3.
 pub const MPC_MIN_DEPTH: i32 = 2;
 
+/// Deepest depth [`MpcModel`] holds a line for (deeper searches use this depth's line).
+pub const MODEL_MAX_DEPTH: i32 = 60;
+
 /// One fitted line of the model.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MpcParams {
     /// Deep search depth.
     pub depth: u8,
-    /// Phase bucket (see [`phase_of`]).
-    pub phase: u8,
+    /// Smallest number of empty squares the line covers.
+    pub empties_min: u8,
+    /// Largest number of empty squares the line covers.
+    pub empties_max: u8,
     /// Slope of deep on shallow.
     pub a: f32,
     /// Intercept (evaluation units).
     pub b: f32,
     /// Residual standard deviation (evaluation units).
     pub sigma: f32,
+}
+
+impl MpcParams {
+    /// Whether the line covers positions with `empties` empty squares.
+    pub fn covers(&self, empties: u32) -> bool {
+        (self.empties_min as u32..=self.empties_max as u32).contains(&empties)
+    }
+}
+
+/// The empty-square range of the three phases the v1 and gen2 tables were fitted with:
+/// 0 opening (40+), 1 midgame (24..40), 2 late midgame (under 24).
+pub const fn phase_range(phase: u8) -> (u8, u8) {
+    match phase {
+        0 => (40, 64),
+        1 => (24, 39),
+        _ => (0, 23),
+    }
 }
 
 /// The shallow depth paired with deep depth `d`: about half, with the same parity as `d`
@@ -41,20 +64,10 @@ pub fn shallow_depth(d: i32) -> i32 {
     }
 }
 
-/// Phase bucket of a position with `empties` empty squares: 0 opening (40+), 1 midgame
-/// (24..40), 2 late midgame (under 24).
-pub fn phase_of(empties: u32) -> u8 {
-    match empties {
-        40.. => 0,
-        24..=39 => 1,
-        _ => 2,
-    }
-}
-
 /// The fitted table for an evaluation: the error model depends on the evaluation's accuracy,
 /// so v1, the trained evaluation (gen2) and gen3 (every gen3 weights file is named `gen3...`)
 /// have their own (any other evaluation uses the trained one's).
-pub(crate) fn table_for(eval_name: &str) -> &'static [MpcParams] {
+pub fn table_for(eval_name: &str) -> &'static [MpcParams] {
     if eval_name == "v1" {
         MPC_TABLE_V1
     } else if eval_name.starts_with("gen3") {
@@ -62,6 +75,22 @@ pub(crate) fn table_for(eval_name: &str) -> &'static [MpcParams] {
     } else {
         MPC_TABLE_TRAINED
     }
+}
+
+/// [`table_for`] laid out as an [`MpcModel`], built once per process.
+pub(crate) fn model_for(eval_name: &str) -> &'static MpcModel {
+    static V1: OnceLock<MpcModel> = OnceLock::new();
+    static GEN3: OnceLock<MpcModel> = OnceLock::new();
+    static TRAINED: OnceLock<MpcModel> = OnceLock::new();
+    let table = table_for(eval_name);
+    let cell = if std::ptr::eq(table, MPC_TABLE_V1) {
+        &V1
+    } else if std::ptr::eq(table, MPC_TABLE_GEN3) {
+        &GEN3
+    } else {
+        &TRAINED
+    };
+    cell.get_or_init(|| MpcModel::new(table))
 }
 
 /// The smallest deep depth `table` has a line for (no line: never).
@@ -75,15 +104,14 @@ pub fn min_depth(table: &[MpcParams]) -> i32 {
 }
 
 /// The model for a deep search of `depth` at `empties`, from `table`. Depths beyond the fitted
-/// range reuse the deepest fitted line with sigma grown by 5% per extra ply (errors grow with
-/// depth); depths below the table's smallest line have none.
+/// range reuse the deepest fitted line covering `empties` with sigma grown by 5% per extra ply
+/// (errors grow with depth); depths below the table's smallest line have none.
 pub fn params(table: &[MpcParams], depth: i32, empties: u32) -> Option<MpcParams> {
     if depth < MPC_MIN_DEPTH {
         return None;
     }
-    let phase = phase_of(empties);
     let mut best: Option<MpcParams> = None;
-    for p in table.iter().filter(|p| p.phase == phase) {
+    for p in table.iter().filter(|p| p.covers(empties)) {
         if p.depth as i32 == depth {
             return Some(*p);
         }
@@ -96,6 +124,55 @@ pub fn params(table: &[MpcParams], depth: i32, empties: u32) -> Option<MpcParams
         depth: depth as u8,
         ..p
     })
+}
+
+/// A line as the search uses it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Line {
+    pub a: f32,
+    pub b: f32,
+    pub sigma: f32,
+}
+
+/// A table's [`params`] for every depth up to [`MODEL_MAX_DEPTH`] and every number of empty
+/// squares, so the search finds a line with one index instead of scanning the table.
+#[derive(Clone, Debug)]
+pub struct MpcModel {
+    /// `lines[depth * 65 + empties]`.
+    lines: Box<[Option<Line>]>,
+    min_depth: i32,
+}
+
+impl MpcModel {
+    pub fn new(table: &[MpcParams]) -> MpcModel {
+        let mut lines = Vec::with_capacity((MODEL_MAX_DEPTH as usize + 1) * 65);
+        for depth in 0..=MODEL_MAX_DEPTH {
+            for empties in 0..=64 {
+                lines.push(params(table, depth, empties).map(|p| Line {
+                    a: p.a,
+                    b: p.b,
+                    sigma: p.sigma,
+                }));
+            }
+        }
+        MpcModel {
+            lines: lines.into_boxed_slice(),
+            min_depth: min_depth(table),
+        }
+    }
+
+    /// The line for a deep search of `depth` at `empties` (depths beyond
+    /// [`MODEL_MAX_DEPTH`] use its line).
+    #[inline]
+    pub fn line(&self, depth: i32, empties: u32) -> Option<Line> {
+        let d = depth.clamp(0, MODEL_MAX_DEPTH) as usize;
+        self.lines[d * 65 + empties.min(64) as usize]
+    }
+
+    /// The smallest depth with a line.
+    pub fn min_depth(&self) -> i32 {
+        self.min_depth
+    }
 }
 
 #[cfg(test)]
@@ -117,9 +194,26 @@ mod tests {
     }
 
     #[test]
-    fn every_phase_has_parameters() {
-        for table in [table_for("v1"), table_for("trained"), table_for("gen3")] {
-            for e in [10, 30, 50] {
+    fn every_number_of_empties_has_exactly_one_line_a_depth() {
+        for name in ["v1", "trained", "gen3"] {
+            let table = table_for(name);
+            for d in min_depth(table)..=10 {
+                for e in 0..=64 {
+                    let n = table
+                        .iter()
+                        .filter(|p| p.depth as i32 == d && p.covers(e))
+                        .count();
+                    assert_eq!(n, 1, "{name}: depth {d}, {e} empties");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_depth_and_number_of_empties_has_parameters() {
+        for name in ["v1", "trained", "gen3"] {
+            let table = table_for(name);
+            for e in [0, 10, 30, 50, 64] {
                 for d in min_depth(table)..25 {
                     let p = params(table, d, e).expect("fitted");
                     assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
@@ -128,5 +222,41 @@ mod tests {
             assert!(params(table, 1, 30).is_none());
             assert!(params(table, min_depth(table) - 1, 30).is_none());
         }
+    }
+
+    #[test]
+    fn deeper_than_fitted_grows_sigma() {
+        let table = table_for("gen3");
+        let deepest = table.iter().map(|p| p.depth as i32).max().unwrap();
+        let last = params(table, deepest, 30).unwrap();
+        let beyond = params(table, deepest + 4, 30).unwrap();
+        assert_eq!((beyond.a, beyond.b), (last.a, last.b));
+        assert!((beyond.sigma / last.sigma - 1.2).abs() < 1e-4, "{beyond:?}");
+    }
+
+    #[test]
+    fn the_model_gives_the_tables_lines() {
+        for name in ["v1", "trained", "gen3"] {
+            let table = table_for(name);
+            let model = model_for(name);
+            assert_eq!(model.min_depth(), min_depth(table));
+            for d in 0..=MODEL_MAX_DEPTH + 2 {
+                for e in 0..=64 {
+                    let want = params(table, d.min(MODEL_MAX_DEPTH), e).map(|p| Line {
+                        a: p.a,
+                        b: p.b,
+                        sigma: p.sigma,
+                    });
+                    assert_eq!(model.line(d, e), want, "{name}: depth {d}, {e} empties");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_old_phases_cover_the_board() {
+        assert_eq!(phase_range(0), (40, 64));
+        assert_eq!(phase_range(1), (24, 39));
+        assert_eq!(phase_range(2), (0, 23));
     }
 }

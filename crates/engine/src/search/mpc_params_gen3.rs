@@ -11,12 +11,15 @@
 // Fitted numbers can look like well-known constants; they are not.
 #![allow(clippy::approx_constant)]
 
-use super::mpc::MpcParams;
+use super::mpc::{phase_range, MpcParams};
 
+/// A line of the three-phase fit ([`phase_range`]).
 const fn p(depth: u8, phase: u8, a: f32, b: f32, sigma: f32) -> MpcParams {
+    let (empties_min, empties_max) = phase_range(phase);
     MpcParams {
         depth,
-        phase,
+        empties_min,
+        empties_max,
         a,
         b,
         sigma,

@@ -121,8 +121,8 @@ pub struct Worker<'a> {
     pub interruptible: bool,
     pub selectivity: Selectivity,
     /// Multi-ProbCut parameters for the evaluation in use.
-    mpc_table: &'static [mpc::MpcParams],
-    /// The smallest depth with a Multi-ProbCut line in `mpc_table`.
+    mpc: &'static mpc::MpcModel,
+    /// The smallest depth with a Multi-ProbCut line in `mpc` (read at every node).
     mpc_min_depth: i32,
     /// The evaluation as the pattern evaluation, when it is one (incremental path).
     pattern: Option<&'a PatternEval>,
@@ -136,6 +136,7 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker with the given selectivity.
     pub fn new(shared: &'a SearchShared<'a>, selectivity: Selectivity) -> Worker<'a> {
+        let mpc = mpc::model_for(shared.eval.name());
         Worker {
             shared,
             pending_nodes: 0,
@@ -143,8 +144,8 @@ impl<'a> Worker<'a> {
             aborted: false,
             interruptible: false,
             selectivity,
-            mpc_table: mpc::table_for(shared.eval.name()),
-            mpc_min_depth: mpc::min_depth(mpc::table_for(shared.eval.name())),
+            mpc,
+            mpc_min_depth: mpc.min_depth(),
             pattern: shared.eval.as_pattern_eval(),
             gen3: shared.eval.as_gen3_eval(),
             heuristic: false,
@@ -373,7 +374,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         empties: u32,
     ) -> Option<i32> {
-        let p = mpc::params(self.mpc_table, depth, empties)?;
+        let p = self.mpc.line(depth, empties)?;
         let shallow = mpc::shallow_depth(depth);
         let margin = self.selectivity.t() * p.sigma;
         // deep ≈ a * shallow + b: deep >= beta is likely when shallow >= (beta + margin - b) / a.
