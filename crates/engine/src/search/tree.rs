@@ -122,8 +122,6 @@ pub struct Worker<'a> {
     pub selectivity: Selectivity,
     /// Multi-ProbCut parameters for the evaluation in use.
     mpc: &'static mpc::MpcModel,
-    /// The smallest depth with a Multi-ProbCut line in `mpc` (read at every node).
-    mpc_min_depth: i32,
     /// The evaluation as the pattern evaluation, when it is one (incremental path).
     pattern: Option<&'a PatternEval>,
     /// The evaluation as gen3, when it is one (incremental path too).
@@ -145,7 +143,6 @@ impl<'a> Worker<'a> {
             interruptible: false,
             selectivity,
             mpc,
-            mpc_min_depth: mpc.min_depth(),
             pattern: shared.eval.as_pattern_eval(),
             gen3: shared.eval.as_gen3_eval(),
             heuristic: false,
@@ -257,7 +254,7 @@ impl<'a> Worker<'a> {
         }
 
         let state = &pending.resolve(ev);
-        if depth >= self.mpc_min_depth && !self.selectivity.is_exact() && depth < empties as i32 {
+        if depth >= self.mpc.min_depth() && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
             if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
                 self.heuristic = true;
