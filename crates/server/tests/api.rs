@@ -590,7 +590,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     let mut config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
     config.move_time_limit = Duration::from_secs(600);
     config.idle_timeout = Duration::from_millis(300);
-    // Without the book: level 20 would answer the start position from it at once.
+    // Without the book: level 21 would answer the start position from it at once.
     let engine = std::sync::Arc::new(virada_server::engine_port::new_engine_without_book);
     let server = Server::start_with_engine(config, engine).await.unwrap();
     let t = TestServer {
@@ -598,9 +598,12 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
         server,
         client: browser(),
     };
-    // Level 20 searches 20 plies deep: far longer than this test.
+    // Level 21 is limited by time alone: it starts deeper iterations for 4.5 s of its 10 s cap,
+    // far longer than this test. (Level 20 stops at depth 20, which the selective search now
+    // reaches in about a second from the start: the computer could move before the test
+    // abandoned its game.)
     let g = t
-        .create(json!({"mode": "computer", "level": 20, "human_color": "black"}))
+        .create(json!({"mode": "computer", "level": 21, "human_color": "black"}))
         .await;
     let id = id_of(&g);
     let (s, g) = t.play(&id, "f5").await;
@@ -631,7 +634,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
 
     // A game nobody watches is abandoned after the idle timeout: search cancelled, unloaded.
     let g = t
-        .create(json!({"mode": "computer", "level": 20, "human_color": "white"}))
+        .create(json!({"mode": "computer", "level": 21, "human_color": "white"}))
         .await;
     assert_eq!(g["computer_thinking"], true);
     wait_health(&t, "engine_jobs", 1).await;
