@@ -600,8 +600,10 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     };
     // Level 21 is limited by time alone: it starts deeper iterations for 4.5 s of its 10 s cap,
     // far longer than this test. (Level 20 stops at depth 20, which the selective search now
-    // reaches in about a second from the start: the computer could move before the test
-    // abandoned its game.)
+    // reaches in about 2 s a move (measured against level 1), and sooner here: the worker's
+    // table keeps what the earlier searches of this test found after f5, one of the start
+    // position's four symmetric moves. The computer could then move before the test abandoned
+    // its game.)
     let g = t
         .create(json!({"mode": "computer", "level": 21, "human_color": "black"}))
         .await;
