@@ -2,6 +2,7 @@
 
 use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
+use crate::matchplay::settings::splitmix64;
 use crate::parallel::map_with_engines;
 use clap::Args;
 use std::path::PathBuf;
@@ -9,7 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 use virada_engine::eval::EvalV1;
 use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
-use virada_rules::Position;
+use virada_rules::{Move, Position};
 use virada_train::mpc_fit::{buckets, fit, render_source, sample, sample_positions};
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
@@ -33,6 +34,36 @@ pub struct SearchBenchArgs {
     /// Without `--threads`, one thread: a reproducible node count, the bench signature.
     #[command(flatten)]
     pub threads: ThreadsArg,
+    /// Instead of the 8 fixed positions, this many midgame positions (24 to 52 empties): a
+    /// balanced opening followed by seeded random moves, so the set does not depend on the
+    /// engine and two builds are compared on the same positions (for timing search changes).
+    #[arg(long, value_name = "N")]
+    pub sample: Option<usize>,
+}
+
+/// Most positions `--sample` takes.
+const MAX_SAMPLE: usize = 100_000;
+
+/// `count` midgame positions: opening `i` of the balanced list (cycling), then up to 28
+/// random legal moves chosen by a seeded mixer, stopping early at a finished game or a pass.
+fn sampled_positions(count: usize) -> Vec<Position> {
+    let openings = virada_engine::openings::builtin();
+    (0..count)
+        .map(|i| {
+            let mut pos = openings[i % openings.len()].position();
+            let mut r = splitmix64(i as u64 ^ 0x5eed);
+            let plies = r % 29;
+            for _ in 0..plies {
+                let moves: Vec<_> = pos.board().legal_moves().iter().collect();
+                if moves.is_empty() {
+                    break;
+                }
+                r = splitmix64(r);
+                pos = pos.play_unchecked(Move::Play(moves[(r % moves.len() as u64) as usize]));
+            }
+            pos
+        })
+        .collect()
 }
 
 pub fn run_search(args: SearchBenchArgs) -> CmdResult {
@@ -42,12 +73,28 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
         ..EngineConfig::default()
     });
     let mut nodes = 0u64;
+    let positions = match args.sample {
+        Some(n) if n == 0 || n > MAX_SAMPLE => {
+            return Err(CliError::input(format!(
+                "--sample must be between 1 and {MAX_SAMPLE}, not {n}"
+            )))
+        }
+        Some(n) => sampled_positions(n),
+        None => POSITIONS
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.parse::<Position>()
+                    .map_err(|e| CliError::failed(format!("bench position {i}: {e}")))
+            })
+            .collect::<Result<_, _>>()?,
+    };
     let t = Instant::now();
-    println!("pos  empties  best  score   depth  nodes");
-    for (i, s) in POSITIONS.iter().enumerate() {
-        let pos: Position = s
-            .parse()
-            .map_err(|e| CliError::failed(format!("bench position {i}: {e}")))?;
+    let quiet = args.sample.is_some();
+    if !quiet {
+        println!("pos  empties  best  score   depth  nodes");
+    }
+    for (i, pos) in positions.iter().enumerate() {
         engine.clear();
         let limits = Limits {
             depth: Some(args.depth),
@@ -56,6 +103,9 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
         };
         let r = engine.search(pos.board(), &limits, None);
         nodes += r.nodes;
+        if quiet {
+            continue;
+        }
         println!(
             "{:>3}  {:>7}  {:<4}  {:>+6.2}  {:>5}  {}",
             i + 1,
@@ -68,8 +118,12 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
     }
     let secs = t.elapsed().as_secs_f64();
     println!("evaluation {}", engine.evaluator().name());
+    let set = match args.sample {
+        Some(n) => format!("{n} sampled positions"),
+        None => "signature".to_string(),
+    };
     println!(
-        "total nodes {nodes} (signature at depth {}, {} thread(s))",
+        "total nodes {nodes} ({set} at depth {}, {} thread(s))",
         args.depth,
         args.threads.given().unwrap_or(1)
     );
