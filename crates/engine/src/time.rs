@@ -22,6 +22,8 @@ pub struct MoveBudget {
     pub soft: Duration,
     /// Never exceed this: the search stops and plays its best move so far.
     pub hard: Duration,
+    /// No deeper iteration starts after this: it could not finish in time.
+    pub last_start: Duration,
 }
 
 /// Safety margin kept on the clock for move transmission and scheduling noise.
@@ -62,22 +64,50 @@ pub fn budget(clock: &Clock, empties: u32) -> MoveBudget {
     let share = weight(empties) / total;
     let soft = usable.mul_f64(share.min(0.5)) + clock.increment.mul_f64(0.8);
     let hard = (soft * 3).min(usable.mul_f64(0.5) + clock.increment.mul_f64(0.8));
+    let soft = soft.min(hard);
     MoveBudget {
-        soft: soft.min(hard),
+        soft,
         hard,
+        last_start: soft.mul_f32(CLOCK_LAST_ITERATION_START),
     }
 }
 
-/// Share of a move's time after which no deeper iteration starts: the next one takes a few
-/// times longer than the last, so it could not finish.
-pub const LAST_ITERATION_START: f32 = 0.45;
+/// Share of a clock move's aim ([`MoveBudget::soft`]) after which no deeper iteration starts:
+/// the next one takes a few times longer than the last. An iteration started before it may
+/// run on towards [`MoveBudget::hard`], three times the aim.
+pub const CLOCK_LAST_ITERATION_START: f32 = 0.45;
+
+/// Share of a fixed time per move after which no deeper iteration starts. Higher than on a
+/// clock, since nothing is saved for later moves: at 0.45 a search used about half its time
+/// and left the rest unused. Measured at 0.1 s a move against 0.45 (400 games, balanced
+/// openings, `virada match --a time=0.1 --b time=0.1`): 0.6 won by +31 ± 31 Elo.
+pub const FIXED_LAST_ITERATION_START: f32 = 0.6;
 
 /// The budget for a fixed time per move: use it all, but start no iteration that cannot
 /// finish.
+///
+/// ```
+/// use std::time::Duration;
+/// use virada_engine::time::fixed;
+/// let b = fixed(Duration::from_secs(1));
+/// assert_eq!(b.hard, Duration::from_secs(1));
+/// assert!(b.last_start < b.hard);
+/// ```
 pub fn fixed(time: Duration) -> MoveBudget {
+    fixed_with_last_start(time, FIXED_LAST_ITERATION_START)
+}
+
+/// [`fixed`] with no deeper iteration started after `share` of `time` (clamped to 0-1).
+pub fn fixed_with_last_start(time: Duration, share: f32) -> MoveBudget {
+    let share = if share.is_nan() {
+        FIXED_LAST_ITERATION_START
+    } else {
+        share.clamp(0.0, 1.0)
+    };
     MoveBudget {
         soft: time,
         hard: time,
+        last_start: time.mul_f32(share),
     }
 }
 

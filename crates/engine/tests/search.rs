@@ -5,7 +5,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
-use virada_engine::time::TimeSource;
+use virada_engine::time::{MoveBudget, TimeSource};
 use virada_engine::{Engine, EngineConfig, Level, Limits, SearchResult, Selectivity};
 use virada_rules::{Board, Move, Position};
 
@@ -170,12 +170,11 @@ fn nodes_to_depth(depth: u32) -> u64 {
 
 /// Checks a search of the start position on simulated time against its budget: it never
 /// passed the hard limit (by more than the 1,024 nodes between two looks at the clock), and
-/// it started its last iteration before `LAST_ITERATION_START` of the soft limit and no
-/// iteration after it.
-fn check_budget(r: &SearchResult, soft: Duration, hard: Duration) {
+/// it started its last iteration before the budget's `last_start` and no iteration after it.
+fn check_budget(r: &SearchResult, budget: MoveBudget) {
+    let (hard, last_start) = (budget.hard, budget.last_start);
     assert_eq!(r.elapsed, Duration::from_micros(r.nodes));
     assert!(r.elapsed <= hard + Duration::from_micros(1024), "{r:?}");
-    let last_start = soft.mul_f32(virada_engine::time::LAST_ITERATION_START);
     let started_last = Duration::from_micros(nodes_to_depth(r.depth - 1));
     assert!(started_last < last_start, "{r:?}");
     let finished_last = Duration::from_micros(nodes_to_depth(r.depth));
@@ -189,7 +188,7 @@ fn time_and_node_limits_are_honoured() {
     let time = Duration::from_millis(200);
     let r = e.search(Board::start(), &Limits::time(time), None);
     assert!(r.depth >= 2, "{r:?}");
-    check_budget(&r, time, time);
+    check_budget(&r, virada_engine::time::fixed(time));
     // Deterministic: the same search again stops at the same node.
     e.clear();
     let again = e.search(Board::start(), &Limits::time(time), None);
@@ -371,5 +370,5 @@ fn a_game_clock_is_respected() {
     let budget = virada_engine::time::budget(&clock, 60);
     assert!(budget.hard < Duration::from_millis(300), "{budget:?}");
     assert!(r.depth >= 2, "{r:?}");
-    check_budget(&r, budget.soft, budget.hard);
+    check_budget(&r, budget);
 }

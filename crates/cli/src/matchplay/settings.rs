@@ -305,6 +305,13 @@ impl FromStr for PlayerSettings {
                 "sel" => {
                     p.limits.selectivity = Some(Selectivity::from_percent(num("percent")? as u8))
                 }
+                "last" => {
+                    let share = num("share of the move's time, 0 to 1")?;
+                    if share > 1.0 {
+                        return Err(format!("engine setting last: {value} is not in 0-1"));
+                    }
+                    p.limits.last_iteration_start = Some(share as f32);
+                }
                 "eval" => p.evaluator = parse_evaluator(value)?,
                 "book" => match value {
                     "on" => p.book_on = true,
@@ -317,8 +324,8 @@ impl FromStr for PlayerSettings {
                 },
                 _ => {
                     return Err(format!(
-                        "unknown engine setting '{key}' (level, depth, exact, time, nodes, sel, \
-                         eval, book; or gtp:<command> / nboard:<command> for another engine)"
+                        "unknown engine setting '{key}' (level, depth, exact, time, last, nodes, \
+                         sel, eval, book; or gtp:<command> / nboard:<command> for another engine)"
                     ))
                 }
             }

@@ -52,6 +52,10 @@ pub struct Limits {
     pub exact_empties: Option<u32>,
     /// Selectivity of the midgame search; when `None`, [`Limits::search_selectivity`] decides.
     pub selectivity: Option<Selectivity>,
+    /// With a fixed `time`: the share of it after which no deeper iteration starts (0 to 1;
+    /// default [`crate::time::FIXED_LAST_ITERATION_START`]). A tuning knob (the `last` key of
+    /// `virada match`); a game clock keeps its own rule.
+    pub last_iteration_start: Option<f32>,
 }
 
 impl Limits {

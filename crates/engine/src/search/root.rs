@@ -77,16 +77,19 @@ pub(crate) fn schedule(empties: u32, limits: &Limits, sel: Selectivity) -> Vec<S
 /// over a game clock; `None` when neither is set.
 pub(crate) fn move_budget(limits: &Limits, empties: u32) -> Option<MoveBudget> {
     match (limits.time, &limits.clock) {
-        (Some(t), _) => Some(time::fixed(t)),
+        (Some(t), _) => Some(match limits.last_iteration_start {
+            Some(share) => time::fixed_with_last_start(t, share),
+            None => time::fixed(t),
+        }),
         (None, Some(c)) => Some(time::budget(c, empties)),
         (None, None) => None,
     }
 }
 
 /// Whether an iteration that finished `elapsed` into a move with `budget` leaves time for a
-/// deeper one ([`time::LAST_ITERATION_START`]).
+/// deeper one ([`MoveBudget::last_start`]).
 pub(crate) fn time_for_another_iteration(budget: Option<MoveBudget>, elapsed: Duration) -> bool {
-    budget.is_none_or(|b| elapsed < b.soft.mul_f32(time::LAST_ITERATION_START))
+    budget.is_none_or(|b| elapsed < b.last_start)
 }
 
 /// A root move of a search or an analysis and its latest value.
@@ -577,18 +580,27 @@ mod tests {
         assert_eq!(steps.last().unwrap().depth, 40);
     }
 
-    /// No iteration starts after `LAST_ITERATION_START` of the move's time (the rule the search
-    /// and the analysis share), checked without a clock.
+    /// No iteration starts after 60% of a fixed time a move, nor after 45% of a clock move's
+    /// aim (the rule the search and the analysis share), checked without a clock.
     #[test]
     fn no_iteration_starts_late_in_the_budget() {
-        let budget = Some(time::fixed(Duration::from_millis(1000)));
+        let ms = Duration::from_millis;
+        let budget = Some(time::fixed(ms(1000)));
+        assert!(time_for_another_iteration(budget, ms(599)));
+        assert!(!time_for_another_iteration(budget, ms(601)));
+        let clock = time::Clock {
+            remaining: Duration::from_secs(60),
+            increment: Duration::ZERO,
+        };
+        let on_clock = time::budget(&clock, 30);
+        let aim = on_clock.soft;
         assert!(time_for_another_iteration(
-            budget,
-            Duration::from_millis(449)
+            Some(on_clock),
+            aim.mul_f32(0.44)
         ));
         assert!(!time_for_another_iteration(
-            budget,
-            Duration::from_millis(450)
+            Some(on_clock),
+            aim.mul_f32(0.46)
         ));
         assert!(time_for_another_iteration(None, Duration::from_secs(3600)));
     }

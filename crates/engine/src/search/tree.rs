@@ -30,6 +30,12 @@ pub(crate) use crate::tt::DEPTH_TO_END;
 /// How often (in nodes) a worker looks at the stop flags and the clock.
 const POLL_INTERVAL: u64 = 1024;
 
+/// Nodes at least this deep look up every child in the table before searching any
+/// ([`Worker::enhanced_cutoff`]). Measured on `bench search --depth 14 --sample 200`: from 5,
+/// 2.3% fewer nodes and 4% less time; from 3, 4 or 7 about the same; shallower nodes are too
+/// cheap to repay the lookups.
+const ETC_MIN_DEPTH: i32 = 5;
+
 /// What all threads of one search share.
 pub struct SearchShared<'a> {
     pub tt: &'a TranspositionTable,
@@ -265,6 +271,11 @@ impl<'a> Worker<'a> {
         }
 
         let mut list = MoveList::new(board, moves);
+        if depth >= ETC_MIN_DEPTH {
+            if let Some(v) = self.enhanced_cutoff(board, &list, beta, depth, empties, sel_code) {
+                return v;
+            }
+        }
         // With mobility-only ordering, ranking costs a move generation per move and touches
         // nothing else: the hash move goes first and the others are ranked only if it does not
         // cut. (Shallow-search ordering stores into the table and counts nodes, so it runs
@@ -319,6 +330,42 @@ impl<'a> Worker<'a> {
             TtData::from_search(best, alpha0, beta, depth_code, sel_code, best_move),
         );
         best
+    }
+
+    /// Enhanced transposition cutoff: if the table already proves that some child refutes
+    /// this node (a child's upper bound, from a search at least as deep and as safe as this
+    /// node's children need, at or below `-beta`), returns that fail-high value and stores it,
+    /// without searching anything. It catches cutoffs that transpositions make available
+    /// before the move ordering finds them.
+    fn enhanced_cutoff(
+        &mut self,
+        board: &Board,
+        list: &MoveList,
+        beta: i32,
+        depth: i32,
+        empties: u32,
+        sel_code: u8,
+    ) -> Option<i32> {
+        let child_code = Self::depth_code(depth - 1, empties - 1);
+        for c in list.as_slice() {
+            let Some(hit) = self.shared.tt.probe(&c.child(board)) else {
+                continue;
+            };
+            if hit.covers(child_code, sel_code) && -hit.upper >= beta {
+                let value = -hit.upper;
+                if !(hit.depth == DEPTH_TO_END && hit.selectivity == EXACT_SELECTIVITY) {
+                    self.heuristic = true;
+                }
+                let code = Self::depth_code(depth, empties);
+                let best = Some(Square::from_index_unchecked(c.square));
+                self.shared.tt.store(
+                    board,
+                    TtData::from_search(value, value - 1, beta, code, sel_code, best),
+                );
+                return Some(value);
+            }
+        }
+        None
     }
 
     /// Orders `list`: the hash move first, then by shallow value and mobility.
@@ -407,5 +454,83 @@ impl<'a> Worker<'a> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::EvalV1;
+    use crate::time::TimeSource;
+    use crate::tt::VALUE_MIN;
+
+    /// A midgame position (after f5 d6 c3 d3 c4) and its last legal move's child.
+    fn position() -> (Board, Square, Board) {
+        let mut board = Board::start();
+        for m in ["f5", "d6", "c3", "d3", "c4"] {
+            board = board.play_unchecked(m.parse().unwrap());
+        }
+        let list = MoveList::new(&board, board.moves());
+        let last = list.as_slice()[list.len() - 1];
+        (
+            board,
+            Square::from_index_unchecked(last.square),
+            last.child(&board),
+        )
+    }
+
+    /// Searches `board` at depth `ETC_MIN_DEPTH` without selectivity (so no Multi-ProbCut
+    /// probe runs first) in the window (100, 200), after storing `child_entry` for `child`.
+    /// Returns the value, the nodes searched, the table's entry for the position and the
+    /// child's move.
+    fn search_with(child_entry: TtData) -> (i32, u64, Option<TtData>, Square) {
+        let (board, last, child) = position();
+        let tt = TranspositionTable::new(1);
+        tt.store(&child, child_entry);
+        let eval = EvalV1::new();
+        let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        let shared = SearchShared {
+            tt: &tt,
+            eval: &eval,
+            stop: &stop,
+            user_stop: None,
+            clock: Stopwatch::start(TimeSource::System),
+            deadline: None,
+            node_limit: None,
+            nodes: &nodes,
+        };
+        let mut worker = Worker::new(&shared, Selectivity::EXACT);
+        let v = worker.pvs(&board, 100, 200, ETC_MIN_DEPTH);
+        (v, worker.nodes, tt.probe(&board), last)
+    }
+
+    fn upper_bound(upper: i32, depth: i32) -> TtData {
+        TtData {
+            lower: VALUE_MIN,
+            upper,
+            depth: depth as u8,
+            selectivity: EXACT_SELECTIVITY,
+            best_move: None,
+        }
+    }
+
+    #[test]
+    fn a_child_refuted_in_the_table_cuts_the_node_before_any_search() {
+        let (v, nodes, entry, last) = search_with(upper_bound(-300, ETC_MIN_DEPTH - 1));
+        assert_eq!((v, nodes), (300, 1));
+        let entry = entry.expect("the cutoff is stored");
+        assert_eq!((entry.lower, entry.best_move), (300, Some(last)));
+        assert_eq!(entry.depth, ETC_MIN_DEPTH as u8);
+    }
+
+    #[test]
+    fn a_shallower_or_insufficient_child_bound_does_not_cut() {
+        // Searched one ply too shallow for the child: not a proof at this depth.
+        let (_, nodes, ..) = search_with(upper_bound(-300, ETC_MIN_DEPTH - 2));
+        assert!(nodes > 1, "{nodes}");
+        // Deep enough, but the child's bound (at most -150) only proves this node at least
+        // 150, inside the window: the node must be searched.
+        let (_, nodes, ..) = search_with(upper_bound(-150, ETC_MIN_DEPTH - 1));
+        assert!(nodes > 1, "{nodes}");
     }
 }
