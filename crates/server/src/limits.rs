@@ -112,6 +112,12 @@ pub struct LimitsConfig {
     pub streams_per_ip: usize,
     /// Most addresses tracked at once (65,536 entries, a few MB at most).
     pub tracked_addresses: usize,
+    /// Unfinished online games (waiting or playing) created from one address (30); beyond it,
+    /// creating one is refused with 429 until one ends or is deleted.
+    pub online_games_per_ip: usize,
+    /// Games stored from one address, any mode, finished or not (10,000); beyond it, creating or
+    /// importing one is refused with 429 until some are deleted (or expire: `retention`).
+    pub stored_games_per_ip: usize,
     /// Addresses that skip every per-address limit (the global connection cap still applies).
     pub exempt: Vec<IpAddr>,
 }
@@ -127,6 +133,8 @@ impl Default for LimitsConfig {
             connections_per_ip: 64,
             streams_per_ip: 8,
             tracked_addresses: 65_536,
+            online_games_per_ip: 30,
+            stored_games_per_ip: 10_000,
             exempt: Vec::new(),
         }
     }
@@ -174,6 +182,16 @@ impl Key {
             IpAddr::V4(v4) => Key::V4(u32::from(v4)),
             IpAddr::V6(v6) => Key::V6Net((u128::from(v6) >> 64) as u64),
         }
+    }
+}
+
+/// The address `ip` is counted as, written out (stored with the games it creates, for the caps
+/// on stored games): an IPv4 address, or the /64 network of an IPv6 one (`2001:db8:1:2::/64`).
+pub fn address_key(ip: IpAddr) -> String {
+    match Key::of(ip) {
+        Key::V4(v4) => std::net::Ipv4Addr::from(v4).to_string(),
+        Key::V6Net(net) => format!("{}/64", std::net::Ipv6Addr::from(u128::from(net) << 64)),
+        Key::Overflow => "overflow".into(),
     }
 }
 
@@ -301,7 +319,8 @@ impl Limiter {
         self.table.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn exempt(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` skips every per-address limit ([`LimitsConfig::exempt`]).
+    pub fn exempt(&self, ip: IpAddr) -> bool {
         let ip = ip.to_canonical();
         self.config.exempt.iter().any(|e| e.to_canonical() == ip)
     }
@@ -605,6 +624,13 @@ mod tests {
         l.check(ip("10.0.2.1"), Kind::Api).unwrap();
         assert_eq!(l.tracked(), 2);
         drop(held);
+    }
+
+    #[test]
+    fn address_keys_are_ipv4_addresses_and_ipv6_networks() {
+        assert_eq!(address_key(ip("198.51.100.7")), "198.51.100.7");
+        assert_eq!(address_key(ip("::ffff:198.51.100.7")), "198.51.100.7");
+        assert_eq!(address_key(ip("2001:db8:1:2:3:4:5:6")), "2001:db8:1:2::/64");
     }
 
     #[test]
