@@ -649,6 +649,64 @@ pub fn insert_game_within(
     Ok(())
 }
 
+/// When an unfinished game counts as abandoned (`retention`): it has not changed (its
+/// `updated_at`, Unix ms) since before these times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abandoned {
+    /// Local games (computer, friend).
+    pub local_before: i64,
+    /// Online games waiting for their second player.
+    pub waiting_before: i64,
+    /// Online games being played.
+    pub playing_before: i64,
+}
+
+/// The games [`Abandoned`] describes (parameters ?1, ?2, ?3: its three times).
+const ABANDONED: &str = "status <> 'finished' AND (
+        (mode <> 'online' AND updated_at < ?1)
+        OR (mode = 'online' AND updated_at < ?2
+            AND id IN (SELECT game_id FROM online_games WHERE phase = 'waiting'))
+        OR (mode = 'online' AND updated_at < ?3
+            AND id IN (SELECT game_id FROM online_games WHERE phase = 'playing')))";
+
+/// Abandoned games (at most `limit`, the longest unchanged first).
+pub fn abandoned_games(
+    conn: &Connection,
+    when: &Abandoned,
+    limit: usize,
+) -> AppResult<Vec<String>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id FROM games WHERE {ABANDONED} ORDER BY updated_at, id LIMIT ?4"
+    ))?;
+    let ids = stmt
+        .query_map(
+            params![
+                when.local_before,
+                when.waiting_before,
+                when.playing_before,
+                limit as i64
+            ],
+            |r| r.get::<_, String>(0),
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ids)
+}
+
+/// Deletes game `id` (with its seats, chat and links) if it is still abandoned. Returns whether
+/// it was.
+pub fn delete_if_abandoned(conn: &Connection, id: &str, when: &Abandoned) -> AppResult<bool> {
+    let n = conn.execute(
+        &format!("DELETE FROM games WHERE id = ?4 AND {ABANDONED}"),
+        params![
+            when.local_before,
+            when.waiting_before,
+            when.playing_before,
+            id
+        ],
+    )?;
+    Ok(n == 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,9 +44,19 @@ pub enum Kind {
     Chat,
     /// A move (or resign, abort, takeback, rematch) message.
     Move,
+    /// Making a device link (each is a stored row).
+    DeviceLink,
 }
 
-const KINDS: usize = 5;
+const KINDS: usize = 6;
+const ALL_KINDS: [Kind; KINDS] = [
+    Kind::Api,
+    Kind::CreateGame,
+    Kind::Seat,
+    Kind::Chat,
+    Kind::Move,
+    Kind::DeviceLink,
+];
 
 impl Kind {
     fn index(self) -> usize {
@@ -56,6 +66,7 @@ impl Kind {
             Kind::Seat => 2,
             Kind::Chat => 3,
             Kind::Move => 4,
+            Kind::DeviceLink => 5,
         }
     }
 
@@ -66,6 +77,7 @@ impl Kind {
             Kind::Seat => "seat and join attempts",
             Kind::Chat => "chat lines",
             Kind::Move => "moves",
+            Kind::DeviceLink => "device links",
         }
     }
 }
@@ -106,6 +118,8 @@ pub struct LimitsConfig {
     pub chat: Rate,
     /// Move messages: 20 a second, 40 at once (each socket also has its own limit).
     pub moves: Rate,
+    /// Device links made: 20 a minute, 10 at once (as seats).
+    pub device_link: Rate,
     /// Connections one address holds open at once (64); beyond it, new ones are refused.
     pub connections_per_ip: usize,
     /// Live streams (SSE and WebSocket) one address holds open at once (8).
@@ -130,6 +144,7 @@ impl Default for LimitsConfig {
             seat: Rate::new(20, 10),
             chat: Rate::new(30, 10),
             moves: Rate::new(1200, 40),
+            device_link: Rate::new(20, 10),
             connections_per_ip: 64,
             streams_per_ip: 8,
             tracked_addresses: 65_536,
@@ -148,6 +163,7 @@ impl LimitsConfig {
             Kind::Seat => self.seat,
             Kind::Chat => self.chat,
             Kind::Move => self.moves,
+            Kind::DeviceLink => self.device_link,
         }
     }
 }
@@ -237,15 +253,8 @@ struct Entry {
 
 impl Entry {
     fn new(config: &LimitsConfig, now: Instant) -> Entry {
-        let kinds = [
-            Kind::Api,
-            Kind::CreateGame,
-            Kind::Seat,
-            Kind::Chat,
-            Kind::Move,
-        ];
         Entry {
-            buckets: kinds.map(|k| Bucket::full(config.rate(k), now)),
+            buckets: ALL_KINDS.map(|k| Bucket::full(config.rate(k), now)),
             connections: 0,
             streams: 0,
         }
@@ -253,16 +262,9 @@ impl Entry {
 
     /// Whether forgetting this entry changes nothing: all buckets full, nothing open.
     fn idle(&self, config: &LimitsConfig, now: Instant) -> bool {
-        let kinds = [
-            Kind::Api,
-            Kind::CreateGame,
-            Kind::Seat,
-            Kind::Chat,
-            Kind::Move,
-        ];
         self.connections == 0
             && self.streams == 0
-            && kinds.iter().all(|&k| {
+            && ALL_KINDS.iter().all(|&k| {
                 let rate = config.rate(k);
                 self.buckets[k.index()].level(rate, now) >= rate.capacity()
             })

@@ -424,6 +424,32 @@ impl Games {
             Err(AppError::not_found_game(id))
         }
     }
+
+    /// Deletes game `id` if it is still abandoned (`when`) and not in memory: the retention
+    /// sweep. Returns whether it was deleted. Holding the game's slot, so no load starts
+    /// meanwhile (a request for it then finds it gone).
+    pub async fn expire(self: &Arc<Self>, id: &str, when: db::Abandoned) -> AppResult<bool> {
+        let cell = self.cell(id);
+        let result = async {
+            let mut slot = cell.lock().await;
+            if !matches!(*slot, Slot::Empty) {
+                return Ok(false);
+            }
+            let owned = id.to_string();
+            let gone = self
+                .shared
+                .db
+                .call(move |conn| db::delete_if_abandoned(conn, &owned, &when))
+                .await?;
+            if gone {
+                *slot = Slot::Deleted;
+            }
+            Ok(gone)
+        }
+        .await;
+        self.prune(id, cell);
+        result
+    }
 }
 
 #[cfg(test)]

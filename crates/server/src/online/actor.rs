@@ -38,6 +38,8 @@ pub const CHAT_BURST: usize = 5;
 pub const CHAT_WINDOW_MS: i64 = 10_000;
 /// How long a device link is valid.
 pub const LINK_VALID_MS: i64 = 24 * 3600 * 1000;
+/// Unused device links kept per seat: making another drops the oldest unused one.
+pub const LINKS_PER_SEAT: usize = 5;
 
 /// What a player does (the WebSocket's client messages, checked).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -584,7 +586,9 @@ impl OnlineActor {
         let id = self.rec.meta.id.clone();
         self.shared
             .db
-            .call(move |conn| store::insert_link(conn, &hash, &id, c, now, expires_at))
+            .call(move |conn| {
+                store::insert_link(conn, &hash, &id, c, now, expires_at, LINKS_PER_SEAT)
+            })
             .await?;
         Ok(NewLink { token, expires_at })
     }

@@ -25,8 +25,9 @@ use std::time::Duration;
 /// How often the server records that it is alive (see [`store::forgive_downtime`]).
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 
-/// At server start: forgives the downtime to running clocks, and starts the heartbeat and the
-/// flag scheduler. No game is loaded: the scheduler loads one when its deadline comes.
+/// At server start: forgives the downtime to running clocks, and starts the heartbeat, the
+/// flag scheduler and the retention sweep (`crate::retention`). No game is loaded: the
+/// scheduler loads one when its deadline comes.
 pub async fn start_up(
     state: &AppState,
 ) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
@@ -59,5 +60,9 @@ pub async fn start_up(
         }
     });
     tokio::spawn(scheduler::run(state.games.clone(), state.shared.clone()));
+    tokio::spawn(crate::retention::run(
+        state.games.clone(),
+        state.shared.clone(),
+    ));
     Ok(heartbeat)
 }

@@ -357,7 +357,8 @@ pub fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
     }))
 }
 
-/// Stores a device link (its token's hash).
+/// Stores a device link (its token's hash), keeping at most `per_seat` unused ones for the seat
+/// (the oldest go), in one transaction.
 pub fn insert_link(
     conn: &Connection,
     hash: &str,
@@ -365,18 +366,52 @@ pub fn insert_link(
     color: Color,
     now: i64,
     expires_at: i64,
+    per_seat: usize,
 ) -> AppResult<()> {
-    conn.execute(
+    let tx = conn.unchecked_transaction()?;
+    tx.execute(
         "INSERT INTO device_links (token_hash, game_id, color, created_at, expires_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
         params![hash, game, color_text(color), now, expires_at],
     )?;
+    tx.execute(
+        "DELETE FROM device_links
+         WHERE game_id = ?1 AND color = ?2 AND used_at IS NULL AND token_hash NOT IN (
+            SELECT token_hash FROM device_links
+            WHERE game_id = ?1 AND color = ?2 AND used_at IS NULL
+            ORDER BY created_at DESC, token_hash LIMIT ?3)",
+        params![game, color_text(color), per_seat as i64],
+    )?;
     // Expired links are of no use to anyone: drop them as new ones are made.
-    conn.execute(
+    tx.execute(
         "DELETE FROM device_links WHERE expires_at <= ?1",
         params![now],
     )?;
+    tx.commit()?;
     Ok(())
+}
+
+/// Drops the device links expired at `now` (time source), and the chat of online games
+/// finished before `chat_before` (Unix ms of `games.updated_at`). Returns (links, chat lines)
+/// deleted.
+pub fn sweep_links_and_chat(
+    conn: &Connection,
+    now: i64,
+    chat_before: i64,
+) -> AppResult<(usize, usize)> {
+    let tx = conn.unchecked_transaction()?;
+    let links = tx.execute(
+        "DELETE FROM device_links WHERE expires_at <= ?1",
+        params![now],
+    )?;
+    let chat = tx.execute(
+        "DELETE FROM online_chat WHERE game_id IN (
+            SELECT id FROM games
+            WHERE mode = 'online' AND status = 'finished' AND updated_at < ?1)",
+        params![chat_before],
+    )?;
+    tx.commit()?;
+    Ok((links, chat))
 }
 
 /// The game and seat of an unused, unexpired device link.
