@@ -60,6 +60,8 @@ pub struct ServerConfig {
     pub body_timeout: Duration,
     /// Per-address rate limits and caps (see `limits` and docs/SECURITY.md).
     pub limits: LimitsConfig,
+    /// How long abandoned games and old chat are kept (see `retention` and docs/SECURITY.md).
+    pub retention: crate::retention::RetentionConfig,
     /// The time source of online games' clocks (tests put a manual clock here).
     pub clock: crate::online::time::Clock,
 }
@@ -92,6 +94,7 @@ impl Default for ServerConfig {
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             limits: LimitsConfig::default(),
+            retention: crate::retention::RetentionConfig::default(),
             clock: crate::online::time::Clock::system(),
         }
     }
@@ -124,6 +127,7 @@ impl ServerConfig {
                 chat: Rate::new(6_000, 1_000),
                 moves: Rate::new(60_000, 10_000),
                 streams_per_ip: 64,
+                online_games_per_ip: 1_000,
                 ..LimitsConfig::default()
             },
             ..ServerConfig::default()

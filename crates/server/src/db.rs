@@ -50,6 +50,12 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_owner ON games(owner, updated_at DESC);",
     // v3 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
     crate::online::store::MIGRATION,
+    // v4: each running clock's deadline, watched by the flag scheduler.
+    crate::online::store::MIGRATION_FLAGS,
+    // v5: the address a game was created from (the per-address caps; NULL: created before, or
+    // from an address exempt from limits).
+    "ALTER TABLE games ADD COLUMN created_from TEXT;
+    CREATE INDEX games_created_from ON games(created_from);",
 ];
 
 /// The schema version this build writes.
@@ -561,6 +567,144 @@ pub fn claim_all_games(conn: &Connection, browser: BrowserId) -> AppResult<usize
 /// Deletes a game. Returns whether it existed.
 pub fn delete_game(conn: &Connection, id: &str) -> AppResult<bool> {
     Ok(conn.execute("DELETE FROM games WHERE id = ?1", params![id])? == 1)
+}
+
+/// Where a new game comes from, and how many games that address may keep (`limits`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quota {
+    /// The address as the per-address limits count it (`limits::address_key`).
+    pub address: String,
+    /// Most games stored from it (any mode, finished or not).
+    pub stored_games: usize,
+    /// Most unfinished online games from it.
+    pub unfinished_online_games: usize,
+}
+
+/// Refuses a new game (`online`: an online one) from `quota.address` if that address has as many
+/// stored games, or unfinished online games, as it may: 429 `too_many_requests`.
+pub fn check_quota(conn: &Connection, quota: &Quota, online: bool) -> AppResult<()> {
+    let stored: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM games WHERE created_from = ?1",
+        params![quota.address],
+        |r| r.get(0),
+    )?;
+    if stored as usize >= quota.stored_games {
+        return Err(AppError::TooManyRequests(format!(
+            "your address has {} saved games, the most kept per address: delete some to make room",
+            quota.stored_games
+        )));
+    }
+    if online {
+        let unfinished: i64 = conn.query_row(
+            "SELECT COUNT(*) FROM games
+             WHERE created_from = ?1 AND mode = 'online' AND status <> 'finished'",
+            params![quota.address],
+            |r| r.get(0),
+        )?;
+        if unfinished as usize >= quota.unfinished_online_games {
+            return Err(AppError::TooManyRequests(format!(
+                "your address has {} unfinished online games, the most at once: finish, resign \
+                 or delete one first",
+                quota.unfinished_online_games
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Records the address game `id` was created from.
+pub fn set_created_from(conn: &Connection, id: &str, address: &str) -> AppResult<()> {
+    conn.execute(
+        "UPDATE games SET created_from = ?2 WHERE id = ?1",
+        params![id, address],
+    )?;
+    Ok(())
+}
+
+/// Gives game `to` the address game `from` was created from (a rematch).
+pub fn copy_created_from(conn: &Connection, from: &str, to: &str) -> AppResult<()> {
+    conn.execute(
+        "UPDATE games SET created_from = (SELECT created_from FROM games WHERE id = ?1)
+         WHERE id = ?2",
+        params![from, to],
+    )?;
+    Ok(())
+}
+
+/// Inserts a new local game, within `quota` if given, in one transaction.
+pub fn insert_game_within(
+    conn: &Connection,
+    rec: &GameRecord,
+    quota: Option<&Quota>,
+) -> AppResult<()> {
+    let tx = conn.unchecked_transaction()?;
+    if let Some(q) = quota {
+        check_quota(&tx, q, false)?;
+    }
+    insert_game(&tx, rec)?;
+    if let Some(q) = quota {
+        set_created_from(&tx, &rec.meta.id, &q.address)?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// When an unfinished game counts as abandoned (`retention`): it has not changed (its
+/// `updated_at`, Unix ms) since before these times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abandoned {
+    /// Local games (computer, friend).
+    pub local_before: i64,
+    /// Online games waiting for their second player.
+    pub waiting_before: i64,
+    /// Online games being played.
+    pub playing_before: i64,
+}
+
+/// The games [`Abandoned`] describes (parameters ?1, ?2, ?3: its three times).
+const ABANDONED: &str = "status <> 'finished' AND (
+        (mode <> 'online' AND updated_at < ?1)
+        OR (mode = 'online' AND updated_at < ?2
+            AND id IN (SELECT game_id FROM online_games WHERE phase = 'waiting'))
+        OR (mode = 'online' AND updated_at < ?3
+            AND id IN (SELECT game_id FROM online_games WHERE phase = 'playing')))";
+
+/// Abandoned games (at most `limit`, the longest unchanged first).
+pub fn abandoned_games(
+    conn: &Connection,
+    when: &Abandoned,
+    limit: usize,
+) -> AppResult<Vec<String>> {
+    let mut stmt = conn.prepare(&format!(
+        "SELECT id FROM games WHERE {ABANDONED} ORDER BY updated_at, id LIMIT ?4"
+    ))?;
+    let ids = stmt
+        .query_map(
+            params![
+                when.local_before,
+                when.waiting_before,
+                when.playing_before,
+                limit as i64
+            ],
+            |r| r.get::<_, String>(0),
+        )?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ids)
+}
+
+/// Deletes game `id` (with its seats, chat and links) if it is still abandoned. Returns whether
+/// it was.
+pub fn delete_if_abandoned(conn: &Connection, id: &str, when: &Abandoned) -> AppResult<bool> {
+    let n = conn.execute(
+        &format!("DELETE FROM games WHERE id = ?4 AND {ABANDONED}"),
+        params![
+            when.local_before,
+            when.waiting_before,
+            when.playing_before,
+            id
+        ],
+    )?;
+    Ok(n == 1)
 }
 
 #[cfg(test)]

@@ -44,9 +44,19 @@ pub enum Kind {
     Chat,
     /// A move (or resign, abort, takeback, rematch) message.
     Move,
+    /// Making a device link (each is a stored row).
+    DeviceLink,
 }
 
-const KINDS: usize = 5;
+const KINDS: usize = 6;
+const ALL_KINDS: [Kind; KINDS] = [
+    Kind::Api,
+    Kind::CreateGame,
+    Kind::Seat,
+    Kind::Chat,
+    Kind::Move,
+    Kind::DeviceLink,
+];
 
 impl Kind {
     fn index(self) -> usize {
@@ -56,6 +66,7 @@ impl Kind {
             Kind::Seat => 2,
             Kind::Chat => 3,
             Kind::Move => 4,
+            Kind::DeviceLink => 5,
         }
     }
 
@@ -66,6 +77,7 @@ impl Kind {
             Kind::Seat => "seat and join attempts",
             Kind::Chat => "chat lines",
             Kind::Move => "moves",
+            Kind::DeviceLink => "device links",
         }
     }
 }
@@ -106,12 +118,20 @@ pub struct LimitsConfig {
     pub chat: Rate,
     /// Move messages: 20 a second, 40 at once (each socket also has its own limit).
     pub moves: Rate,
+    /// Device links made: 20 a minute, 10 at once (as seats).
+    pub device_link: Rate,
     /// Connections one address holds open at once (64); beyond it, new ones are refused.
     pub connections_per_ip: usize,
     /// Live streams (SSE and WebSocket) one address holds open at once (8).
     pub streams_per_ip: usize,
     /// Most addresses tracked at once (65,536 entries, a few MB at most).
     pub tracked_addresses: usize,
+    /// Unfinished online games (waiting or playing) created from one address (30); beyond it,
+    /// creating one is refused with 429 until one ends or is deleted.
+    pub online_games_per_ip: usize,
+    /// Games stored from one address, any mode, finished or not (10,000); beyond it, creating or
+    /// importing one is refused with 429 until some are deleted (or expire: `retention`).
+    pub stored_games_per_ip: usize,
     /// Addresses that skip every per-address limit (the global connection cap still applies).
     pub exempt: Vec<IpAddr>,
 }
@@ -124,9 +144,12 @@ impl Default for LimitsConfig {
             seat: Rate::new(20, 10),
             chat: Rate::new(30, 10),
             moves: Rate::new(1200, 40),
+            device_link: Rate::new(20, 10),
             connections_per_ip: 64,
             streams_per_ip: 8,
             tracked_addresses: 65_536,
+            online_games_per_ip: 30,
+            stored_games_per_ip: 10_000,
             exempt: Vec::new(),
         }
     }
@@ -140,6 +163,7 @@ impl LimitsConfig {
             Kind::Seat => self.seat,
             Kind::Chat => self.chat,
             Kind::Move => self.moves,
+            Kind::DeviceLink => self.device_link,
         }
     }
 }
@@ -174,6 +198,16 @@ impl Key {
             IpAddr::V4(v4) => Key::V4(u32::from(v4)),
             IpAddr::V6(v6) => Key::V6Net((u128::from(v6) >> 64) as u64),
         }
+    }
+}
+
+/// The address `ip` is counted as, written out (stored with the games it creates, for the caps
+/// on stored games): an IPv4 address, or the /64 network of an IPv6 one (`2001:db8:1:2::/64`).
+pub fn address_key(ip: IpAddr) -> String {
+    match Key::of(ip) {
+        Key::V4(v4) => std::net::Ipv4Addr::from(v4).to_string(),
+        Key::V6Net(net) => format!("{}/64", std::net::Ipv6Addr::from(u128::from(net) << 64)),
+        Key::Overflow => "overflow".into(),
     }
 }
 
@@ -219,15 +253,8 @@ struct Entry {
 
 impl Entry {
     fn new(config: &LimitsConfig, now: Instant) -> Entry {
-        let kinds = [
-            Kind::Api,
-            Kind::CreateGame,
-            Kind::Seat,
-            Kind::Chat,
-            Kind::Move,
-        ];
         Entry {
-            buckets: kinds.map(|k| Bucket::full(config.rate(k), now)),
+            buckets: ALL_KINDS.map(|k| Bucket::full(config.rate(k), now)),
             connections: 0,
             streams: 0,
         }
@@ -235,16 +262,9 @@ impl Entry {
 
     /// Whether forgetting this entry changes nothing: all buckets full, nothing open.
     fn idle(&self, config: &LimitsConfig, now: Instant) -> bool {
-        let kinds = [
-            Kind::Api,
-            Kind::CreateGame,
-            Kind::Seat,
-            Kind::Chat,
-            Kind::Move,
-        ];
         self.connections == 0
             && self.streams == 0
-            && kinds.iter().all(|&k| {
+            && ALL_KINDS.iter().all(|&k| {
                 let rate = config.rate(k);
                 self.buckets[k.index()].level(rate, now) >= rate.capacity()
             })
@@ -301,7 +321,8 @@ impl Limiter {
         self.table.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn exempt(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` skips every per-address limit ([`LimitsConfig::exempt`]).
+    pub fn exempt(&self, ip: IpAddr) -> bool {
         let ip = ip.to_canonical();
         self.config.exempt.iter().any(|e| e.to_canonical() == ip)
     }
@@ -605,6 +626,13 @@ mod tests {
         l.check(ip("10.0.2.1"), Kind::Api).unwrap();
         assert_eq!(l.tracked(), 2);
         drop(held);
+    }
+
+    #[test]
+    fn address_keys_are_ipv4_addresses_and_ipv6_networks() {
+        assert_eq!(address_key(ip("198.51.100.7")), "198.51.100.7");
+        assert_eq!(address_key(ip("::ffff:198.51.100.7")), "198.51.100.7");
+        assert_eq!(address_key(ip("2001:db8:1:2:3:4:5:6")), "2001:db8:1:2::/64");
     }
 
     #[test]

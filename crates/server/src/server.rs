@@ -129,6 +129,7 @@ impl Server {
             pool,
             shutdown: shutdown_rx.clone(),
             analysis_cache: Mutex::new(HashMap::new()),
+            flags: Default::default(),
         });
         let state = AppState::new(shared);
         let heartbeat = crate::online::start_up(&state).await?;

@@ -18,4 +18,6 @@ pub struct Shared {
     pub shutdown: watch::Receiver<bool>,
     /// Finished analyses by game id: (the moves analysed, the answer).
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
+    /// Online games' actors tell the flag scheduler here that a stored deadline changed.
+    pub flags: crate::online::scheduler::FlagWatch,
 }

@@ -74,8 +74,23 @@ impl AppState {
     /// Stores a new game (of `asker`), starts its actor and returns the game object.
     pub async fn create(&self, asker: &Asker, rec: GameRecord) -> AppResult<GameView> {
         let id = rec.meta.id.clone();
-        self.games.create(rec).await?;
+        self.games
+            .create_loaded(LoadedGame::Local(rec), self.quota(asker))
+            .await?;
         self.request(asker, &id, Command::Get).await
+    }
+
+    /// What `asker`'s address may still store (`None`: it is exempt from per-address limits).
+    fn quota(&self, asker: &Asker) -> Option<db::Quota> {
+        if self.limits.exempt(asker.ip) {
+            return None;
+        }
+        let limits = self.limits.config();
+        Some(db::Quota {
+            address: crate::limits::address_key(asker.ip),
+            stored_games: limits.stored_games_per_ip,
+            unfinished_online_games: limits.online_games_per_ip,
+        })
     }
 
     /// Stores a new online game, starts its actor and returns the game as its creator sees it.
@@ -87,7 +102,10 @@ impl AppState {
     ) -> AppResult<GameView> {
         let id = rec.meta.id.clone();
         self.games
-            .create_loaded(LoadedGame::Online(rec, Box::new(online)))
+            .create_loaded(
+                LoadedGame::Online(rec, Box::new(online)),
+                self.quota(creator),
+            )
             .await?;
         let who = creator.browser;
         self.request(creator, &id, |r| Command::View(who, r)).await
@@ -338,18 +356,18 @@ impl Games {
         Ok(h)
     }
 
-    /// Stores a new game and starts its actor.
-    async fn create(self: &Arc<Self>, rec: GameRecord) -> AppResult<()> {
-        self.create_loaded(LoadedGame::Local(rec)).await
-    }
-
-    async fn create_loaded(self: &Arc<Self>, game: LoadedGame) -> AppResult<()> {
+    /// Stores a new game (within `quota`, if given) and starts its actor.
+    async fn create_loaded(
+        self: &Arc<Self>,
+        game: LoadedGame,
+        quota: Option<db::Quota>,
+    ) -> AppResult<()> {
         let game = match game {
             LoadedGame::Local(rec) => {
                 let stored = rec.clone();
                 self.shared
                     .db
-                    .call(move |conn| db::insert_game(conn, &stored))
+                    .call(move |conn| db::insert_game_within(conn, &stored, quota.as_ref()))
                     .await?;
                 LoadedGame::Local(rec)
             }
@@ -357,7 +375,7 @@ impl Games {
                 let (r, o) = (rec.clone(), online.clone());
                 self.shared
                     .db
-                    .call(move |conn| crate::online::store::insert(conn, &r, &o))
+                    .call(move |conn| crate::online::store::insert(conn, &r, &o, quota.as_ref()))
                     .await?;
                 LoadedGame::Online(rec, online)
             }
@@ -405,6 +423,32 @@ impl Games {
         } else {
             Err(AppError::not_found_game(id))
         }
+    }
+
+    /// Deletes game `id` if it is still abandoned (`when`) and not in memory: the retention
+    /// sweep. Returns whether it was deleted. Holding the game's slot, so no load starts
+    /// meanwhile (a request for it then finds it gone).
+    pub async fn expire(self: &Arc<Self>, id: &str, when: db::Abandoned) -> AppResult<bool> {
+        let cell = self.cell(id);
+        let result = async {
+            let mut slot = cell.lock().await;
+            if !matches!(*slot, Slot::Empty) {
+                return Ok(false);
+            }
+            let owned = id.to_string();
+            let gone = self
+                .shared
+                .db
+                .call(move |conn| db::delete_if_abandoned(conn, &owned, &when))
+                .await?;
+            if gone {
+                *slot = Slot::Deleted;
+            }
+            Ok(gone)
+        }
+        .await;
+        self.prune(id, cell);
+        result
     }
 }
 
@@ -459,6 +503,7 @@ mod tests {
             db: db.clone(),
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
+            flags: Default::default(),
         });
         let state = AppState::new(shared);
         let warm = record();

@@ -3,9 +3,10 @@
 //! change out to the game's sockets through a broadcast channel (a slow spectator only lags
 //! itself: it skips to the newest state, the actor never waits for it).
 //!
-//! Flag fall is a timer in the actor's loop (the time source's `sleep_until` of the running
-//! side's deadline, re-armed after every change): no polling. A game whose clock runs is never
-//! unloaded; others are when nobody is connected for the idle timeout.
+//! Flag fall is not the actor's timer: every change stores the running side's deadline, and the
+//! one flag scheduler ([`super::scheduler`]) sends [`OnlineCommand::CheckFlag`] when it comes,
+//! loading the game if needed. So any game, whatever its clock, is unloaded when nobody is
+//! connected for the idle timeout.
 
 use super::model::{OnlineGame, Phase, SeatState};
 use super::store::{self, Extra};
@@ -37,6 +38,8 @@ pub const CHAT_BURST: usize = 5;
 pub const CHAT_WINDOW_MS: i64 = 10_000;
 /// How long a device link is valid.
 pub const LINK_VALID_MS: i64 = 24 * 3600 * 1000;
+/// Unused device links kept per seat: making another drops the oldest unused one.
+pub const LINKS_PER_SEAT: usize = 5;
 
 /// What a player does (the WebSocket's client messages, checked).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,6 +89,11 @@ pub enum OnlineCommand {
         arrived_ms: i64,
         reply: Reply<()>,
     },
+    /// The flag scheduler saw this game's stored deadline come: the flag falls if the side to
+    /// move is out of time (stored first). Answers whether it fell.
+    CheckFlag {
+        reply: Reply<bool>,
+    },
 }
 
 impl OnlineCommand {
@@ -97,6 +105,7 @@ impl OnlineCommand {
             OnlineCommand::UseLink { reply, .. } => drop(reply.send(Err(e))),
             OnlineCommand::Connect { reply, .. } => drop(reply.send(Err(e))),
             OnlineCommand::Act { reply, .. } => drop(reply.send(Err(e))),
+            OnlineCommand::CheckFlag { reply } => drop(reply.send(Err(e))),
             OnlineCommand::Disconnect { .. } => {}
         }
     }
@@ -223,10 +232,13 @@ impl OnlineActor {
     async fn run(mut self, mut rx: mpsc::Receiver<Command>) {
         let mut shutdown = self.shared.shutdown.clone();
         // A game loaded after its deadline passed (it was not in memory) ends at once.
-        self.check_flag().await;
+        if let Err(e) = self.check_flag().await {
+            eprintln!(
+                "virada-server: game {}: cannot store the flag fall: {e}",
+                self.rec.meta.id
+            );
+        }
         loop {
-            let flag_at = self.flag_deadline();
-            let flag = maybe_sleep(&self.clock, flag_at);
             let presence = maybe_sleep(&self.clock, self.presence_deadline());
             let idle_deadline = self.last_activity + self.shared.config.idle_timeout;
             tokio::select! {
@@ -238,11 +250,12 @@ impl OnlineActor {
                     }
                     Some(cmd) => self.handle(cmd).await,
                 },
-                _ = flag => self.check_flag().await,
                 _ = presence => self.broadcast_presence(),
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
-                    if self.conns.is_empty() && rx.is_empty() && flag_at.is_none() {
-                        break; // abandoned: nothing runs, nobody watches
+                    // Nobody watches: leave memory (a running clock's deadline is stored, and
+                    // the flag scheduler brings the game back when it comes).
+                    if self.conns.is_empty() && rx.is_empty() {
+                        break;
                     }
                     self.last_activity = Instant::now();
                 }
@@ -322,6 +335,10 @@ impl OnlineActor {
                     )),
                     Some(seat) => self.act(seat, action, arrived_ms).await,
                 };
+                let _ = reply.send(r);
+            }
+            OnlineCommand::CheckFlag { reply } => {
+                let r = self.check_flag().await;
                 let _ = reply.send(r);
             }
         }
@@ -459,14 +476,20 @@ impl OnlineActor {
         extra: Vec<Extra>,
     ) -> AppResult<()> {
         next.meta.updated_at = now_millis().max(self.rec.meta.updated_at);
+        let new_game = extra.iter().any(|e| matches!(e, Extra::NewGame(_)));
         let (rec, stored) = (next.clone(), online.clone());
         self.shared
             .db
             .call(move |conn| store::save(conn, &rec, &stored, &extra))
             .await?;
+        let before = self.flag_deadline();
         self.rec = next;
         self.online = online;
         self.bump();
+        // A stored deadline moved (or a rematch brought a new one): the scheduler looks again.
+        if new_game || self.flag_deadline() != before {
+            self.shared.flags.changed();
+        }
         Ok(())
     }
 
@@ -563,7 +586,9 @@ impl OnlineActor {
         let id = self.rec.meta.id.clone();
         self.shared
             .db
-            .call(move |conn| store::insert_link(conn, &hash, &id, c, now, expires_at))
+            .call(move |conn| {
+                store::insert_link(conn, &hash, &id, c, now, expires_at, LINKS_PER_SEAT)
+            })
             .await?;
         Ok(NewLink { token, expires_at })
     }
@@ -590,32 +615,24 @@ impl OnlineActor {
 
     // ---------- clocks ----------
 
-    /// When the side to move loses on time, if a clock runs.
+    /// When the side to move loses on time, if a clock runs (what the store keeps as
+    /// `flag_at`).
     fn flag_deadline(&self) -> Option<i64> {
-        let pos = self.rec.game.position();
-        if pos.is_game_over() {
-            return None;
-        }
-        self.online.deadline(pos.side_to_move())
+        store::flag_at(&self.rec, &self.online)
     }
 
-    /// Ends the game if the side to move is out of time.
-    async fn check_flag(&mut self) {
+    /// Ends the game if the side to move is out of time; answers whether the flag fell (false:
+    /// time is left, or no clock runs).
+    async fn check_flag(&mut self) -> AppResult<bool> {
         let Some(deadline) = self.flag_deadline() else {
-            return;
+            return Ok(false);
         };
         if self.clock.now_ms() < deadline {
-            return;
+            return Ok(false);
         }
         let loser = self.rec.game.position().side_to_move();
-        if let Err(e) = self.flag_fall(loser).await {
-            eprintln!(
-                "virada-server: game {}: cannot store the flag fall: {e}",
-                self.rec.meta.id
-            );
-            // Try again shortly rather than at once in a loop.
-            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-        }
+        self.flag_fall(loser).await?;
+        Ok(true)
     }
 
     async fn flag_fall(&mut self, loser: Color) -> AppResult<()> {

@@ -89,6 +89,7 @@ pub async fn device_link(
     asker: Asker,
     Path(id): Path<String>,
 ) -> AppResult<Json<LinkView>> {
+    state.limits.check(asker.ip, Kind::DeviceLink)?;
     let who = asker.browser;
     let link = state
         .request(&asker, &id, |reply| {

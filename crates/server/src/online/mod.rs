@@ -4,13 +4,15 @@
 //!
 //! - [`model`]: seats, time control, phase, clocks (pure arithmetic);
 //! - [`store`]: the SQLite tables and the heartbeat that lets a restart forgive its downtime;
-//! - [`actor`]: one task per live game owning its state and its flag-fall timer;
+//! - [`actor`]: one task per game in memory, owning its state;
+//! - [`scheduler`]: the one task that watches every stored clock deadline and makes flags fall;
 //! - [`ws`]: the WebSocket channel; [`http`]: create, seat, device links;
 //! - [`time`]: the injected time source; [`view`]: the JSON.
 
 pub mod actor;
 pub mod http;
 pub mod model;
+pub mod scheduler;
 pub mod store;
 pub mod time;
 pub mod view;
@@ -23,8 +25,9 @@ use std::time::Duration;
 /// How often the server records that it is alive (see [`store::forgive_downtime`]).
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 
-/// At server start: forgives the downtime to running clocks, starts the heartbeat, and loads
-/// the games whose clocks run (so their flags fall on time).
+/// At server start: forgives the downtime to running clocks, and starts the heartbeat, the
+/// flag scheduler and the retention sweep (`crate::retention`). No game is loaded: the
+/// scheduler loads one when its deadline comes.
 pub async fn start_up(
     state: &AppState,
 ) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
@@ -32,10 +35,12 @@ pub async fn start_up(
     let now = clock.now_ms();
     let db = state.shared.db.clone();
     let fail = |e: AppError| crate::server::StartError::DatabaseTask(e.message());
-    db.call(move |conn| store::forgive_downtime(conn, now))
-        .await
-        .map_err(fail)?;
-    let live = db.call(store::timed_live_games).await.map_err(fail)?;
+    db.call(move |conn| {
+        store::fill_missing_flags(conn)?;
+        store::forgive_downtime(conn, now)
+    })
+    .await
+    .map_err(fail)?;
     let mut stop = state.shared.shutdown.clone();
     let beat_db = db.clone();
     let heartbeat = tokio::spawn(async move {
@@ -54,13 +59,10 @@ pub async fn start_up(
             }
         }
     });
-    let games = state.games.clone();
-    tokio::spawn(async move {
-        for id in live {
-            if let Err(e) = games.handle(&id).await {
-                eprintln!("virada-server: live game {id} not loaded: {e}");
-            }
-        }
-    });
+    tokio::spawn(scheduler::run(state.games.clone(), state.shared.clone()));
+    tokio::spawn(crate::retention::run(
+        state.games.clone(),
+        state.shared.clone(),
+    ));
     Ok(heartbeat)
 }

@@ -58,6 +58,13 @@ pub const MIGRATION: &str = "
         at INTEGER NOT NULL
     );";
 
+/// The schema migration that stores each running clock's deadline (`flag_at`, Unix ms: when the
+/// side to move loses on time; NULL when no clock runs), watched by the flag scheduler
+/// ([`super::scheduler`]). Rows from before it are filled by [`fill_missing_flags`].
+pub const MIGRATION_FLAGS: &str = "
+    ALTER TABLE online_games ADD COLUMN flag_at INTEGER;
+    CREATE INDEX online_games_flag ON online_games(flag_at);";
+
 fn color_text(c: Color) -> &'static str {
     match c {
         Color::Black => "black",
@@ -83,10 +90,21 @@ pub enum Extra {
     NewGame(Box<(GameRecord, OnlineGame)>),
 }
 
-/// Inserts a new online game (its game row too).
-pub fn insert(conn: &Connection, rec: &GameRecord, online: &OnlineGame) -> AppResult<()> {
+/// Inserts a new online game (its game row too), within `quota` if given.
+pub fn insert(
+    conn: &Connection,
+    rec: &GameRecord,
+    online: &OnlineGame,
+    quota: Option<&db::Quota>,
+) -> AppResult<()> {
     let tx = conn.unchecked_transaction()?;
+    if let Some(q) = quota {
+        db::check_quota(&tx, q, true)?;
+    }
     insert_in(&tx, rec, online)?;
+    if let Some(q) = quota {
+        db::set_created_from(&tx, &rec.meta.id, &q.address)?;
+    }
     tx.commit()?;
     Ok(())
 }
@@ -130,7 +148,7 @@ fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResul
         "UPDATE online_games SET time_control = ?2, phase = ?3, turn_started_at = ?4,
             end_reason = ?5, end_loser = ?6, black_name = ?7, white_name = ?8, black_ms = ?9,
             white_ms = ?10, takeback_offer = ?11, rematch_offer = ?12, rematch_game = ?13,
-            chat_count = ?14
+            chat_count = ?14, flag_at = ?15
          WHERE game_id = ?1",
         params![
             rec.meta.id,
@@ -147,6 +165,7 @@ fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResul
             o.offers.rematch.map(color_text),
             o.rematch_game,
             o.chat_count,
+            flag_at(rec, o),
         ],
     )?;
     if n != 1 {
@@ -160,6 +179,15 @@ fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResul
         )?;
     }
     Ok(())
+}
+
+/// When the side to move of `rec` loses on time, if a clock runs (the stored `flag_at`).
+pub fn flag_at(rec: &GameRecord, o: &OnlineGame) -> Option<i64> {
+    let pos = rec.game.position();
+    if pos.is_game_over() {
+        return None;
+    }
+    o.deadline(pos.side_to_move())
 }
 
 /// Stores a change of an online game: the moves, the online row and `extra`, in one
@@ -195,7 +223,11 @@ pub fn save(
                     ));
                 }
             }
-            Extra::NewGame(new) => insert_in(&tx, &new.0, &new.1)?,
+            Extra::NewGame(new) => {
+                insert_in(&tx, &new.0, &new.1)?;
+                // A rematch counts against the address its first game came from.
+                db::copy_created_from(&tx, &rec.meta.id, &new.0.meta.id)?;
+            }
         }
     }
     tx.commit()?;
@@ -325,7 +357,8 @@ pub fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
     }))
 }
 
-/// Stores a device link (its token's hash).
+/// Stores a device link (its token's hash), keeping at most `per_seat` unused ones for the seat
+/// (the oldest go), in one transaction.
 pub fn insert_link(
     conn: &Connection,
     hash: &str,
@@ -333,18 +366,52 @@ pub fn insert_link(
     color: Color,
     now: i64,
     expires_at: i64,
+    per_seat: usize,
 ) -> AppResult<()> {
-    conn.execute(
+    let tx = conn.unchecked_transaction()?;
+    tx.execute(
         "INSERT INTO device_links (token_hash, game_id, color, created_at, expires_at)
          VALUES (?1, ?2, ?3, ?4, ?5)",
         params![hash, game, color_text(color), now, expires_at],
     )?;
+    tx.execute(
+        "DELETE FROM device_links
+         WHERE game_id = ?1 AND color = ?2 AND used_at IS NULL AND token_hash NOT IN (
+            SELECT token_hash FROM device_links
+            WHERE game_id = ?1 AND color = ?2 AND used_at IS NULL
+            ORDER BY created_at DESC, token_hash LIMIT ?3)",
+        params![game, color_text(color), per_seat as i64],
+    )?;
     // Expired links are of no use to anyone: drop them as new ones are made.
-    conn.execute(
+    tx.execute(
         "DELETE FROM device_links WHERE expires_at <= ?1",
         params![now],
     )?;
+    tx.commit()?;
     Ok(())
+}
+
+/// Drops the device links expired at `now` (time source), and the chat of online games
+/// finished before `chat_before` (Unix ms of `games.updated_at`). Returns (links, chat lines)
+/// deleted.
+pub fn sweep_links_and_chat(
+    conn: &Connection,
+    now: i64,
+    chat_before: i64,
+) -> AppResult<(usize, usize)> {
+    let tx = conn.unchecked_transaction()?;
+    let links = tx.execute(
+        "DELETE FROM device_links WHERE expires_at <= ?1",
+        params![now],
+    )?;
+    let chat = tx.execute(
+        "DELETE FROM online_chat WHERE game_id IN (
+            SELECT id FROM games
+            WHERE mode = 'online' AND status = 'finished' AND updated_at < ?1)",
+        params![chat_before],
+    )?;
+    tx.commit()?;
+    Ok((links, chat))
 }
 
 /// The game and seat of an unused, unexpired device link.
@@ -386,7 +453,8 @@ pub fn forgive_downtime(conn: &Connection, now: i64) -> AppResult<usize> {
     };
     let tx = conn.unchecked_transaction()?;
     let n = tx.execute(
-        "UPDATE online_games SET turn_started_at = ?2 - MAX(0, ?1 - turn_started_at)
+        "UPDATE online_games SET turn_started_at = ?2 - MAX(0, ?1 - turn_started_at),
+            flag_at = flag_at + (?2 - MAX(0, ?1 - turn_started_at) - turn_started_at)
          WHERE phase = 'playing' AND ?2 > ?1",
         params![last, now],
     )?;
@@ -395,13 +463,115 @@ pub fn forgive_downtime(conn: &Connection, now: i64) -> AppResult<usize> {
     Ok(n)
 }
 
-/// Playing games whose clock runs (their actors are started with the server, so flags fall).
-pub fn timed_live_games(conn: &Connection) -> AppResult<Vec<String>> {
+/// Playing timed games stored before deadlines were (schema version 3): their `flag_at` is
+/// computed from the stored game once. Returns how many were filled.
+pub fn fill_missing_flags(conn: &Connection) -> AppResult<usize> {
+    let ids = {
+        let mut stmt = conn.prepare(
+            "SELECT game_id FROM online_games
+             WHERE phase = 'playing' AND flag_at IS NULL AND time_control NOT LIKE '%\"none\"%'",
+        )?;
+        let ids = stmt
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        ids
+    };
+    let mut filled = 0;
+    for id in ids {
+        let (Some(rec), Some(online)) = (db::load_game(conn, &id)?, load(conn, &id)?) else {
+            continue;
+        };
+        filled += conn.execute(
+            "UPDATE online_games SET flag_at = ?2 WHERE game_id = ?1",
+            params![id, flag_at(&rec, &online)],
+        )?;
+    }
+    Ok(filled)
+}
+
+/// Games whose stored deadline is at or before `now`, earliest first (at most `limit`).
+pub fn due_flags(conn: &Connection, now: i64, limit: usize) -> AppResult<Vec<String>> {
     let mut stmt = conn.prepare(
-        "SELECT game_id FROM online_games WHERE phase = 'playing' AND time_control NOT LIKE '%\"none\"%'",
+        "SELECT game_id FROM online_games WHERE flag_at <= ?1 ORDER BY flag_at, game_id LIMIT ?2",
     )?;
     let ids = stmt
-        .query_map([], |r| r.get::<_, String>(0))?
+        .query_map(params![now, limit as i64], |r| r.get::<_, String>(0))?
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ids)
+}
+
+/// The earliest stored deadline after `now`.
+pub fn next_flag_after(conn: &Connection, now: i64) -> AppResult<Option<i64>> {
+    Ok(conn.query_row(
+        "SELECT MIN(flag_at) FROM online_games WHERE flag_at > ?1",
+        params![now],
+        |r| r.get(0),
+    )?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{GameMeta, Mode, StartKind};
+    use crate::ownership::Owner;
+    use virada_rules::Game;
+
+    fn started(id: &str, tc: TimeControl, turn_started_at: i64) -> (GameRecord, OnlineGame) {
+        let me = BrowserId::of_token("me");
+        let rec = GameRecord {
+            meta: GameMeta {
+                id: id.into(),
+                created_at: 1,
+                updated_at: 1,
+                mode: Mode::Online,
+                start_kind: StartKind::Standard,
+                opening: None,
+                seed: 1,
+                owner: Owner::Browser(me),
+            },
+            game: Game::new(),
+        };
+        let mut online = OnlineGame::new(tc, Color::Black, me, "Ana".into());
+        *online.seat_mut(Color::White) = SeatState::Taken {
+            name: "Bia".into(),
+            holders: vec![BrowserId::of_token("you")],
+        };
+        online.phase = Phase::Playing { turn_started_at };
+        (rec, online)
+    }
+
+    #[test]
+    fn deadlines_are_stored_found_and_filled_for_old_rows() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = db::Db::open(&dir.path().join("t.sqlite")).unwrap();
+        let conn = db.hold_connection();
+        let minute = TimeControl::Clock {
+            minutes: 1,
+            increment_seconds: 0,
+        };
+        for (id, tc, start) in [
+            ("g_a", minute, 1_000),
+            ("g_b", minute, 5_000),
+            ("g_c", TimeControl::None {}, 0),
+        ] {
+            let (rec, online) = started(id, tc, start);
+            insert(&conn, &rec, &online, None).unwrap();
+        }
+        assert_eq!(due_flags(&conn, 60_999, 10).unwrap(), Vec::<String>::new());
+        assert_eq!(next_flag_after(&conn, 60_999).unwrap(), Some(61_000));
+        assert_eq!(due_flags(&conn, 65_000, 10).unwrap(), ["g_a", "g_b"]);
+        assert_eq!(due_flags(&conn, 65_000, 1).unwrap(), ["g_a"]);
+        assert_eq!(next_flag_after(&conn, 65_000).unwrap(), None);
+        // A row stored before `flag_at` existed gets it computed once.
+        conn.execute("UPDATE online_games SET flag_at = NULL", [])
+            .unwrap();
+        assert_eq!(fill_missing_flags(&conn).unwrap(), 2);
+        assert_eq!(next_flag_after(&conn, 0).unwrap(), Some(61_000));
+        assert_eq!(fill_missing_flags(&conn).unwrap(), 0);
+        // A restart moves the deadlines with the turns' starts: down from 10 s to 100 s.
+        beat(&conn, 10_000).unwrap();
+        assert_eq!(forgive_downtime(&conn, 100_000).unwrap(), 3);
+        assert_eq!(next_flag_after(&conn, 0).unwrap(), Some(151_000));
+        assert_eq!(due_flags(&conn, 155_000, 10).unwrap(), ["g_a", "g_b"]);
+    }
 }

@@ -30,8 +30,18 @@ pub struct TestServer {
 }
 
 pub async fn start(db: &Path, time: Arc<ManualTime>) -> TestServer {
+    start_with(db, time, |_| {}).await
+}
+
+/// [`start`] with settings changed by `change` (short idle timeouts, small caps).
+pub async fn start_with(
+    db: &Path,
+    time: Arc<ManualTime>,
+    change: impl FnOnce(&mut ServerConfig),
+) -> TestServer {
     let mut config = ServerConfig::for_tests(db.to_path_buf());
     config.clock = time.clock();
+    change(&mut config);
     let server = Server::start(config).await.expect("server starts");
     TestServer {
         base: server.url(),
@@ -90,6 +100,13 @@ impl TestServer {
             .expect("request sent");
         let status = r.status();
         (status, r.text().await.unwrap())
+    }
+
+    /// `active_games` of `/api/health`: the games in memory.
+    pub async fn active_games(&self) -> u64 {
+        let (s, h) = self.get(&Browser::new(), "/api/health").await;
+        assert_eq!(s, StatusCode::OK, "{h}");
+        h["active_games"].as_u64().expect("active_games")
     }
 
     pub async fn game(&self, who: &Browser, id: &str) -> Value {

@@ -1,0 +1,316 @@
+//! How long unfinished games and chat are kept: a periodic sweep deletes abandoned games (with
+//! their seats, chat and device links), the chat of long-finished online games, and expired
+//! device links. The periods are in [`RetentionConfig`] (docs/SECURITY.md, "Retention").
+//!
+//! "Abandoned" means unfinished (the game's status is not `finished`) and unchanged (no move,
+//! seat, chat line, offer or flag fall: its `updated_at`) for the period of its kind, and not in
+//! memory (a game in memory has been used within the idle timeout). Finished games are kept
+//! (the per-address cap on stored games bounds them); only their chat goes.
+
+use crate::db::{self, Abandoned};
+use crate::error::AppResult;
+use crate::shared::Shared;
+use crate::state::Games;
+use crate::util::now_millis;
+use std::sync::Arc;
+use std::time::Duration;
+
+const DAY: Duration = Duration::from_secs(24 * 3600);
+/// Games looked at per database read of a sweep.
+const BATCH: usize = 500;
+
+/// The retention periods, and how often the sweep runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetentionConfig {
+    /// An unfinished local game (computer, friend) unchanged this long is deleted (180 days).
+    pub local_game: Duration,
+    /// An online game still waiting for its second player, unchanged this long, is deleted
+    /// (7 days).
+    pub waiting_online_game: Duration,
+    /// An online game being played, unchanged this long, is deleted (30 days; a timed game
+    /// ends by its clock long before: correspondence allows 14 days a move at most).
+    pub playing_online_game: Duration,
+    /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
+    pub finished_chat: Duration,
+    /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
+    pub sweep_every: Duration,
+}
+
+impl Default for RetentionConfig {
+    fn default() -> Self {
+        RetentionConfig {
+            local_game: 180 * DAY,
+            waiting_online_game: 7 * DAY,
+            playing_online_game: 30 * DAY,
+            finished_chat: 90 * DAY,
+            sweep_every: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// What one sweep deleted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    pub games: usize,
+    pub chat_lines: usize,
+    pub device_links: usize,
+}
+
+fn before(now: i64, period: Duration) -> i64 {
+    now.saturating_sub(i64::try_from(period.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// One sweep at `now` (Unix ms of the system clock, which `updated_at` is written in;
+/// `clock_now`: the time source's, which device links expire in).
+pub async fn sweep(
+    games: &Arc<Games>,
+    shared: &Shared,
+    now: i64,
+    clock_now: i64,
+) -> AppResult<Swept> {
+    let config = &shared.config.retention;
+    let when = Abandoned {
+        local_before: before(now, config.local_game),
+        waiting_before: before(now, config.waiting_online_game),
+        playing_before: before(now, config.playing_online_game),
+    };
+    let mut swept = Swept::default();
+    let mut skipped = 0;
+    loop {
+        // Games in memory are skipped (and stay in the answer): read past them.
+        let limit = BATCH + skipped;
+        let ids = shared
+            .db
+            .call(move |conn| db::abandoned_games(conn, &when, limit))
+            .await?;
+        let full = ids.len() == limit;
+        skipped = 0;
+        for id in &ids {
+            if games.expire(id, when).await? {
+                swept.games += 1;
+            } else {
+                skipped += 1;
+            }
+        }
+        if !full || skipped == ids.len() {
+            break;
+        }
+    }
+    let chat_before = before(now, config.finished_chat);
+    let (links, chat) = shared
+        .db
+        .call(move |conn| crate::online::store::sweep_links_and_chat(conn, clock_now, chat_before))
+        .await?;
+    swept.device_links = links;
+    swept.chat_lines = chat;
+    Ok(swept)
+}
+
+/// Sweeps every [`RetentionConfig::sweep_every`] until the server shuts down.
+pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
+    let every = shared
+        .config
+        .retention
+        .sweep_every
+        .max(Duration::from_millis(1));
+    let mut stop = shared.shutdown.clone();
+    let mut tick = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            r = stop.changed() => if r.is_err() || *stop.borrow() { break },
+        }
+        let clock_now = shared.config.clock.now_ms();
+        match sweep(&games, &shared, now_millis(), clock_now).await {
+            Ok(s) if s != Swept::default() => eprintln!(
+                "virada-server: retention: deleted {} abandoned games, {} chat lines, {} device \
+                 links",
+                s.games, s.chat_lines, s.device_links
+            ),
+            Ok(_) => {}
+            Err(e) => eprintln!("virada-server: retention sweep failed: {e}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ServerConfig;
+    use crate::db::Db;
+    use crate::identity::BrowserId;
+    use crate::model::{GameMeta, GameRecord, Mode, StartKind};
+    use crate::online::model::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
+    use crate::online::store::{self, Extra};
+    use crate::ownership::{Asker, Owner};
+    use crate::pool::EnginePool;
+    use crate::state::AppState;
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use tokio::sync::watch;
+    use virada_rules::{Color, Game};
+
+    const DAY_MS: i64 = 24 * 3600 * 1000;
+    const NOW: i64 = 1_000 * DAY_MS;
+
+    fn me() -> BrowserId {
+        BrowserId::of_token("me")
+    }
+
+    fn record(id: &str, mode: Mode, days_unchanged: i64) -> GameRecord {
+        GameRecord {
+            meta: GameMeta {
+                id: id.into(),
+                created_at: 0,
+                updated_at: NOW - days_unchanged * DAY_MS,
+                mode,
+                start_kind: StartKind::Standard,
+                opening: None,
+                seed: 1,
+                owner: Owner::Browser(me()),
+            },
+            game: Game::new(),
+        }
+    }
+
+    fn online(phase: Phase) -> OnlineGame {
+        let mut o = OnlineGame::new(TimeControl::None {}, Color::Black, me(), "Ana".into());
+        if phase != Phase::Waiting {
+            *o.seat_mut(Color::White) = SeatState::Taken {
+                name: "Bia".into(),
+                holders: vec![BrowserId::of_token("you")],
+            };
+        }
+        o.phase = phase;
+        o
+    }
+
+    fn count(conn: &rusqlite::Connection, sql: &str) -> i64 {
+        conn.query_row(sql, [], |r| r.get(0)).unwrap()
+    }
+
+    /// Each kind of game just inside and just outside its period, in a real SQLite file, with
+    /// the sweep's time given: exactly the abandoned ones go, with their chat and links.
+    #[tokio::test]
+    async fn the_sweep_deletes_exactly_the_abandoned_games_and_old_chat() {
+        let dir = tempfile::tempdir().unwrap();
+        let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+        let db = Db::open(&config.db_path).unwrap();
+        let (_stop, shutdown) = watch::channel(false);
+        let state = AppState::new(Arc::new(Shared {
+            pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
+            config,
+            db: db.clone(),
+            shutdown,
+            analysis_cache: Mutex::new(HashMap::new()),
+            flags: Default::default(),
+        }));
+        let playing = Phase::Playing { turn_started_at: 0 };
+        let finished = Phase::Finished(End::Resign(Color::White));
+        let chat = |n: u32| {
+            Extra::Chat(ChatLine {
+                n,
+                from: Color::Black,
+                text: "hi".into(),
+                at: 0,
+            })
+        };
+        db.call(move |conn| {
+            store::beat(conn, 0)?;
+            db::insert_game(conn, &record("g_localold", Mode::Friend, 181))?;
+            db::insert_game(conn, &record("g_localnew", Mode::Friend, 179))?;
+            for (id, phase, days) in [
+                ("g_waitold", Phase::Waiting, 8),
+                ("g_waitnew", Phase::Waiting, 6),
+                ("g_playold", playing, 31),
+                ("g_playnew", playing, 29),
+                ("g_doneold", finished, 400),
+                ("g_donenew", finished, 89),
+            ] {
+                let rec = record(id, Mode::Online, days);
+                let o = online(phase);
+                store::insert(conn, &rec, &o, None)?;
+                if phase != Phase::Waiting {
+                    store::save(conn, &rec, &o, &[chat(1), chat(2)])?;
+                }
+                store::insert_link(conn, &format!("{id}_live"), id, Color::Black, 0, NOW + 1, 5)?;
+            }
+            store::insert_link(conn, "expired", "g_playnew", Color::Black, 0, NOW, 5)?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+        // An abandoned game in memory (someone has it open) stays.
+        let asker = Asker {
+            browser: me(),
+            ip: std::net::Ipv4Addr::LOCALHOST.into(),
+            local: true,
+        };
+        state
+            .create(&asker, record("g_inuse", Mode::Friend, 365))
+            .await
+            .unwrap();
+
+        let swept = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();
+        assert_eq!(
+            swept,
+            Swept {
+                games: 3,
+                chat_lines: 2,
+                device_links: 1
+            }
+        );
+        // In a block: the connection is not held across the second sweep's awaits.
+        {
+            let conn = db.hold_connection();
+            let mut stmt = conn.prepare("SELECT id FROM games ORDER BY id").unwrap();
+            let ids: Vec<String> = stmt
+                .query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(
+                ids,
+                [
+                    "g_donenew",
+                    "g_doneold",
+                    "g_inuse",
+                    "g_localnew",
+                    "g_playnew",
+                    "g_waitnew"
+                ]
+            );
+            // The deleted games' rows are gone with them; old chat of finished games too.
+            assert_eq!(
+                count(&conn, "SELECT COUNT(*) FROM online_games"),
+                4,
+                "online rows"
+            );
+            assert_eq!(
+                count(
+                    &conn,
+                    "SELECT COUNT(*) FROM online_chat WHERE game_id = 'g_doneold'"
+                ),
+                0
+            );
+            assert_eq!(
+                count(&conn, "SELECT COUNT(*) FROM online_chat"),
+                4,
+                "g_playnew and g_donenew keep theirs"
+            );
+            assert_eq!(count(&conn, "SELECT COUNT(*) FROM device_links"), 4);
+            assert_eq!(
+                count(
+                    &conn,
+                    "SELECT COUNT(*) FROM online_holders WHERE game_id LIKE '%old'"
+                ),
+                2,
+                "of the old games only g_doneold's two holders remain"
+            );
+        }
+        // A second sweep finds nothing more.
+        let again = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();
+        assert_eq!(again, Swept::default());
+    }
+}
