@@ -4,7 +4,7 @@
 use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::book::Book;
 use crate::book_values;
-use crate::eval::{default_evaluator, Evaluator};
+use crate::eval::{default_evaluator, Gen3Eval};
 use crate::levels::{BookUse, Level, Mistakes};
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
@@ -24,7 +24,7 @@ pub struct EngineConfig {
     /// Search threads (1 = deterministic node counts).
     pub threads: usize,
     /// The evaluation (default: [`default_evaluator`]).
-    pub evaluator: Arc<dyn Evaluator>,
+    pub evaluator: Arc<Gen3Eval>,
 }
 
 impl Default for EngineConfig {
@@ -61,7 +61,7 @@ impl std::fmt::Debug for EngineConfig {
 pub struct Engine {
     /// Shared by the midgame search and the endgame solver.
     tt: TranspositionTable,
-    eval: Arc<dyn Evaluator>,
+    eval: Arc<Gen3Eval>,
     threads: usize,
     time_source: TimeSource,
     /// The opening book the levels play from (`None`: every move is searched).
@@ -108,7 +108,7 @@ impl Engine {
     }
 
     /// The evaluation in use.
-    pub fn evaluator(&self) -> &Arc<dyn Evaluator> {
+    pub fn evaluator(&self) -> &Arc<Gen3Eval> {
         &self.eval
     }
 
@@ -136,7 +136,7 @@ impl Engine {
     fn setup(&self) -> SearchSetup<'_> {
         SearchSetup {
             tt: &self.tt,
-            eval: &*self.eval,
+            eval: &self.eval,
             threads: self.threads,
             time_source: self.time_source,
         }

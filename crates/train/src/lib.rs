@@ -8,12 +8,8 @@
 pub mod accuracy;
 pub mod datagen;
 pub mod dataset;
-pub mod fit;
 pub mod fit3;
 pub mod mpc_fit;
-pub mod pipeline;
 pub mod progress;
 pub mod samples;
-pub mod search_labels;
-pub mod selfplay;
 pub mod wthor;

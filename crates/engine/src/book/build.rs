@@ -20,7 +20,7 @@
 use super::journal::{Analyses, Journal};
 use super::{child_of, Book, BookError, Child, LeafMove};
 use crate::engine::splitmix64;
-use crate::eval::Evaluator;
+use crate::eval::Gen3Eval;
 use crate::{Engine, EngineConfig, Limits};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -66,7 +66,7 @@ pub struct BuildConfig {
     pub roots: Vec<Board>,
     pub research: Research,
     /// The evaluation (its name goes to the journal and the book's description).
-    pub evaluator: Arc<dyn Evaluator>,
+    pub evaluator: Arc<Gen3Eval>,
 }
 
 impl Default for BuildConfig {

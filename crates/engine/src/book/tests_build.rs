@@ -270,7 +270,7 @@ fn readers_survive_random_damage() {
         }
         if round % 2 == 0 {
             if b.len() >= 32 {
-                let sum = crate::eval::pattern_weights::fnv1a64(&b[32..]);
+                let sum = crate::checksum::fnv1a64(&b[32..]);
                 b[24..32].copy_from_slice(&sum.to_le_bytes());
             }
             if let Ok(read) = Book::from_bytes(&b) {

@@ -7,10 +7,6 @@
 //! search and in discs (`f32`) in results.
 
 pub(crate) mod handoff;
-pub mod mpc;
-mod mpc_params;
-mod mpc_params_gen3;
-mod mpc_params_trained;
 pub(crate) mod order;
 pub(crate) mod root;
 mod selectivity;

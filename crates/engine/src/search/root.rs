@@ -6,7 +6,7 @@ use super::order::{Candidate, MoveList};
 use super::selectivity::Selectivity;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
 use super::{Iteration, Limits, Observer, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
-use crate::eval::{Evaluator, SCALE};
+use crate::eval::{Gen3Eval, SCALE};
 use crate::time::{self, MoveBudget, Stopwatch, TimeSource};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -17,7 +17,7 @@ use virada_rules::{Board, Move, Square};
 /// The long-lived resources a search uses.
 pub struct SearchSetup<'a> {
     pub tt: &'a TranspositionTable,
-    pub eval: &'a dyn Evaluator,
+    pub eval: &'a Gen3Eval,
     /// Search threads (1 = single-threaded and deterministic).
     pub threads: usize,
     /// Where time limits read the time.

@@ -2,12 +2,11 @@
 //! and global features (parity, both sides' mobility), with i16 weights at a declared scale
 //! in a versioned, checksummed file ([`weights`]) and incremental indices ([`state`]).
 //!
-//! The shipped gen3 weights are the default evaluation (since 2026-12-01: at equal time a
-//! little ahead of gen2, and more accurate; docs/TRAINING.md); a gen2 or gen3 weights file is
-//! used wherever a weights file is accepted ([`load_weights_file`] tells the generations apart
-//! by the file header).
+//! The evaluation owns its Multi-ProbCut table ([`Gen3Eval::mpc`]): the search's selective
+//! cuts are fitted to this evaluation's errors ([`mpc_table`]).
 
 pub mod compact;
+pub mod mpc_table;
 pub mod patterns;
 pub mod state;
 pub mod weights;
@@ -17,15 +16,16 @@ mod tests;
 
 use crate::eval::incremental::IncrementalEval;
 use crate::eval::lookup::padded_table;
-use crate::eval::pattern_eval::PatternEval;
-use crate::eval::{Evaluator, MAX_EVAL, SCALE};
+use crate::eval::mpc::{MpcModel, MpcParams};
+use crate::eval::weights_file::WeightsError;
+use crate::eval::{MAX_EVAL, SCALE};
 use patterns::{
     global_offsets, indices, phase_of_empties, Indices, INSTANCE_OFFSETS, NUM_INSTANCES,
     NUM_PHASES, WEIGHTS_PER_PHASE,
 };
 use state::Gen3State;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use virada_rules::{Board, Square};
 use weights::Gen3Weights;
 
@@ -36,22 +36,59 @@ use weights::Gen3Weights;
 pub const PHASE_STRIDE: usize =
     crate::eval::lookup::phase_stride(&INSTANCE_OFFSETS, WEIGHTS_PER_PHASE);
 
-/// The gen3 evaluation with its weights.
+/// The gen3 evaluation with its weights and its Multi-ProbCut table.
 #[derive(Clone, Debug)]
 pub struct Gen3Eval {
     name: String,
     units_per_disc: u32,
     /// The weights laid out for lookups: phase `q` starts at `q * PHASE_STRIDE`.
     table: Box<[i16]>,
+    /// The Multi-ProbCut lines fitted for this evaluation, and their layout for the search
+    /// (built on first use).
+    mpc_table: &'static [MpcParams],
+    mpc: OnceLock<MpcModel>,
 }
 
 impl Gen3Eval {
+    /// The evaluation with `weights` and the Multi-ProbCut table fitted for gen3
+    /// ([`mpc_table::MPC_TABLE_GEN3`]).
     pub fn new(weights: Gen3Weights) -> Gen3Eval {
+        Gen3Eval::with_mpc_table(weights, mpc_table::MPC_TABLE_GEN3)
+    }
+
+    /// The evaluation with `weights` and the Multi-ProbCut lines `table` (an empty table: no
+    /// selective cuts at all).
+    pub fn with_mpc_table(weights: Gen3Weights, table: &'static [MpcParams]) -> Gen3Eval {
         Gen3Eval {
             table: padded_table(&weights.weights, WEIGHTS_PER_PHASE, PHASE_STRIDE),
             name: weights.name,
             units_per_disc: weights.units_per_disc,
+            mpc_table: table,
+            mpc: OnceLock::new(),
         }
+    }
+
+    /// A short name for reports: the generation name stored in the weights file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The value of `board` for the side to move, in [`SCALE`] units per disc, within
+    /// `-MAX_EVAL..=MAX_EVAL`. The board may be one where the side to move must pass; the search
+    /// never asks for finished games (it scores those exactly).
+    #[inline]
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The Multi-ProbCut lines fitted for this evaluation.
+    pub fn mpc_table(&self) -> &'static [MpcParams] {
+        self.mpc_table
+    }
+
+    /// This evaluation's Multi-ProbCut model, laid out for the search.
+    pub fn mpc(&self) -> &MpcModel {
+        self.mpc.get_or_init(|| MpcModel::new(self.mpc_table))
     }
 
     /// The weights (as in the file).
@@ -114,21 +151,6 @@ impl Gen3Eval {
     }
 }
 
-impl Evaluator for Gen3Eval {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    #[inline]
-    fn evaluate(&self, board: &Board) -> i32 {
-        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    fn as_gen3_eval(&self) -> Option<&Gen3Eval> {
-        Some(self)
-    }
-}
-
 impl IncrementalEval for Gen3Eval {
     type State = Gen3State;
 
@@ -184,43 +206,24 @@ pub static EMBEDDED_GEN3: &[u8] = include_bytes!("../../../weights/gen3.vpw");
 impl Gen3Eval {
     /// The evaluation with the shipped gen3 weights (every header field and the checksum
     /// checked, the payload decoded).
-    pub fn embedded() -> Result<Gen3Eval, crate::eval::pattern_weights::WeightsError> {
+    pub fn embedded() -> Result<Gen3Eval, WeightsError> {
         Gen3Weights::from_bytes(EMBEDDED_GEN3).map(Gen3Eval::new)
     }
 }
 
-/// The shipped gen3 evaluation (the default evaluation), loaded once per process; if its
-/// weights are refused, the shipped gen2 evaluation (or v1 if that fails too), with one
-/// message on standard error saying why.
-pub fn shipped() -> Arc<dyn Evaluator> {
-    static LOADED: std::sync::OnceLock<Arc<dyn Evaluator>> = std::sync::OnceLock::new();
+/// The shipped gen3 evaluation (the default evaluation), loaded once per process. The shipped
+/// weights are checked by the tests; should a build's be refused all the same, the evaluation
+/// is flat (every position 0, the search still plays legal moves) with one message on standard
+/// error saying why.
+pub fn shipped() -> Arc<Gen3Eval> {
+    static LOADED: OnceLock<Arc<Gen3Eval>> = OnceLock::new();
     LOADED
         .get_or_init(|| match Gen3Eval::embedded() {
             Ok(e) => Arc::new(e),
             Err(why) => {
-                eprintln!("virada: shipped gen3 weights: {why}; using the gen2 evaluation");
-                crate::eval::gen2_or_v1()
+                eprintln!("virada: shipped gen3 weights: {why}; using a flat evaluation");
+                Arc::new(Gen3Eval::new(Gen3Weights::zeros("flat", SCALE as u32)))
             }
         })
         .clone()
-}
-
-/// Loads a weights file of either generation, told apart by its header: format version 1 is a
-/// gen2 file ([`PatternEval`]), version 2 a gen3 file ([`Gen3Eval`]).
-pub fn load_weights_file(path: &Path) -> Result<Arc<dyn Evaluator>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    load_weights_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// [`load_weights_file`] on the bytes of a file.
-pub fn load_weights_bytes(bytes: &[u8]) -> Result<Arc<dyn Evaluator>, String> {
-    use crate::eval::pattern_weights::PatternWeights;
-    match weights::header_version(bytes) {
-        Some(weights::FORMAT_VERSION) => Gen3Weights::from_bytes(bytes)
-            .map(|w| Arc::new(Gen3Eval::new(w)) as Arc<dyn Evaluator>)
-            .map_err(|e| e.to_string()),
-        _ => PatternWeights::from_bytes(bytes)
-            .map(|w| Arc::new(PatternEval::new(w)) as Arc<dyn Evaluator>)
-            .map_err(|e| e.to_string()),
-    }
 }

@@ -2,7 +2,7 @@ use super::patterns::*;
 use super::state::Gen3State;
 use super::weights::*;
 use super::*;
-use crate::eval::pattern_weights::{WeightsError, HEADER_LEN};
+use crate::eval::weights_file::{WeightsError, HEADER_LEN};
 use virada_rules::Symmetry;
 
 struct Rng(u64);
@@ -256,18 +256,15 @@ fn weights_round_trip_and_corruption_is_refused() {
         .unwrap_err()
         .to_string()
         .contains("payload encoding"));
-    // The common loader tells the generations apart by the header.
-    let e = load_weights_bytes(&bytes).unwrap();
-    assert_eq!(e.name(), "gen3-test");
-    assert!(e.as_pattern_eval().is_none());
-    let gen2 = crate::eval::pattern_eval::EMBEDDED_WEIGHTS;
-    assert!(load_weights_bytes(gen2)
-        .unwrap()
-        .as_pattern_eval()
-        .is_some());
-    let err = load_weights_bytes(&flipped).err().unwrap();
-    assert!(err.contains("corrupt"), "{err}");
-    assert!(load_weights_bytes(b"nonsense").is_err());
+    // A gen2 file (format version 1) is refused with a reason.
+    let mut gen2 = bytes.clone();
+    gen2[8] = 1;
+    let err = Gen3Weights::from_bytes(&gen2).unwrap_err().to_string();
+    assert!(
+        err.contains("format version 1 is not supported (this build reads 2)"),
+        "{err}"
+    );
+    assert!(Gen3Weights::from_bytes(b"nonsense").is_err());
 }
 
 #[test]
@@ -323,9 +320,9 @@ fn compact_weights_round_trip_and_corruption_is_refused() {
     assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 1);
     let back = Gen3Weights::from_bytes(&bytes).unwrap();
     assert_eq!(back, w);
-    // The same evaluation as the raw file, through the common loader.
-    let raw = load_weights_bytes(&w.to_bytes()).unwrap();
-    let packed = load_weights_bytes(&bytes).unwrap();
+    // The same evaluation as the raw file.
+    let raw = Gen3Eval::new(Gen3Weights::from_bytes(&w.to_bytes()).unwrap());
+    let packed = Gen3Eval::new(back);
     for b in random_boards(200, 3) {
         assert_eq!(raw.evaluate(&b), packed.evaluate(&b));
     }
@@ -350,7 +347,7 @@ fn compact_weights_round_trip_and_corruption_is_refused() {
     assert!(Gen3Weights::from_bytes(&long).is_err());
     // A damaged payload with a matching checksum is refused by the decoder, with a reason.
     let mut forged = bytes[..bytes.len() - 1].to_vec();
-    let sum = crate::eval::pattern_weights::fnv1a64(&forged[HEADER_LEN..]);
+    let sum = crate::checksum::fnv1a64(&forged[HEADER_LEN..]);
     forged[32..40].copy_from_slice(&sum.to_le_bytes());
     let err = Gen3Weights::from_bytes(&forged).unwrap_err().to_string();
     assert!(err.contains("corrupt") && err.contains("compact"), "{err}");

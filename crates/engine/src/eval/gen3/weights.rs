@@ -1,4 +1,5 @@
-//! The gen3 weights file: the `.vpw` container of gen2 at format version 2.
+//! The gen3 weights file: the `.vpw` container ([`crate::eval::weights_file`]) at format
+//! version 2.
 //!
 //! Layout (integers little-endian), 64-byte header then the payload:
 //!
@@ -15,9 +16,8 @@
 //! | 40 | 24 | generation name, UTF-8, NUL-padded |
 //! | 64 | | raw: the weights, i16, phase after phase (2·phases·weights bytes); compact: the stream of [`super::compact`] |
 //!
-//! The version tells a gen2 file (version 1) from a gen3 file, so one loader
-//! ([`super::load_weights_file`]) accepts both; every field is checked and a refused file says
-//! why. A file of set 3 (the same patterns with their digits in increasing square order, the
+//! Every field is checked and a refused file says why (version 1, the retired gen2 evaluation's
+//! files, among them). A file of set 3 (the same patterns with their digits in increasing square order, the
 //! files written before 2026-12-01 evening) is read and its tables reordered to the current
 //! digit order ([`DigitOrder`]): the same evaluation.
 
@@ -25,7 +25,7 @@ use super::compact;
 use super::patterns::{
     DigitOrder, INCREASING_SET_ID, NUM_PHASES, PATTERNS, SET_ID, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
-use crate::eval::pattern_weights::{
+use crate::eval::weights_file::{
     read_checked, u32_at, write_container, write_container_payload, Layout, WeightsError, MAGIC,
 };
 
@@ -54,7 +54,6 @@ const GEN3_LAYOUT: Layout = Layout {
     phases: NUM_PHASES,
     per_phase: WEIGHTS_PER_PHASE,
     encoding: ENCODING_RAW,
-    check_encoding: true,
 };
 
 /// The layout of set 3 files (digits in increasing square order).
