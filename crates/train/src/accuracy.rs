@@ -155,6 +155,7 @@ pub fn eval_speed(roots: &[Board], depth: u32, eval: &Gen3Eval) -> ([f64; 3], u6
             walk_state(b.play_flips(sq, flips), st.play(sq, flips), d - 1, leaf);
         }
     }
+    eval.build_all_phases();
     let mut leaves = 0u64;
     let mut sink = 0i64;
     let mut times = [0f64; 3];

@@ -18,7 +18,6 @@ use virada_rules::Board;
 
 pub mod gen3;
 pub mod incremental;
-pub mod lookup;
 pub mod mpc;
 pub mod weights_file;
 

@@ -9,13 +9,13 @@ pub mod compact;
 pub mod mpc_table;
 pub mod patterns;
 pub mod state;
+pub mod table;
 pub mod weights;
 
 #[cfg(test)]
 mod tests;
 
 use crate::eval::incremental::IncrementalEval;
-use crate::eval::lookup::padded_table;
 use crate::eval::mpc::{MpcModel, MpcParams};
 use crate::eval::weights_file::WeightsError;
 use crate::eval::{MAX_EVAL, SCALE};
@@ -24,25 +24,21 @@ use patterns::{
     NUM_PHASES, WEIGHTS_PER_PHASE,
 };
 use state::Gen3State;
+use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
+pub use table::PHASE_STRIDE;
+use table::{PhaseTable, PhaseTables};
 use virada_rules::{Board, Square};
-use weights::Gen3Weights;
-
-/// Entries between the starts of two phases in [`Gen3Eval`]'s lookup table: a phase's
-/// weights, then zeros up to the last instance's table offset plus 65,536, so that every
-/// instance offset plus any `u16` index stays inside the phase. The lookups need no bounds
-/// check (an index can never leave its phase, even one computed from a malformed board).
-pub const PHASE_STRIDE: usize =
-    crate::eval::lookup::phase_stride(&INSTANCE_OFFSETS, WEIGHTS_PER_PHASE);
+use weights::{Gen3Weights, Loaded};
 
 /// The gen3 evaluation with its weights and its Multi-ProbCut table.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Gen3Eval {
     name: String,
     units_per_disc: u32,
-    /// The weights laid out for lookups: phase `q` starts at `q * PHASE_STRIDE`.
-    table: Box<[i16]>,
+    /// The weights laid out for lookups, a table per phase ([`table`]).
+    tables: PhaseTables,
     /// The Multi-ProbCut lines fitted for this evaluation, and their layout for the search
     /// (built on first use).
     mpc_table: &'static [MpcParams],
@@ -60,12 +56,32 @@ impl Gen3Eval {
     /// selective cuts at all).
     pub fn with_mpc_table(weights: Gen3Weights, table: &'static [MpcParams]) -> Gen3Eval {
         Gen3Eval {
-            table: padded_table(&weights.weights, WEIGHTS_PER_PHASE, PHASE_STRIDE),
+            tables: PhaseTables::from_weights(&weights.weights),
             name: weights.name,
             units_per_disc: weights.units_per_disc,
             mpc_table: table,
             mpc: OnceLock::new(),
         }
+    }
+
+    /// The evaluation with the weights of a gen3 file's bytes (every header field, the
+    /// checksum and the payload checked; a compact payload's phases are decoded when first
+    /// used, see [`table`]), and the gen3 Multi-ProbCut table.
+    pub fn from_bytes(bytes: impl Into<Cow<'static, [u8]>>) -> Result<Gen3Eval, WeightsError> {
+        Ok(match Gen3Weights::load(bytes.into())? {
+            Loaded::Weights(w) => Gen3Eval::new(w),
+            Loaded::Compact {
+                name,
+                units_per_disc,
+                decoder,
+            } => Gen3Eval {
+                name,
+                units_per_disc,
+                tables: PhaseTables::from_decoder(decoder),
+                mpc_table: mpc_table::MPC_TABLE_GEN3,
+                mpc: OnceLock::new(),
+            },
+        })
     }
 
     /// A short name for reports: the generation name stored in the weights file.
@@ -91,11 +107,11 @@ impl Gen3Eval {
         self.mpc.get_or_init(|| MpcModel::new(self.mpc_table))
     }
 
-    /// The weights (as in the file).
+    /// The weights (as in the file; builds every phase's table).
     pub fn weights(&self) -> Gen3Weights {
         let mut weights = Vec::with_capacity(NUM_PHASES * WEIGHTS_PER_PHASE);
-        for phase in self.table.chunks_exact(PHASE_STRIDE) {
-            weights.extend_from_slice(&phase[..WEIGHTS_PER_PHASE]);
+        for phase in 0..NUM_PHASES {
+            weights.extend_from_slice(&self.tables.phase(phase)[..WEIGHTS_PER_PHASE]);
         }
         Gen3Weights {
             name: self.name.clone(),
@@ -107,9 +123,7 @@ impl Gen3Eval {
     /// The evaluation with the weights of a gen3 file.
     pub fn from_file(path: &Path) -> Result<Gen3Eval, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Gen3Weights::from_bytes(&bytes)
-            .map(Gen3Eval::new)
-            .map_err(|e| format!("{}: {e}", path.display()))
+        Gen3Eval::from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// The value (hundredths of a disc, side to move, not clamped) of `board` whose instance
@@ -122,10 +136,7 @@ impl Gen3Eval {
     /// [`Gen3Eval::evaluate_indices`] with the legal moves of `board` already generated.
     #[inline]
     pub fn evaluate_indices_moves(&self, board: &Board, f: &Indices, moves: u64) -> i32 {
-        let phase = phase_of_empties(board.empty_count());
-        let w: &[i16; PHASE_STRIDE] = self.table[phase * PHASE_STRIDE..(phase + 1) * PHASE_STRIDE]
-            .try_into()
-            .expect("a phase is PHASE_STRIDE entries");
+        let w: &PhaseTable = self.tables.phase(phase_of_empties(board.empty_count()));
         let mut sum = 0i32;
         for k in 0..NUM_INSTANCES {
             let at = INSTANCE_OFFSETS[k] as usize + f[k] as usize;
@@ -207,7 +218,20 @@ impl Gen3Eval {
     /// The evaluation with the shipped gen3 weights (every header field and the checksum
     /// checked, the payload decoded).
     pub fn embedded() -> Result<Gen3Eval, WeightsError> {
-        Gen3Weights::from_bytes(EMBEDDED_GEN3).map(Gen3Eval::new)
+        Gen3Eval::from_bytes(EMBEDDED_GEN3)
+    }
+
+    /// Builds every phase's table now (they are otherwise built on first use, see [`table`]):
+    /// for benchmarks, whose timings then measure the search alone.
+    pub fn build_all_phases(&self) {
+        for phase in 0..NUM_PHASES {
+            self.tables.phase(phase);
+        }
+    }
+
+    /// Number of phase tables built so far (see [`table`]).
+    pub fn phases_built(&self) -> usize {
+        self.tables.built()
     }
 }
 

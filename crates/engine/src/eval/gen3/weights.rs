@@ -26,8 +26,10 @@ use super::patterns::{
     DigitOrder, INCREASING_SET_ID, NUM_PHASES, PATTERNS, SET_ID, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
 use crate::eval::weights_file::{
-    read_checked, u32_at, write_container, write_container_payload, Layout, WeightsError, MAGIC,
+    read_checked, u32_at, write_container, write_container_payload, Layout, WeightsError,
+    HEADER_LEN, MAGIC,
 };
+use std::borrow::Cow;
 
 /// Format version of gen3 files.
 pub const FORMAT_VERSION: u32 = 2;
@@ -45,6 +47,18 @@ pub struct Gen3Weights {
     pub units_per_disc: u32,
     /// `NUM_PHASES * WEIGHTS_PER_PHASE` weights.
     pub weights: Vec<i16>,
+}
+
+/// A gen3 weights file as the evaluation takes it ([`Gen3Weights::load`]).
+pub(crate) enum Loaded {
+    /// Every weight.
+    Weights(Gen3Weights),
+    /// A compact payload, checked, its phases decoded on demand.
+    Compact {
+        name: String,
+        units_per_disc: u32,
+        decoder: compact::PhaseDecoder,
+    },
 }
 
 /// The gen3 file's layout in the shared container.
@@ -130,6 +144,27 @@ impl Gen3Weights {
             name,
             units_per_disc,
             weights,
+        })
+    }
+
+    /// Reads and checks a gen3 weights file as the evaluation takes it: a compact payload is
+    /// checked whole and kept for decoding a phase at a time ([`compact::PhaseDecoder`]), any
+    /// other file decoded completely ([`Gen3Weights::from_bytes`]).
+    pub(crate) fn load(bytes: Cow<'static, [u8]>) -> Result<Loaded, WeightsError> {
+        if bytes.len() >= 16 && u32_at(&bytes, 12) == INCREASING_SET_ID {
+            return Gen3Weights::from_bytes(&bytes).map(Loaded::Weights);
+        }
+        let (name, units_per_disc, encoding, _) =
+            read_checked(&bytes, &GEN3_LAYOUT, &[ENCODING_RAW, ENCODING_COMPACT])?;
+        if encoding != ENCODING_COMPACT {
+            return Gen3Weights::from_bytes(&bytes).map(Loaded::Weights);
+        }
+        let decoder = compact::PhaseDecoder::new(bytes, HEADER_LEN)
+            .map_err(|e| WeightsError::BadPayload(e.to_string()))?;
+        Ok(Loaded::Compact {
+            name,
+            units_per_disc,
+            decoder,
         })
     }
 
