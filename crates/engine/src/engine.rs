@@ -1,11 +1,12 @@
 //! The [`Engine`] facade: one object owning the transposition table, the evaluation and the
 //! thread count, used by the app server, the command line and external programs.
 
+use crate::analysis::book_values;
 use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::book::Book;
-use crate::book_values;
 use crate::eval::{default_evaluator, Gen3Eval};
 use crate::levels::{BookUse, Level, Mistakes};
+use crate::random::splitmix64;
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -353,12 +354,4 @@ fn naturalness(board: &Board, sq: usize) -> f32 {
         w *= 1.3;
     }
     w
-}
-
-/// A 64-bit mixer used as a seeded random number (deterministic across platforms).
-pub(crate) fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }

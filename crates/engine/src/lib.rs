@@ -4,13 +4,15 @@
 
 mod analysis;
 pub mod book;
-mod book_values;
+pub mod book_build;
 pub mod checksum;
 pub mod endgame;
 mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;
+mod observer;
+mod random;
 pub mod search;
 pub mod time;
 pub mod tt;

@@ -184,7 +184,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::parallel::Pool;
+    use crate::endgame::search::Pool;
     use crate::endgame::search::Shared;
     use crate::eval::gen3::weights::Gen3Weights;
     use crate::eval::Gen3Eval;

@@ -26,7 +26,6 @@ mod eval_search;
 mod full_lines;
 pub(crate) mod last;
 mod order;
-mod parallel;
 mod root;
 pub(crate) mod search;
 pub(crate) mod stability;

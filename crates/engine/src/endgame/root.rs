@@ -2,10 +2,10 @@
 
 use super::last::game_over_score;
 use super::order::MoveList;
-use super::parallel::{with_pool, Pool};
+use super::search::{with_pool, Pool};
 use super::search::{Searcher, Shared};
 use crate::eval::Gen3Eval;
-use crate::search::{Iteration, Observer, Unobserved};
+use crate::observer::{Iteration, Observer, Unobserved};
 use crate::time::{Stopwatch, TimeSource};
 use crate::tt::TranspositionTable;
 use std::fmt;

@@ -14,7 +14,6 @@
 
 use super::last::{game_over_score, solve_small, NEG_INF};
 use super::order::{fastest_first, MoveList};
-use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 use super::stability::stability_cutoff;
 use crate::eval::Gen3Eval;
 use crate::time::Stopwatch;
@@ -24,6 +23,11 @@ use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
+
+mod parallel;
+
+pub(crate) use parallel::{with_pool, Pool};
+use parallel::{SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 
 /// Up to this many empties the table-free code of [`super::last`] runs.
 pub(crate) const SHALLOW_MAX: u32 = 5;

@@ -5,7 +5,7 @@
 //! midgame search reads its results as exact values. It uses the engine's evaluation for move ordering. Limits carry over: what is left
 //! of the deadline and the node budget, and the caller's stop flag.
 
-use super::root::SearchSetup;
+use super::setup::SearchSetup;
 use super::tree::SearchShared;
 use crate::endgame::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,9 +1,9 @@
 //! How good a book's values are: a sample of its positions searched deeper than the book was,
 //! compared with the book's (negamax) values (`virada book check`).
 
-use super::Book;
-use crate::engine::splitmix64;
+use crate::book::Book;
 use crate::eval::Gen3Eval;
+use crate::random::splitmix64;
 use crate::{Engine, EngineConfig, Limits};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

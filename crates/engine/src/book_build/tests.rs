@@ -1,8 +1,10 @@
 //! Tests of building (determinism, resuming) and of the Edax format.
 
-use super::tests::searched_book;
 use super::*;
+use crate::book::tests::searched_book;
+use crate::book::*;
 use std::path::PathBuf;
+use virada_rules::Position;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -254,7 +256,7 @@ fn readers_survive_random_damage() {
     let edax = write_edax(&book);
     let mut rng = 0x1234_5678u64;
     let mut next = || {
-        rng = crate::engine::splitmix64(rng);
+        rng = crate::random::splitmix64(rng);
         rng
     };
     let mut accepted = 0;

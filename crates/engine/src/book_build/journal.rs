@@ -14,7 +14,7 @@
 //! line without its newline (the build was killed while writing it) is ignored; any other
 //! damage is refused with its line number.
 
-use super::{BookError, LeafMove, MAX_VALUE};
+use crate::book::{BookError, LeafMove, MAX_VALUE};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
