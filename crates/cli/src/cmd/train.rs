@@ -23,7 +23,7 @@ pub enum TrainStep {
     Gen(GenArgs),
     /// Import the WTHOR theoretical scores as a data set in the cache folder.
     ImportWthor(ImportArgs),
-    /// Relabel a data set's positions by search with a previous generation (resumable).
+    /// Relabel a data set's positions by searches of a gen3 evaluation (resumable).
     Relabel(RelabelArgs),
     /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
     Fit(FitArgs),
@@ -165,7 +165,7 @@ fn fit3(a: FitArgs) -> CmdResult {
         fitted.validation.source_summary(),
         fitted.validation.table(empties)
     );
-    // The previous generation on the same held-out positions, by gen3 phase.
+    // The default evaluation (the shipped weights) on the same held-out positions, by phase.
     let base = virada_engine::default_evaluator();
     let phase = virada_engine::eval::gen3::patterns::phase_of_empties;
     let old = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {

@@ -1,8 +1,9 @@
 //! The compact payload of a gen3 weights file (payload encoding 1).
 //!
 //! Most of gen3's 18.3 million entries are either copies (configurations that are mirror images
-//! inside a symmetric pattern share one weight, see [`tie_maps`]) or zero (configurations no
-//! training position showed), and neighbouring phases are smoothed towards each other. The
+//! inside a symmetric pattern share one weight, see
+//! [`tie_maps`](super::patterns::tie_maps)) or zero (configurations no training position
+//! showed), and neighbouring phases are smoothed towards each other. The
 //! compact payload stores, for every phase, only the **representative** entries (an entry
 //! whose tie map points to itself, plus the global features), as the **difference from the
 //! same entry of the previous phase** (phase 0: from 0), in one stream over all phases:
@@ -260,7 +261,7 @@ fn finish(bytes: &[u8], cursor: Cursor, total: usize) -> Result<(), CompactError
 }
 
 /// Phases between two of [`PhaseDecoder`]'s resumption points.
-const SNAPSHOT_EVERY: usize = 5;
+pub const SNAPSHOT_EVERY: usize = 5;
 
 /// A compact payload (in the current digit order) checked once, whose phases are then decoded
 /// one at a time on demand: it keeps the stream and, every [`SNAPSHOT_EVERY`] phases, the
