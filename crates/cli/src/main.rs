@@ -53,7 +53,7 @@ enum Command {
     /// Benchmarks (`virada bench perft`, `virada bench ffo`, ...).
     #[command(subcommand_required = true)]
     Bench(cmd::bench::BenchArgs),
-    /// Regenerate the trained evaluation's weights (WTHOR games, exact labels, fitting).
+    /// Regenerate the evaluation's weights (gen3 pipeline: data sets, relabelling, fit).
     Train(cmd::train::TrainArgs),
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),

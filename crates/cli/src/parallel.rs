@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use virada_engine::{Engine, EngineConfig, Evaluator};
+use virada_engine::{Engine, EngineConfig, Gen3Eval};
 
 /// Applies `work` to every item on `threads` worker threads, each with its own one-thread
 /// engine (32 MiB tables) using `evaluator`. `progress(done, total)` is called after each item.
@@ -12,7 +12,7 @@ use virada_engine::{Engine, EngineConfig, Evaluator};
 pub fn map_with_engines<T, R, F>(
     items: &[T],
     threads: usize,
-    evaluator: &Arc<dyn Evaluator>,
+    evaluator: &Arc<Gen3Eval>,
     progress: &(dyn Fn(usize, usize) + Sync),
     work: F,
 ) -> Vec<R>

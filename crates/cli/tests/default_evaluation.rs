@@ -38,26 +38,41 @@ fn the_default_is_the_shipped_gen3_evaluation() {
     );
 }
 
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("virada-default-eval-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[test]
-fn a_weights_file_of_either_generation_replaces_it() {
-    let gen2 = bench(Some(&weights_dir().join("pattern.vpw")));
-    let gen2_name = evaluation_name(&gen2);
-    assert!(!gen2_name.starts_with("gen3"), "{gen2_name}");
-    assert_ne!(gen2_name, "v1");
-    let gen3 = bench(Some(&weights_dir().join("gen3.vpw")));
-    assert!(evaluation_name(&gen3).starts_with("gen3"));
+fn a_gen3_weights_file_replaces_it() {
+    let dir = temp_dir("renamed");
+    // The shipped weights under another generation name (the header's name field, bytes
+    // 40-63, is outside the payload checksum).
+    let mut bytes = std::fs::read(weights_dir().join("gen3.vpw")).unwrap();
+    bytes[40..64].fill(0);
+    bytes[40..52].copy_from_slice(b"gen3-renamed");
+    let renamed = dir.join("renamed.vpw");
+    std::fs::write(&renamed, &bytes).unwrap();
+    assert_eq!(evaluation_name(&bench(Some(&renamed))), "gen3-renamed");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_file_that_cannot_be_used_falls_back_to_the_shipped_evaluation_and_says_why() {
-    let dir = std::env::temp_dir().join(format!("virada-default-eval-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("bad");
     let corrupt = dir.join("corrupt.vpw");
     let mut bytes = std::fs::read(weights_dir().join("gen3.vpw")).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x55;
     std::fs::write(&corrupt, &bytes).unwrap();
-    for path in [corrupt.clone(), dir.join("missing.vpw")] {
+    // A file of the retired gen2 evaluation (format version 1) is refused too.
+    let gen2 = dir.join("gen2.vpw");
+    let mut bytes = std::fs::read(weights_dir().join("gen3.vpw")).unwrap();
+    bytes[8] = 1;
+    std::fs::write(&gen2, &bytes).unwrap();
+    for path in [corrupt.clone(), gen2, dir.join("missing.vpw")] {
         let out = bench(Some(&path));
         assert!(evaluation_name(&out).starts_with("gen3"), "{path:?}");
         let err = String::from_utf8_lossy(&out.stderr);

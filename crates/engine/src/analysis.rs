@@ -1,7 +1,8 @@
 //! Analysis: a value for every legal move (the hint display), and the mistakes of a game.
 
+pub(crate) mod book_values;
+
 use crate::book::Book;
-use crate::book_values::book_analysis;
 use crate::eval::SCALE;
 use crate::search::handoff;
 use crate::search::root::{
@@ -12,6 +13,7 @@ use crate::search::{
     pv_from_tt, Iteration, Limits, Observer, SearchSetup, Selectivity, Unobserved,
 };
 use crate::time::{self, Stopwatch};
+use book_values::book_analysis;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};

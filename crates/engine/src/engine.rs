@@ -1,11 +1,12 @@
 //! The [`Engine`] facade: one object owning the transposition table, the evaluation and the
 //! thread count, used by the app server, the command line and external programs.
 
+use crate::analysis::book_values;
 use crate::analysis::{self, Analysis, GameAnalysis};
 use crate::book::Book;
-use crate::book_values;
-use crate::eval::{default_evaluator, Evaluator};
+use crate::eval::{default_evaluator, Gen3Eval};
 use crate::levels::{BookUse, Level, Mistakes};
+use crate::random::splitmix64;
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -24,7 +25,7 @@ pub struct EngineConfig {
     /// Search threads (1 = deterministic node counts).
     pub threads: usize,
     /// The evaluation (default: [`default_evaluator`]).
-    pub evaluator: Arc<dyn Evaluator>,
+    pub evaluator: Arc<Gen3Eval>,
 }
 
 impl Default for EngineConfig {
@@ -61,7 +62,7 @@ impl std::fmt::Debug for EngineConfig {
 pub struct Engine {
     /// Shared by the midgame search and the endgame solver.
     tt: TranspositionTable,
-    eval: Arc<dyn Evaluator>,
+    eval: Arc<Gen3Eval>,
     threads: usize,
     time_source: TimeSource,
     /// The opening book the levels play from (`None`: every move is searched).
@@ -108,7 +109,7 @@ impl Engine {
     }
 
     /// The evaluation in use.
-    pub fn evaluator(&self) -> &Arc<dyn Evaluator> {
+    pub fn evaluator(&self) -> &Arc<Gen3Eval> {
         &self.eval
     }
 
@@ -136,7 +137,7 @@ impl Engine {
     fn setup(&self) -> SearchSetup<'_> {
         SearchSetup {
             tt: &self.tt,
-            eval: &*self.eval,
+            eval: &self.eval,
             threads: self.threads,
             time_source: self.time_source,
         }
@@ -353,12 +354,4 @@ fn naturalness(board: &Board, sq: usize) -> f32 {
         w *= 1.3;
     }
     w
-}
-
-/// A 64-bit mixer used as a seeded random number (deterministic across platforms).
-pub(crate) fn splitmix64(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
 }

@@ -4,12 +4,15 @@
 
 mod analysis;
 pub mod book;
-mod book_values;
+pub mod book_build;
+pub mod checksum;
 pub mod endgame;
 mod engine;
 pub mod eval;
 pub mod explain;
 pub mod levels;
+mod observer;
+mod random;
 pub mod search;
 pub mod time;
 pub mod tt;
@@ -17,7 +20,7 @@ pub mod tt;
 pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
 pub use book::{Book, BookError, BookMove, BookProbe};
 pub use engine::{Engine, EngineConfig};
-pub use eval::{default_evaluator, Evaluator};
+pub use eval::{default_evaluator, Gen3Eval};
 pub use levels::{BookUse, Level};
 pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;

@@ -1,25 +1,14 @@
-//! The search keeps gen3's indices incrementally; a wrapper that hides the gen3 evaluation forces
-//! the from-scratch path. Both must search the same tree (same moves, values, node counts).
+//! The midgame search on the gen3 evaluation: without selectivity its value is the plain
+//! negamax value over `Gen3Eval::evaluate` (the incremental indices change speed, never
+//! values), and its selective cuts come from the evaluation's own Multi-ProbCut table.
 
 use std::sync::Arc;
 use virada_engine::eval::gen3::{weights::Gen3Weights, Gen3Eval};
-use virada_engine::eval::pattern_eval::PatternEval;
-use virada_engine::{Engine, EngineConfig, Evaluator, Limits, Selectivity};
+use virada_engine::eval::{final_value, SCALE};
+use virada_engine::{Engine, EngineConfig, Limits, Selectivity};
 use virada_rules::{Board, Position};
 
-struct FromScratch(Gen3Eval);
-
-impl Evaluator for FromScratch {
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-
-    fn evaluate(&self, board: &Board) -> i32 {
-        self.0.evaluate(board)
-    }
-}
-
-fn engine(eval: Arc<dyn Evaluator>) -> Engine {
+fn engine(eval: Arc<Gen3Eval>) -> Engine {
     Engine::new(EngineConfig {
         tt_mb: 8,
         threads: 1,
@@ -27,8 +16,7 @@ fn engine(eval: Arc<dyn Evaluator>) -> Engine {
     })
 }
 
-/// Pseudo-random weights (no gen3 weights are shipped yet): enough structure for search to
-/// differ between moves.
+/// Pseudo-random weights: enough structure for search to differ between moves.
 fn weights() -> Gen3Weights {
     let mut w = Gen3Weights::zeros("gen3-test", 100);
     let mut s = 42u64;
@@ -41,13 +29,31 @@ fn weights() -> Gen3Weights {
     w
 }
 
+/// Plain negamax over `evaluate`, as the midgame search counts depth: a pass uses no ply and a
+/// finished game scores exactly.
+fn negamax(eval: &Gen3Eval, board: &Board, depth: u32) -> i32 {
+    let moves = board.legal_moves();
+    if moves.is_empty() {
+        let passed = board.pass();
+        if passed.legal_moves().is_empty() {
+            return final_value(board);
+        }
+        return -negamax(eval, &passed, depth);
+    }
+    if depth == 0 {
+        return eval.evaluate(board);
+    }
+    moves
+        .iter()
+        .map(|sq| -negamax(eval, &board.play_unchecked(sq), depth - 1))
+        .max()
+        .expect("a legal move")
+}
+
 #[test]
-fn incremental_and_from_scratch_gen3_searches_agree() {
-    let gen3 = Gen3Eval::new(weights());
-    let mut incremental = engine(Arc::new(gen3.clone()));
-    let mut scratch = engine(Arc::new(FromScratch(gen3)));
-    assert!(incremental.evaluator().as_gen3_eval().is_some());
-    assert!(scratch.evaluator().as_gen3_eval().is_none());
+fn search_without_selectivity_gives_the_negamax_value() {
+    let gen3 = Arc::new(Gen3Eval::new(weights()));
+    let mut e = engine(gen3.clone());
     let positions = [
         "---------------------------OX------XO--------------------------- X",
         "----------O-------OXOO----OXXOO---XXXOOX----XXX-----X----------- X",
@@ -56,28 +62,31 @@ fn incremental_and_from_scratch_gen3_searches_agree() {
     ];
     for s in positions {
         let b = s.parse::<Position>().expect("test position").board();
-        for depth in [1, 4, 8] {
+        for depth in [1, 2, 4] {
             let limits = Limits {
                 depth: Some(depth),
                 exact_empties: Some(0),
+                selectivity: Some(Selectivity::EXACT),
                 ..Limits::default()
             };
-            incremental.clear();
-            scratch.clear();
-            let a = incremental.search(b, &limits, None);
-            let z = scratch.search(b, &limits, None);
+            e.clear();
+            let r = e.search(b, &limits, None);
+            let want = negamax(&gen3, &b, depth);
             assert_eq!(
-                (a.best_move, a.score, a.nodes, &a.pv),
-                (z.best_move, z.score, z.nodes, &z.pv),
+                (r.score * SCALE as f32).round() as i32,
+                want,
                 "{s} depth {depth}"
             );
+            assert!(b
+                .legal_moves()
+                .contains(r.best_move.square().expect("a move")));
         }
     }
 }
 
 /// Nodes of depth-3 searches of `positions` (the root's children are depth-2 nodes) with
 /// `selectivity`.
-fn depth3_nodes(eval: Arc<dyn Evaluator>, positions: &[&str], selectivity: Selectivity) -> u64 {
+fn depth3_nodes(eval: Arc<Gen3Eval>, positions: &[&str], selectivity: Selectivity) -> u64 {
     let mut e = engine(eval);
     let mut nodes = 0;
     for s in positions {
@@ -95,10 +104,10 @@ fn depth3_nodes(eval: Arc<dyn Evaluator>, positions: &[&str], selectivity: Selec
 }
 
 /// The shipped gen3 Multi-ProbCut table has lines for depth 2 (predicted by the static
-/// evaluation), the gen2 table starts at depth 3: a depth-3 search cuts nodes with gen3's
-/// selectivity on and is the same tree as without it for gen2.
+/// evaluation): a depth-3 search cuts nodes with selectivity on. The same weights with an
+/// empty table search the same tree as without selectivity: the cuts are the evaluation's.
 #[test]
-fn only_gen3_cuts_depth_two_nodes() {
+fn the_evaluations_own_table_decides_the_cuts() {
     let positions = [
         "---------------------------OX------XO--------------------------- X",
         "----------O-------OXOO----OXXOO---XXXOOX----XXX-----X----------- X",
@@ -106,19 +115,16 @@ fn only_gen3_cuts_depth_two_nodes() {
         "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
         "--O-----X-OOOO--XXOOOOXXXXXXOXXXXXXOXOX-XOXOOO--XXOOO----XXX---- O",
     ];
-    let gen3: Arc<dyn Evaluator> = Arc::new(Gen3Eval::embedded().expect("shipped gen3"));
-    let gen2: Arc<dyn Evaluator> = Arc::new(PatternEval::embedded().expect("shipped gen2"));
-    let (g3_exact, g3_cut) = (
+    let gen3 = Arc::new(Gen3Eval::embedded().expect("shipped gen3"));
+    let (exact, cut) = (
         depth3_nodes(gen3.clone(), &positions, Selectivity::EXACT),
-        depth3_nodes(gen3, &positions, Selectivity::TIME_LIMITED),
+        depth3_nodes(gen3.clone(), &positions, Selectivity::TIME_LIMITED),
     );
-    assert!(
-        g3_cut < g3_exact,
-        "gen3: {g3_cut} nodes cut, {g3_exact} exact"
+    assert!(cut < exact, "gen3: {cut} nodes cut, {exact} exact");
+    let uncut = Arc::new(Gen3Eval::with_mpc_table(gen3.weights(), &[]));
+    assert_eq!(
+        depth3_nodes(uncut, &positions, Selectivity::TIME_LIMITED),
+        exact,
+        "no table, no cuts"
     );
-    let (g2_exact, g2_cut) = (
-        depth3_nodes(gen2.clone(), &positions, Selectivity::EXACT),
-        depth3_nodes(gen2, &positions, Selectivity::TIME_LIMITED),
-    );
-    assert_eq!(g2_cut, g2_exact, "gen2 has no depth-2 lines");
 }

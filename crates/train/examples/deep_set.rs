@@ -2,7 +2,7 @@
 //! each held-out WTHOR game (the split of `virada train` and `virada bench accuracy`, seed 1,
 //! one game in 20), at 30 + (k mod 7) empties for the k-th game, scored by a fixed-depth
 //! midgame search (default selectivity, no exact solving, one thread, table cleared per
-//! position) of the evaluation in `VIRADA_WEIGHTS` (default: the shipped gen2).
+//! position) of the evaluation in `VIRADA_WEIGHTS` (default: the shipped weights).
 //!
 //! `cargo run --release -p virada-train --example deep_set -- <out.obf> [count] [depth]`
 //!

@@ -1,4 +1,4 @@
-//! Cost of one evaluation, gen2 against gen3, from scratch and with incremental indices.
+//! Cost of one gen3 evaluation, from scratch and with incremental indices.
 //!
 //! `cargo run --release -p virada-train --example eval_cost [rounds] [name]` prints nanoseconds per
 //! evaluation (meaningful only on a quiet machine). Under
@@ -14,8 +14,6 @@ use std::hint::black_box;
 use std::time::Instant;
 use virada_engine::eval::gen3::{weights::Gen3Weights, Gen3Eval};
 use virada_engine::eval::incremental::IncrementalEval;
-use virada_engine::eval::pattern_eval::PatternEval;
-use virada_engine::eval::Evaluator;
 use virada_rules::{Board, Square};
 
 /// The games: (board before the move, move, flips) lines; `None` = pass.
@@ -52,7 +50,7 @@ fn games(n: usize) -> Vec<Line> {
 }
 
 #[inline(never)]
-fn bench_scratch<E: Evaluator>(eval: &E, lines: &[Line], rounds: usize) -> i64 {
+fn bench_scratch(eval: &Gen3Eval, lines: &[Line], rounds: usize) -> i64 {
     let mut sum = 0i64;
     for _ in 0..rounds {
         for line in lines {
@@ -89,7 +87,6 @@ fn main() {
         .unwrap_or(20);
     let lines = games(200);
     let positions: usize = lines.iter().map(|l| l.len()).sum();
-    let gen2 = PatternEval::embedded().expect("shipped gen2 weights");
     // Random gen3 weights: the cost does not depend on the values, but untouched zero pages
     // would all map to one physical page and flatter the cache.
     let mut w = Gen3Weights::zeros("gen3-cost", 100);
@@ -117,14 +114,8 @@ fn main() {
             start.elapsed().as_nanos() as f64 / n
         );
     };
-    t("gen2 from scratch", &|| {
-        bench_scratch(&gen2, &lines, rounds)
-    });
     t("gen3 from scratch", &|| {
         bench_scratch(&gen3, &lines, rounds)
-    });
-    t("gen2 incremental", &|| {
-        bench_incremental(&gen2, &lines, rounds)
     });
     t("gen3 incremental", &|| {
         bench_incremental(&gen3, &lines, rounds)

@@ -5,12 +5,12 @@
 //! `cargo run --release -p virada-train --example heldout -- <selfplay chunks> <eval>...`
 //!
 //! `<selfplay chunks>` limits the self-play data set to its first chunks (the ones a fit saw:
-//! the generator keeps adding chunks); an `<eval>` is a weights file of either generation or
-//! `default` (the shipped gen2). Data: `<cache>/gen3/selfplay-s1` and
+//! the generator keeps adding chunks); an `<eval>` is a gen3 weights file or `default` (the
+//! shipped weights). Data: `<cache>/gen3/selfplay-s1` and
 //! `<cache>/gen3/wthor-theoretical`.
 use std::sync::Arc;
 use virada_engine::eval::gen3::patterns::{phase_of_empties, NUM_PHASES};
-use virada_engine::Evaluator;
+use virada_engine::Gen3Eval;
 use virada_train::fit3::{self, source_name, FitConfig, Validation};
 use virada_train::samples::Source;
 
@@ -31,10 +31,10 @@ fn main() -> Result<(), String> {
     let cfg = FitConfig::default();
     let mut results: Vec<(String, Validation)> = Vec::new();
     for n in names {
-        let e: Arc<dyn Evaluator> = if n == "default" {
+        let e: Arc<Gen3Eval> = if n == "default" {
             virada_engine::default_evaluator()
         } else {
-            virada_engine::eval::gen3::load_weights_file(std::path::Path::new(n))?
+            Arc::new(Gen3Eval::from_file(std::path::Path::new(n))?)
         };
         let v = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {
             (

@@ -7,11 +7,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
-use virada_engine::eval::pattern_eval::PatternEval;
-use virada_engine::eval::pattern_state::PatternState;
+use virada_engine::eval::gen3::state::Gen3State;
+use virada_engine::eval::Gen3Eval;
 use virada_engine::search::Selectivity;
 use virada_engine::tt::TranspositionTable;
-use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
+use virada_engine::{Engine, EngineConfig, Limits};
 use virada_rules::formats::obf::read_obf;
 use virada_rules::formats::obf::{write_obf, ObfEntry, ObfMove};
 use virada_rules::movegen::flips;
@@ -84,7 +84,7 @@ pub struct Score {
 
 /// Searches every case to `depth` (midgame search, the default selectivity, never an exact
 /// solve) with `eval`, one thread, table cleared per position (deterministic node counts).
-pub fn measure(cases: &[Case], eval: Arc<dyn Evaluator>, depth: u32, label: &str) -> Score {
+pub fn measure(cases: &[Case], eval: Arc<Gen3Eval>, depth: u32, label: &str) -> Score {
     let mut engine = Engine::new(EngineConfig {
         tt_mb: 32,
         threads: 1,
@@ -124,15 +124,10 @@ pub fn measure(cases: &[Case], eval: Arc<dyn Evaluator>, depth: u32, label: &str
 
 /// Cost of evaluation inside a tree walk: every position to `depth` plies below each root is
 /// visited (as a full-width search would) and every leaf evaluated. Returns nanoseconds per
-/// leaf for: v1, the trained evaluation from scratch, and the trained evaluation with
-/// incremental indices ([`PatternState`] updated at every move), plus the walk without any
-/// evaluation, and the leaf count.
-pub fn eval_speed(
-    roots: &[Board],
-    depth: u32,
-    v1: &dyn Evaluator,
-    trained: &PatternEval,
-) -> ([f64; 4], u64) {
+/// leaf for: the evaluation from scratch, the evaluation with incremental indices
+/// ([`Gen3State`] updated at every move), and the walk without any evaluation; and the leaf
+/// count.
+pub fn eval_speed(roots: &[Board], depth: u32, eval: &Gen3Eval) -> ([f64; 3], u64) {
     fn walk(b: Board, d: u32, leaf: &mut dyn FnMut(&Board)) {
         let m = b.moves();
         if d == 0 || m == 0 {
@@ -146,10 +141,10 @@ pub fn eval_speed(
             walk(b.play_unchecked(sq), d - 1, leaf);
         }
     }
-    fn walk_state(b: Board, st: PatternState, d: u32, leaf: &mut dyn FnMut(&PatternState, u32)) {
+    fn walk_state(b: Board, st: Gen3State, d: u32, leaf: &mut dyn FnMut(&Board, &Gen3State)) {
         let m = b.moves();
         if d == 0 || m == 0 {
-            leaf(&st, b.empty_count());
+            leaf(&b, &st);
             return;
         }
         let mut mm = m;
@@ -160,9 +155,10 @@ pub fn eval_speed(
             walk_state(b.play_flips(sq, flips), st.play(sq, flips), d - 1, leaf);
         }
     }
+    eval.build_all_phases();
     let mut leaves = 0u64;
     let mut sink = 0i64;
-    let mut times = [0f64; 4];
+    let mut times = [0f64; 3];
     for (i, t) in times.iter_mut().enumerate() {
         let start = Instant::now();
         let mut n = 0u64;
@@ -170,15 +166,11 @@ pub fn eval_speed(
             match i {
                 0 => walk(r, depth, &mut |b| {
                     n += 1;
-                    sink += v1.evaluate(b) as i64;
+                    sink += eval.evaluate(b) as i64;
                 }),
-                1 => walk(r, depth, &mut |b| {
+                1 => walk_state(r, Gen3State::new(&r), depth, &mut |b, s| {
                     n += 1;
-                    sink += trained.evaluate(b) as i64;
-                }),
-                2 => walk_state(r, PatternState::new(&r), depth, &mut |s, e| {
-                    n += 1;
-                    sink += trained.evaluate_state(s, e) as i64;
+                    sink += eval.evaluate_indices(b, s.indices()) as i64;
                 }),
                 _ => walk(r, depth, &mut |b| {
                     n += 1;
@@ -302,7 +294,14 @@ fn searched_value(engine: &mut Engine, board: Board, depth: u32) -> f32 {
         }
         return -searched_value(engine, passed, depth);
     }
-    crate::search_labels::fixed_depth_value(engine, board, depth)
+    engine.clear();
+    let limits = Limits {
+        depth: Some(depth),
+        exact_empties: Some(0),
+        selectivity: Some(Selectivity::DEFAULT),
+        ..Limits::default()
+    };
+    engine.search(board, &limits, None).score
 }
 
 /// How [`make_best_move_benchmark`] looks for moves that tie with the solver's best move.
@@ -415,7 +414,7 @@ pub fn make_best_move_benchmark(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use virada_engine::eval::v1::EvalV1;
+    use virada_engine::eval::gen3::weights::Gen3Weights;
 
     /// Six positions with 35-40 empties along a fixed line of moves.
     fn cases() -> Vec<Case> {
@@ -443,7 +442,7 @@ mod tests {
 
     #[test]
     fn bias_is_the_signed_mean_error_and_moves_with_the_labels() {
-        let eval: Arc<dyn Evaluator> = Arc::new(EvalV1::new());
+        let eval = Arc::new(Gen3Eval::new(Gen3Weights::zeros("flat", 100)));
         let base = cases();
         assert_eq!(base.len(), 6);
         let a = measure(&base, eval.clone(), 3, "test");

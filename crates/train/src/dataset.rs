@@ -26,7 +26,7 @@ use crate::samples::Source;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use virada_engine::eval::pattern_weights::fnv1a64;
+use virada_engine::checksum::fnv1a64;
 use virada_rules::Board;
 
 /// Chunk file magic.

@@ -1,19 +1,16 @@
 //! # virada-train
 //!
-//! Training of the engine's pattern evaluation: labelled positions (from WTHOR tournament games,
-//! self-play and our own exact solver), their binary file format, and the least-squares fitter
-//! that produces the weights file shipped in `crates/engine/weights/`. See `docs/TRAINING.md`.
+//! Training of the engine's evaluation (gen3): labelled positions (self-play games labelled by
+//! our own exact solver and searches, WTHOR tournament games), their binary data-set format,
+//! the minibatch fitter that produces the weights file shipped in `crates/engine/weights/`, the
+//! accuracy benchmarks and the Multi-ProbCut fit. See `docs/TRAINING.md`.
 #![forbid(unsafe_code)]
 
 pub mod accuracy;
 pub mod datagen;
 pub mod dataset;
-pub mod fit;
 pub mod fit3;
 pub mod mpc_fit;
-pub mod pipeline;
 pub mod progress;
 pub mod samples;
-pub mod search_labels;
-pub mod selfplay;
 pub mod wthor;

@@ -1,5 +1,5 @@
 //! Fitting the engine's Multi-ProbCut model from our own searches (`virada bench mpc-fit`):
-//! tooling that writes the engine's `search/mpc_params*.rs`, so it lives with the training
+//! tooling that writes the evaluation's table `eval/gen3/mpc_table.rs`, so it lives with the training
 //! tools rather than in the engine.
 //!
 //! 1. [`sample_positions`] plays seeded self-play games (a shallow search with random moves
@@ -8,10 +8,10 @@
 //! 3. [`fit`] regresses the deep value on the paired shallow value for every deep depth and
 //!    range of empty squares ([`buckets`]): `deep = a * shallow + b`, with `sigma` the
 //!    residual standard deviation.
-//! 4. [`render_source`] writes `mpc_params.rs`.
+//! 4. [`render_source`] writes `mpc_table.rs`.
 
+use virada_engine::eval::mpc::{shallow_depth, MpcParams, MPC_MIN_DEPTH};
 use virada_engine::eval::SCALE;
-use virada_engine::search::mpc::{shallow_depth, MpcParams, MPC_MIN_DEPTH};
 use virada_engine::{Engine, EngineConfig, Limits, Selectivity};
 use virada_rules::{Board, Square};
 
@@ -175,21 +175,15 @@ pub fn fit(samples: &[FitSample], max_depth: u32, ranges: &[(u8, u8)]) -> Vec<Mp
     out
 }
 
-/// The text of `mpc_params.rs` for `params`, recording how it was made.
+/// The text of the evaluation's table file (`crates/engine/src/eval/gen3/mpc_table.rs`) for
+/// `params`, recording how it was made.
 pub fn render_source(
     params: &[MpcParams],
     command: &str,
     samples: usize,
     eval_name: &str,
 ) -> String {
-    // The same choice as the engine's `mpc::table_for`.
-    let table = if eval_name == "v1" {
-        "MPC_TABLE_V1"
-    } else if eval_name.starts_with("gen3") {
-        "MPC_TABLE_GEN3"
-    } else {
-        "MPC_TABLE_TRAINED"
-    };
+    let table = "MPC_TABLE_GEN3";
     let mut s = String::new();
     s.push_str(&format!(
         "//! Multi-ProbCut parameters fitted from our own searches (evaluation {eval_name}).\n//!\n"
@@ -202,12 +196,12 @@ pub fn render_source(
     ));
     s.push_str("// Fitted numbers can look like well-known constants; they are not.\n");
     s.push_str("#![allow(clippy::approx_constant)]\n\n");
-    s.push_str("use super::mpc::MpcParams;\n\n");
+    s.push_str("use crate::eval::mpc::MpcParams;\n\n");
     s.push_str("/// A line for deep depth `depth` at `empties_min..=empties_max` empty squares.\n");
     s.push_str("const fn p(depth: u8, empties_min: u8, empties_max: u8, a: f32, b: f32, sigma: f32) -> MpcParams {\n");
     s.push_str("    MpcParams {\n        depth,\n        empties_min,\n        empties_max,\n        a,\n        b,\n        sigma,\n    }\n}\n\n");
     s.push_str("/// Fitted lines, one per (deep depth, range of empty squares).\n");
-    s.push_str(&format!("pub(super) static {table}: &[MpcParams] = &[\n"));
+    s.push_str(&format!("pub static {table}: &[MpcParams] = &[\n"));
     for p in params {
         s.push_str(&format!(
             "    p({}, {}, {}, {:.4}, {:.1}, {:.1}),\n",
@@ -247,10 +241,9 @@ mod tests {
         assert!((p[1].a - 0.9).abs() < 0.01, "{p:?}");
         assert!((p[1].b - 50.0).abs() < 2.0, "{p:?}");
         assert!(p.iter().all(|l| l.sigma <= 1.5), "{p:?}");
-        let src = render_source(&p, "virada bench mpc-fit", 40, "v1");
-        assert!(src.contains("MPC_TABLE_V1"));
-        assert!(render_source(&p, "", 40, "gen3-G05").contains("MPC_TABLE_GEN3"));
-        assert!(render_source(&p, "", 40, "gen2-search-selfplay").contains("MPC_TABLE_TRAINED"));
+        let src = render_source(&p, "virada bench mpc-fit", 40, "gen3-G05");
+        assert!(src.contains("pub static MPC_TABLE_GEN3: &[MpcParams]"));
+        assert!(src.contains("(evaluation gen3-G05)"));
         assert!(
             src.contains("p(2, 0, 64, ") && src.contains("p(3, 0, 64, "),
             "{src}"

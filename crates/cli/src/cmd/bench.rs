@@ -20,11 +20,11 @@ pub enum BenchKind {
     Perft(PerftBenchArgs),
     /// Fixed positions searched to a fixed depth: total nodes (the search signature), nodes/s.
     Search(super::bench_search::SearchBenchArgs),
-    /// Fit the Multi-ProbCut parameters from self-play searches (writes mpc_params.rs).
+    /// Fit the Multi-ProbCut parameters from self-play searches (writes the evaluation's mpc_table.rs).
     MpcFit(super::bench_search::MpcFitArgs),
     /// Solve FFO endgame positions exactly and print a table (the classic #40-#59 benchmark).
     Ffo(super::bench_ffo::FfoArgs),
-    /// Fixed-depth search value and move against exact results: evaluation v1 vs trained.
+    /// Fixed-depth search value and move against exact results (and the evaluation's cost).
     Accuracy(super::bench_accuracy::AccuracyArgs),
 }
 

@@ -1,13 +1,11 @@
-//! `virada bench accuracy`: fixed-depth search value and move against exact results, for
-//! evaluation v1 and the trained evaluation side by side.
+//! `virada bench accuracy`: fixed-depth search value and move against exact results, for the
+//! evaluation (and optionally a baseline weights file side by side).
 
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::path::PathBuf;
 use std::sync::Arc;
-use virada_engine::eval::pattern_eval;
-use virada_engine::eval::EvalV1;
-use virada_engine::Evaluator;
+use virada_engine::Gen3Eval;
 use virada_train::accuracy::{self, Case};
 
 /// Our benchmark files (written once by `--write-benchmark`), relative to the workspace root.
@@ -54,11 +52,11 @@ pub struct AccuracyArgs {
     /// work between processes).
     #[arg(long, default_value_t = 0)]
     pub benchmark_skip: usize,
-    /// Weights file (gen2 or gen3) for the trained evaluation (default: the shipped weights).
+    /// Weights file (gen3) of the evaluation (default: the shipped weights).
     #[arg(long)]
     pub weights: Option<PathBuf>,
-    /// Compare against the trained evaluation with this weights file (e.g. the previous
-    /// generation) instead of evaluation v1.
+    /// Also measure the evaluation with this weights file (gen3, e.g. the previous fit), as
+    /// `baseline`.
     #[arg(long)]
     pub baseline_weights: Option<PathBuf>,
 }
@@ -126,16 +124,20 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
         println!("wrote {}", path.display());
         return Ok(());
     }
-    let load = |p: &PathBuf| virada_engine::eval::gen3::load_weights_file(p);
-    let trained: Arc<dyn Evaluator> = match &args.weights {
-        Some(p) => load(p).map_err(CliError::input)?,
+    let load = |p: &PathBuf| {
+        Gen3Eval::from_file(p)
+            .map(Arc::new)
+            .map_err(CliError::input)
+    };
+    let trained = match &args.weights {
+        Some(p) => load(p)?,
         None => virada_engine::default_evaluator(),
     };
-    let baseline: (&str, Arc<dyn Evaluator>) = match &args.baseline_weights {
-        Some(p) => ("baseline", load(p).map_err(CliError::input)?),
-        None => ("v1", Arc::new(EvalV1::new())),
-    };
-    let evals: Vec<(&str, Arc<dyn Evaluator>)> = vec![baseline, ("trained", trained)];
+    let mut evals: Vec<(&str, Arc<Gen3Eval>)> = Vec::new();
+    if let Some(p) = &args.baseline_weights {
+        evals.push(("baseline", load(p)?));
+    }
+    evals.push(("trained", trained.clone()));
     let mut sets: Vec<(String, Vec<Case>)> = Vec::new();
     if args.wthor > 0 {
         let cases = accuracy::wthor_cases(&args.data.join("wthor"), args.seed, 20, args.wthor)
@@ -196,19 +198,16 @@ pub fn run(args: AccuracyArgs) -> CmdResult {
             println!();
         }
     }
-    if let (Some((_, cases)), Ok(t)) = (sets.first(), pattern_eval::trained()) {
+    if let Some((_, cases)) = sets.first() {
         let roots: Vec<_> = cases.iter().take(20).map(|c| c.board).collect();
-        let (ns, leaves) = accuracy::eval_speed(&roots, 4, &EvalV1::new(), &t);
+        let (ns, leaves) = accuracy::eval_speed(&roots, 4, &trained);
         println!(
             "Evaluation cost in a 4-ply tree walk from {} positions ({leaves} leaves), ns per leaf:",
             roots.len()
         );
-        println!("| walk only | v1 | trained (from scratch) | trained (incremental) |");
-        println!("|---|---|---|---|");
-        println!(
-            "| {:.1} | {:.1} | {:.1} | {:.1} |\n",
-            ns[3], ns[0], ns[1], ns[2]
-        );
+        println!("| walk only | from scratch | incremental |");
+        println!("|---|---|---|");
+        println!("| {:.1} | {:.1} | {:.1} |\n", ns[2], ns[0], ns[1]);
     }
     println!(
         "| set | positions | depth | evaluation | MAE (discs) | bias (discs) | best move | nodes | time (s) |"

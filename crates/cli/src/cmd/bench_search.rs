@@ -6,10 +6,8 @@ use crate::matchplay::settings::splitmix64;
 use crate::parallel::map_with_engines;
 use clap::Args;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Instant;
-use virada_engine::eval::EvalV1;
-use virada_engine::{default_evaluator, Engine, EngineConfig, Evaluator, Limits};
+use virada_engine::{default_evaluator, Engine, EngineConfig, Limits};
 use virada_rules::{Move, Position};
 use virada_train::mpc_fit::{buckets, fit, render_source, sample, sample_positions};
 
@@ -89,6 +87,9 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
             })
             .collect::<Result<_, _>>()?,
     };
+    // The evaluation's tables are built on first use: build them before the clock starts, so
+    // the time is the search's.
+    engine.evaluator().build_all_phases();
     let t = Instant::now();
     let quiet = args.sample.is_some();
     if !quiet {
@@ -145,21 +146,15 @@ pub struct MpcFitArgs {
     #[command(flatten)]
     pub threads: ThreadsArg,
     /// Write the parameter source file here (default: standard output). The engine's file is
-    /// crates/engine/src/search/mpc_params.rs.
+    /// crates/engine/src/eval/gen3/mpc_table.rs (the evaluation's own table).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seed of the self-play games.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
-    /// Empty squares a fitted range spans: each deep depth gets one line a range (the v1 and
-    /// gen2 tables were fitted with three phases, 40+, 24-39 and under 24 empties).
+    /// Empty squares a fitted range spans: each deep depth gets one line a range.
     #[arg(long, default_value_t = 4)]
     pub bucket_width: u32,
-    /// Evaluation to fit for: `default` (the default evaluation, gen3: writes MPC_TABLE_GEN3
-    /// for mpc_params_gen3.rs; with `VIRADA_WEIGHTS` naming a gen2 file, MPC_TABLE_TRAINED for
-    /// mpc_params_trained.rs) or `v1` (MPC_TABLE_V1 for mpc_params.rs).
-    #[arg(long, default_value = "default")]
-    pub eval: String,
 }
 
 pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
@@ -177,15 +172,8 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
         boards.len(),
         t.elapsed().as_secs_f64()
     );
-    let evaluator: Arc<dyn Evaluator> = match args.eval.as_str() {
-        "default" => default_evaluator(),
-        "v1" => Arc::new(EvalV1::new()),
-        other => {
-            return Err(CliError::input(format!(
-                "--eval: unknown evaluation '{other}' (default, v1)"
-            )))
-        }
-    };
+    // The default evaluation: the shipped weights, or the gen3 file `VIRADA_WEIGHTS` names.
+    let evaluator = default_evaluator();
     let eval_name = evaluator.name().to_string();
     let progress = |done: usize, total: usize| {
         eprint!(
@@ -200,8 +188,8 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
     let ranges = buckets(args.max_depth + 2, args.bucket_width);
     let params = fit(&samples, args.max_depth, &ranges);
     let command = format!(
-        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {} --eval {}",
-        args.positions, args.max_depth, args.seed, args.bucket_width, args.eval
+        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {}",
+        args.positions, args.max_depth, args.seed, args.bucket_width
     );
     let src = render_source(&params, &command, samples.len(), &eval_name);
     match &args.out {

@@ -7,8 +7,9 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use virada_engine::book::{
-    Book, BookError, BuildConfig, BuildProgress, BuildReport, BuildStatus, Builder, Research,
+use virada_engine::book::{Book, BookError};
+use virada_engine::book_build::{
+    BuildConfig, BuildProgress, BuildReport, BuildStatus, Builder, Research,
 };
 use virada_engine::{default_evaluator, openings};
 use virada_rules::formats::transcript::Transcript;

@@ -1,27 +1,19 @@
-//! `virada train`: regenerates the trained evaluation's weights from the WTHOR games (and exact
-//! solver labels). See docs/TRAINING.md.
+//! `virada train`: the gen3 training pipeline (data sets in the cache folder, then the fit) that
+//! regenerates the evaluation's weights. See docs/TRAINING.md.
 
-use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::sync::Arc;
-use virada_engine::Evaluator;
+use virada_engine::Gen3Eval;
 use virada_train::datagen::{self, GenConfig, StopAt};
 use virada_train::dataset;
-use virada_train::fit::FitConfig;
-use virada_train::pipeline::{self, TrainConfig};
-use virada_train::search_labels::SearchPlan;
-use virada_train::selfplay::SelfPlayConfig;
 
 #[derive(Args)]
-#[command(args_conflicts_with_subcommands = true)]
 pub struct TrainArgs {
-    /// A step of the gen3 pipeline; without one, the gen2 pipeline runs with the options below.
+    /// A step of the pipeline.
     #[command(subcommand)]
-    pub step: Option<Box<TrainStep>>,
-    #[command(flatten)]
-    pub gen2: Box<Gen2Args>,
+    pub step: Box<TrainStep>,
 }
 
 /// The gen3 pipeline (docs/TRAINING.md): data in the cache folder, then the fit.
@@ -31,7 +23,7 @@ pub enum TrainStep {
     Gen(GenArgs),
     /// Import the WTHOR theoretical scores as a data set in the cache folder.
     ImportWthor(ImportArgs),
-    /// Relabel a data set's positions by search with a previous generation (resumable).
+    /// Relabel a data set's positions by searches of a gen3 evaluation (resumable).
     Relabel(RelabelArgs),
     /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
     Fit(FitArgs),
@@ -173,7 +165,7 @@ fn fit3(a: FitArgs) -> CmdResult {
         fitted.validation.source_summary(),
         fitted.validation.table(empties)
     );
-    // The previous generation on the same held-out positions, by gen3 phase.
+    // The default evaluation (the shipped weights) on the same held-out positions, by phase.
     let base = virada_engine::default_evaluator();
     let phase = virada_engine::eval::gen3::patterns::phase_of_empties;
     let old = fit3::validate_by(NUM_PHASES, &chunks, &cfg, |b| {
@@ -221,7 +213,7 @@ pub struct GenArgs {
     /// Stop when the data set has this many chunks (default: run until killed).
     #[arg(long)]
     pub chunks: Option<u64>,
-    /// Weights file of the labelling evaluation, gen2 or gen3 (default: the engine's default
+    /// Weights file (gen3) of the labelling evaluation (default: the engine's default
     /// evaluation).
     #[arg(long)]
     pub eval: Option<PathBuf>,
@@ -256,7 +248,7 @@ pub struct RelabelArgs {
     /// Records per output chunk (the unit of resumption).
     #[arg(long, default_value_t = 20_000)]
     pub part_records: usize,
-    /// Weights file of the labelling evaluation, gen2 or gen3 (default: the engine's default
+    /// Weights file (gen3) of the labelling evaluation (default: the engine's default
     /// evaluation).
     #[arg(long)]
     pub eval: Option<PathBuf>,
@@ -297,11 +289,12 @@ fn relabel(a: RelabelArgs) -> CmdResult {
     Ok(())
 }
 
-/// The labelling evaluation: a weights file of either generation, else the default one.
-fn labelling_eval(path: Option<&std::path::Path>) -> Result<Arc<dyn Evaluator>, CliError> {
+/// The labelling evaluation: a gen3 weights file, else the default one.
+fn labelling_eval(path: Option<&std::path::Path>) -> Result<Arc<Gen3Eval>, CliError> {
     match path {
-        // Either generation: gen3 labels bootstrap from gen3 (format version 2 files).
-        Some(p) => virada_engine::eval::gen3::load_weights_file(p).map_err(CliError::input),
+        Some(p) => Gen3Eval::from_file(p)
+            .map(Arc::new)
+            .map_err(CliError::input),
         None => Ok(virada_engine::default_evaluator()),
     }
 }
@@ -367,128 +360,13 @@ fn import_wthor(a: ImportArgs) -> CmdResult {
     Ok(())
 }
 
-#[derive(Args)]
-pub struct Gen2Args {
-    /// Directory with the WTHOR `WTH_*.wtb` files.
-    #[arg(long, default_value = "../shared/data/wthor")]
-    pub wthor: PathBuf,
-    /// Work directory for intermediate sample files (reused when present) and the report.
-    #[arg(long, default_value = "target/training")]
-    pub work: PathBuf,
-    /// Output weights file.
-    #[arg(long, default_value = "crates/engine/weights/pattern.vpw")]
-    pub out: PathBuf,
-    /// Generation name stored in the file (at most 24 bytes).
-    #[arg(long, default_value = "gen1")]
-    pub name: String,
-    /// Seed of the held-out split.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// One game in this many is held out for testing.
-    #[arg(long, default_value_t = 20)]
-    pub held_out_one_in: u64,
-    /// Label positions with at most this many empties with the exact solver (0 = none).
-    #[arg(long, default_value_t = 0)]
-    pub exact_empties: u32,
-    /// Also label one position in `--exact-sample-one-in` with at most this many empties.
-    #[arg(long, default_value_t = 0)]
-    pub exact_sample_empties: u32,
-    /// See `--exact-sample-empties`.
-    #[arg(long, default_value_t = 8)]
-    pub exact_sample_one_in: u64,
-    /// Self-play games to add to the training set (0 = none).
-    #[arg(long, default_value_t = 0)]
-    pub selfplay_games: usize,
-    /// Search depth of the self-play moves.
-    #[arg(long, default_value_t = 4)]
-    pub selfplay_depth: u32,
-    /// The self-play engine plays perfectly from this many empties (0 = never).
-    #[arg(long, default_value_t = 14)]
-    pub selfplay_exact: u32,
-    /// Label positions with at least this many empties (not labelled exactly) with a midgame
-    /// search of the current default evaluation (the previous generation; 0 = none).
-    #[arg(long, default_value_t = 0)]
-    pub search_label_empties: u32,
-    /// Depth of the search labels.
-    #[arg(long, default_value_t = 8)]
-    pub search_label_depth: u32,
-    /// Search-label one WTHOR training position in this many (chosen by a seeded hash).
-    #[arg(long, default_value_t = 20)]
-    pub search_label_one_in: u64,
-    /// Search-label one self-play position in this many.
-    #[arg(long, default_value_t = 1)]
-    pub search_label_selfplay_one_in: u64,
-    /// Weight of a search-labelled sample in the fit (others weigh 1).
-    #[arg(long, default_value_t = 1.0)]
-    pub search_label_weight: f64,
-    /// Ridge penalty.
-    #[arg(long, default_value_t = 3.0)]
-    pub lambda: f64,
-    /// Conjugate-gradient iterations per phase.
-    #[arg(long, default_value_t = 60)]
-    pub iterations: usize,
-    /// Phase overlap in empties.
-    #[arg(long, default_value_t = 2)]
-    pub overlap: u32,
-    #[command(flatten)]
-    pub threads: ThreadsArg,
-}
-
 pub fn run(args: TrainArgs) -> CmdResult {
-    match args.step.map(|s| *s) {
-        Some(TrainStep::Gen(a)) => gen(a),
-        Some(TrainStep::ImportWthor(a)) => import_wthor(a),
-        Some(TrainStep::Relabel(a)) => relabel(a),
-        Some(TrainStep::Fit(a)) => fit3(a),
-        None => run_gen2(*args.gen2),
+    match *args.step {
+        TrainStep::Gen(a) => gen(a),
+        TrainStep::ImportWthor(a) => import_wthor(a),
+        TrainStep::Relabel(a) => relabel(a),
+        TrainStep::Fit(a) => fit3(a),
     }
-}
-
-fn run_gen2(args: Gen2Args) -> CmdResult {
-    if args.held_out_one_in < 2 {
-        return Err(CliError::input("--held-out-one-in must be at least 2"));
-    }
-    let mut fit = FitConfig {
-        lambda: args.lambda,
-        iterations: args.iterations,
-        overlap: args.overlap,
-        search_weight: args.search_label_weight,
-        ..FitConfig::default()
-    };
-    if let Some(t) = args.threads.given() {
-        fit.threads = t;
-    }
-    let cfg = TrainConfig {
-        wthor_dir: args.wthor,
-        work_dir: args.work,
-        out: args.out,
-        name: args.name,
-        seed: args.seed,
-        held_out_one_in: args.held_out_one_in,
-        exact_empties: args.exact_empties,
-        exact_sample_empties: args.exact_sample_empties,
-        exact_sample_one_in: args.exact_sample_one_in,
-        selfplay: SelfPlayConfig {
-            games: args.selfplay_games,
-            depth: args.selfplay_depth,
-            exact_empties: args.selfplay_exact,
-            seed: args.seed,
-            threads: fit.threads,
-            ..SelfPlayConfig::default()
-        },
-        search: SearchPlan {
-            min_empties: args.search_label_empties,
-            depth: args.search_label_depth,
-            one_in: args.search_label_one_in.max(1),
-            seed: args.seed,
-        },
-        selfplay_search_one_in: args.search_label_selfplay_one_in.max(1),
-        fit,
-    };
-    let solver = pipeline::engine_solver();
-    let report = pipeline::run(&cfg, Some(&*solver)).map_err(CliError::failed)?;
-    println!("{report}");
-    Ok(())
 }
 
 #[cfg(test)]
@@ -503,18 +381,17 @@ mod tests {
     }
 
     #[test]
-    fn subcommands_and_the_gen2_options_both_parse() {
+    fn the_steps_parse_and_a_step_is_required() {
         Cli::command().debug_assert();
         let gen = Cli::try_parse_from(["t", "gen", "--chunks", "3", "--exact-empties", "18"])
             .expect("gen parses");
-        match gen.train.step.map(|s| *s) {
-            Some(TrainStep::Gen(a)) => assert_eq!((a.chunks, a.exact_empties), (Some(3), 18)),
+        match *gen.train.step {
+            TrainStep::Gen(a) => assert_eq!((a.chunks, a.exact_empties), (Some(3), 18)),
             _ => panic!("not gen"),
         }
-        let old = Cli::try_parse_from(["t", "--exact-empties", "8"]).expect("gen2 form parses");
-        assert!(old.train.step.is_none());
-        assert_eq!(old.train.gen2.exact_empties, 8);
-        assert!(Cli::try_parse_from(["t", "--exact-empties", "8", "gen"]).is_err());
+        // The retired gen2 pipeline's form (options without a step) is refused.
+        assert!(Cli::try_parse_from(["t", "--exact-empties", "8"]).is_err());
+        assert!(Cli::try_parse_from(["t"]).is_err());
     }
 
     #[test]

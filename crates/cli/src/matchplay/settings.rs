@@ -7,10 +7,8 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
-use virada_engine::eval::pattern_eval::trained;
-use virada_engine::eval::EvalV1;
 use virada_engine::levels::MAX_LEVEL;
-use virada_engine::{default_evaluator, Book, BookUse, Evaluator, Level, Limits, Selectivity};
+use virada_engine::{default_evaluator, Book, BookUse, Gen3Eval, Level, Limits, Selectivity};
 use virada_rules::{Board, Move, Square};
 
 /// One side of a match, as given to `--a` / `--b`.
@@ -168,11 +166,12 @@ pub fn split_command_line(s: &str) -> Result<Vec<String>, String> {
 ///
 /// Text form (comma-separated `key=value`): `level=N`, `depth=N`, `exact=N` (exact-solve
 /// empties), `time=S` (seconds per move), `nodes=N`, `sel=P` (selectivity percent; by default
-/// 73 for `time` or `nodes` without a depth, else 95), `eval=v1`,
-/// `eval=gen2` (the shipped gen2 weights; also `eval=trained`), `eval=gen3` (the shipped gen3
-/// weights), `eval=default` (gen3) or `eval=<file>.vpw` (a gen2 or gen3 weights file), `book=on|off|T` (the opening book: `on` as the level uses it,
-/// which for settings without a level is the book's best move; `off`; or a tolerance of `T`
-/// discs). Examples: `level=5`, `depth=8,exact=14`, `time=0.2`, `eval=gen2.vpw`.
+/// 73 for `time` or `nodes` without a depth, else 95), `eval=default` (the default
+/// evaluation: the shipped gen3 weights, or the file `VIRADA_WEIGHTS` names), `eval=gen3` (the
+/// shipped gen3 weights) or `eval=<file>.vpw` (a gen3 weights file, e.g. a new fit),
+/// `book=on|off|T` (the opening book: `on` as the level uses it, which for settings without a
+/// level is the book's best move; `off`; or a tolerance of `T` discs). Examples: `level=5`,
+/// `depth=8,exact=14`, `time=0.2`, `eval=new-fit.vpw`.
 /// `greedy` plays the move that flips the most discs (what someone who just learnt the rules
 /// tends to do); `random` plays a uniformly random legal move. Both are seeded.
 #[derive(Clone)]
@@ -180,7 +179,7 @@ pub struct PlayerSettings {
     /// Plays as this level (its mistakes included) when set; `limits` then override nothing.
     pub level: Option<Level>,
     pub limits: Limits,
-    pub evaluator: Arc<dyn Evaluator>,
+    pub evaluator: Arc<Gen3Eval>,
     /// The text it was parsed from (for reports).
     pub label: String,
     /// A reference player without search, instead of the engine.
@@ -334,21 +333,17 @@ impl FromStr for PlayerSettings {
     }
 }
 
-fn parse_evaluator(value: &str) -> Result<Arc<dyn Evaluator>, String> {
-    let evaluator: Arc<dyn Evaluator> = match value {
-        "v1" => Arc::new(EvalV1::new()),
+fn parse_evaluator(value: &str) -> Result<Arc<Gen3Eval>, String> {
+    let evaluator = match value {
         "default" => default_evaluator(),
-        "gen2" | "trained" => trained().map_err(|e| format!("engine setting eval={value}: {e}"))?,
         "gen3" => virada_engine::eval::gen3::shipped(),
-        // gen2 or gen3 weights, told apart by the file header.
-        path if path.ends_with(".vpw") => {
-            virada_engine::eval::gen3::load_weights_file(std::path::Path::new(path))
-                .map_err(|e| format!("engine setting eval={path}: {e}"))?
-        }
+        path if path.ends_with(".vpw") => Gen3Eval::from_file(std::path::Path::new(path))
+            .map(Arc::new)
+            .map_err(|e| format!("engine setting eval={path}: {e}"))?,
         _ => {
             return Err(format!(
-                "engine setting eval: unknown evaluation '{value}' (v1, gen2, gen3, default, \
-                 or a weights file ending in .vpw)"
+                "engine setting eval: unknown evaluation '{value}' (default, gen3, or a gen3 \
+                 weights file ending in .vpw)"
             ))
         }
     };
@@ -375,9 +370,9 @@ mod tests {
         assert!("level=8,book=maybe".parse::<PlayerSettings>().is_err());
         let p: PlayerSettings = "depth=6,exact=12".parse().unwrap();
         assert_eq!(p.limits.depth, Some(6));
-        let p: PlayerSettings = "time=0.5, sel=87, eval=v1".parse().unwrap();
+        let p: PlayerSettings = "time=0.5, sel=87, eval=default".parse().unwrap();
         assert_eq!(p.limits.time, Some(Duration::from_millis(500)));
-        assert_eq!(p.evaluator.name(), "v1");
+        assert!(Arc::ptr_eq(&p.evaluator, &default_evaluator()));
         let p: PlayerSettings = "depth=8,eval=gen3".parse().unwrap();
         assert!(
             p.evaluator.name().starts_with("gen3"),
@@ -391,6 +386,10 @@ mod tests {
             "depth=x",
             "foo=1",
             "eval=zzz",
+            // The retired evaluations.
+            "eval=v1",
+            "eval=gen2",
+            "eval=trained",
             "time=-1",
             "eval=/nonexistent.vpw",
         ] {

@@ -21,7 +21,7 @@
 //! square.
 
 use super::{Book, BookEntry, BookError, LeafMove, MAX_VALUE};
-use crate::eval::pattern_weights::fnv1a64;
+use crate::checksum::fnv1a64;
 use virada_rules::symmetry::canonical;
 use virada_rules::{Board, Square};
 

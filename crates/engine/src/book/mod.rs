@@ -30,25 +30,19 @@
 //! assert!(start.legal_moves().contains(pick));
 //! ```
 
-pub mod build;
 mod edax;
 mod error;
 mod format;
 mod info;
-pub mod journal;
 mod negamax;
-pub mod verify;
 
-pub use build::{
-    BuildConfig, BuildProgress, BuildReport, BuildStatus, Builder, Quiet, Research, StopReason,
-};
 pub use edax::{read_edax, write_edax};
 pub use error::BookError;
 pub use format::{FORMAT_VERSION, MAGIC};
 pub use info::BookInfo;
 pub use negamax::Inconsistency;
 
-use crate::engine::splitmix64;
+use crate::random::splitmix64;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::OnceLock;
@@ -204,7 +198,8 @@ pub(crate) fn to_units(discs: f32) -> i16 {
 /// An opening book (see the module documentation).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Book {
-    entries: HashMap<Board, BookEntry>,
+    /// Positions by canonical board (the builder, `crate::book_build`, walks and grows them).
+    pub(crate) entries: HashMap<Board, BookEntry>,
     /// Free text describing how the book was made (`key=value` lines).
     meta: String,
 }
@@ -482,6 +477,4 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), BookErro
 }
 
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
-mod tests_build;
+pub(crate) mod tests;

@@ -6,7 +6,7 @@ use virada_rules::formats::transcript::Transcript;
 
 /// A small book made by real searches: the start and every position within `plies` of it
 /// along the moves within `window` discs of the best, each analysed at `depth`.
-pub(super) fn searched_book(plies: usize, depth: u32, window: f32) -> Book {
+pub(crate) fn searched_book(plies: usize, depth: u32, window: f32) -> Book {
     let mut engine = Engine::new(EngineConfig {
         tt_mb: 4,
         threads: 1,

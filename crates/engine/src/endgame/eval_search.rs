@@ -1,11 +1,10 @@
 //! Shallow searches on the ordering evaluation: the solver's move-ordering searches and its
 //! Multi-ProbCut probes.
 //!
-//! With the trained pattern evaluation the search carries the pattern indices down the tree
-//! ([`IncrementalEval`], copy-make): a node gets its parent's state and the move that leads to
-//! it, and applies the move only when it needs the state (a leaf, or a node with children).
-//! Any other evaluator takes the stateless path and evaluates leaves from scratch. The values,
-//! and so the solver's node counts, are the same either way.
+//! The search carries the evaluation's pattern indices down the tree ([`IncrementalEval`],
+//! copy-make): a node gets its parent's state and the move that leads to it, and applies the
+//! move only when it needs the state (a leaf, or a node with children). The values are those
+//! of evaluating every leaf from scratch (tested below).
 
 use super::last::game_over_score;
 use super::order::{fastest_first, weighted_mobility, MoveList};
@@ -50,32 +49,13 @@ impl Searcher<'_> {
         alpha: i32,
         beta: i32,
     ) -> i32 {
-        let shared = self.shared;
-        if let Some(g) = shared.eval.as_gen3_eval() {
-            let state = g.state(&Board::new(player, opponent));
-            let at = Lazy {
-                base: &state,
-                mv: None,
-            };
-            return self.eval_node(g, player, opponent, at, depth, alpha, beta);
-        }
-        match shared.eval.as_pattern_eval() {
-            Some(p) => {
-                let state = p.state(&Board::new(player, opponent));
-                let at = Lazy {
-                    base: &state,
-                    mv: None,
-                };
-                self.eval_node(p, player, opponent, at, depth, alpha, beta)
-            }
-            None => {
-                let at = Lazy {
-                    base: &(),
-                    mv: None,
-                };
-                self.eval_node(shared.eval, player, opponent, at, depth, alpha, beta)
-            }
-        }
+        let eval = self.shared.eval;
+        let state = eval.state(&Board::new(player, opponent));
+        let at = Lazy {
+            base: &state,
+            mv: None,
+        };
+        self.eval_node(eval, player, opponent, at, depth, alpha, beta)
     }
 
     /// Values every move of `list` (moves of `player`) by a `depth`-ply [`Self::eval_search`]
@@ -90,21 +70,9 @@ impl Searcher<'_> {
         hint: Option<u8>,
         floor: i32,
     ) {
-        let shared = self.shared;
-        if let Some(g) = shared.eval.as_gen3_eval() {
-            let state = g.state(&Board::new(player, opponent));
-            self.value_moves(g, &state, list, player, opponent, depth, hint, floor);
-        } else {
-            match shared.eval.as_pattern_eval() {
-                Some(p) => {
-                    let state = p.state(&Board::new(player, opponent));
-                    self.value_moves(p, &state, list, player, opponent, depth, hint, floor);
-                }
-                None => {
-                    self.value_moves(shared.eval, &(), list, player, opponent, depth, hint, floor)
-                }
-            }
-        }
+        let eval = self.shared.eval;
+        let state = eval.state(&Board::new(player, opponent));
+        self.value_moves(eval, &state, list, player, opponent, depth, hint, floor);
         list.sort();
     }
 
@@ -216,15 +184,15 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::endgame::parallel::Pool;
-    use crate::endgame::search::{MobilityEval, Shared};
-    use crate::eval::pattern_eval::PatternEval;
-    use crate::eval::Evaluator;
+    use crate::endgame::search::Pool;
+    use crate::endgame::search::Shared;
+    use crate::eval::gen3::weights::Gen3Weights;
+    use crate::eval::Gen3Eval;
     use crate::tt::TranspositionTable;
     use std::sync::atomic::{AtomicBool, AtomicU64};
 
-    /// The from-scratch reference: every leaf calls `Evaluator::evaluate`.
-    fn reference(eval: &dyn Evaluator, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
+    /// The from-scratch reference: every leaf calls `Gen3Eval::evaluate`.
+    fn reference(eval: &Gen3Eval, p: u64, o: u64, depth: u32, alpha: i32, beta: i32) -> i32 {
         if depth == 0 {
             return eval.evaluate(&Board::new(p, o));
         }
@@ -286,7 +254,7 @@ mod tests {
         out
     }
 
-    fn check(eval: &dyn Evaluator, positions: &[Board]) {
+    fn check(eval: &Gen3Eval, positions: &[Board]) {
         let tt = TranspositionTable::new(1);
         let shared = Shared {
             tt: &tt,
@@ -358,15 +326,7 @@ mod tests {
     }
 
     #[test]
-    fn incremental_pattern_values_equal_from_scratch() {
-        let eval = PatternEval::embedded().expect("shipped weights");
-        assert!(eval.as_pattern_eval().is_some());
-        check(&eval, &random_positions(0x1234_5678_9ABC_DEF1, 60));
-    }
-
-    #[test]
-    fn incremental_gen3_values_equal_from_scratch() {
-        use crate::eval::gen3::{weights::Gen3Weights, Gen3Eval};
+    fn incremental_values_equal_from_scratch() {
         let mut w = Gen3Weights::zeros("gen3-test", 100);
         let mut x = 7u64;
         for v in w.weights.iter_mut() {
@@ -375,13 +335,15 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             *v = (x >> 55) as i16 - 256;
         }
-        let eval = Gen3Eval::new(w);
-        assert!(eval.as_gen3_eval().is_some());
-        check(&eval, &random_positions(0x5A5A_1234_0F0F_9876, 30));
+        check(
+            &Gen3Eval::new(w),
+            &random_positions(0x5A5A_1234_0F0F_9876, 30),
+        );
     }
 
     #[test]
-    fn stateless_path_values_equal_from_scratch() {
-        check(&MobilityEval, &random_positions(0x0F1E_2D3C_4B5A_6978, 30));
+    fn shipped_evaluation_values_equal_from_scratch() {
+        let eval = crate::eval::default_evaluator();
+        check(&eval, &random_positions(0x1234_5678_9ABC_DEF1, 60));
     }
 }

@@ -23,9 +23,9 @@
 //! ```
 
 mod eval_search;
+mod full_lines;
 pub(crate) mod last;
 mod order;
-mod parallel;
 mod root;
 pub(crate) mod search;
 pub(crate) mod stability;
@@ -33,19 +33,16 @@ pub(crate) mod stability;
 pub use root::{
     solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult,
 };
-pub use search::MobilityEval;
 
-use crate::eval::Evaluator;
+use crate::eval::default_evaluator;
 use crate::tt::TranspositionTable;
-use std::sync::Arc;
 use virada_rules::Board;
 
 /// Solves `board` as `opts` asks (exact score or win/loss/draw), with a fresh table of
-/// `opts.tt_mib` MiB, ordering moves with [`ordering_evaluator`].
+/// `opts.tt_mib` MiB, ordering moves with the engine's evaluation ([`default_evaluator`]).
 pub fn solve(board: Board, opts: &SolveOptions) -> SolveResult {
     let tt = TranspositionTable::new(opts.tt_mib);
-    let eval = ordering_evaluator();
-    solve_with_table(board, opts, &tt, eval.as_ref())
+    solve_with_table(board, opts, &tt, &default_evaluator())
 }
 
 /// Exact score (whatever `opts.mode` says).
@@ -64,14 +61,4 @@ pub fn solve_wld(board: Board, opts: &SolveOptions) -> SolveResult {
         ..opts.clone()
     };
     solve(board, &opts)
-}
-
-/// The evaluation [`solve`] orders moves with: the trained pattern evaluation when its weights
-/// load (it cuts the solver's tree by about a third against evaluation v1 on FFO #26-#37),
-/// else the engine's default evaluator.
-pub fn ordering_evaluator() -> Arc<dyn Evaluator> {
-    match crate::eval::pattern_eval::trained() {
-        Ok(e) => e,
-        Err(_) => crate::eval::default_evaluator(),
-    }
 }

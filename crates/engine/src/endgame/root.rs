@@ -2,10 +2,10 @@
 
 use super::last::game_over_score;
 use super::order::MoveList;
-use super::parallel::{with_pool, Pool};
+use super::search::{with_pool, Pool};
 use super::search::{Searcher, Shared};
-use crate::eval::Evaluator;
-use crate::search::{Iteration, Observer, Unobserved};
+use crate::eval::Gen3Eval;
+use crate::observer::{Iteration, Observer, Unobserved};
 use crate::time::{Stopwatch, TimeSource};
 use crate::tt::TranspositionTable;
 use std::fmt;
@@ -209,7 +209,7 @@ pub fn solve_with_table(
     board: Board,
     opts: &SolveOptions,
     tt: &TranspositionTable,
-    eval: &dyn Evaluator,
+    eval: &Gen3Eval,
 ) -> SolveResult {
     solve_observed(board, opts, tt, eval, &mut Unobserved)
 }
@@ -222,7 +222,7 @@ pub fn solve_observed(
     board: Board,
     opts: &SolveOptions,
     tt: &TranspositionTable,
-    eval: &dyn Evaluator,
+    eval: &Gen3Eval,
     observer: &mut dyn Observer,
 ) -> SolveResult {
     let clock = Stopwatch::start(opts.time_source);

@@ -13,18 +13,21 @@
 //! storing) any result.
 
 use super::last::{game_over_score, solve_small, NEG_INF};
-use super::order::{fastest_first, weighted_mobility, MoveList};
-use super::parallel::{Pool, SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
+use super::order::{fastest_first, MoveList};
 use super::stability::stability_cutoff;
-use crate::eval::Evaluator;
+use crate::eval::Gen3Eval;
 use crate::time::Stopwatch;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use virada_rules::masks::CORNERS;
 use virada_rules::movegen::legal_moves;
 use virada_rules::Board;
+
+mod parallel;
+
+pub(crate) use parallel::{with_pool, Pool};
+use parallel::{SplitNode, SplitPoint, PV_SPLIT_MIN, SPLIT_MIN};
 
 /// Up to this many empties the table-free code of [`super::last`] runs.
 pub(crate) const SHALLOW_MAX: u32 = 5;
@@ -39,27 +42,10 @@ const PV_DEEP_ORDER_MIN: u32 = 10;
 /// Nodes between two checks of the clock, node limit and stop flag.
 const POLL_INTERVAL: u64 = 1 << 16;
 
-/// A minimal mobility and corner evaluation (for tests and comparisons; the solver normally
-/// orders with the engine's evaluator).
-pub struct MobilityEval;
-
-impl Evaluator for MobilityEval {
-    fn name(&self) -> &str {
-        "mobility"
-    }
-
-    fn evaluate(&self, board: &Board) -> i32 {
-        let (p, o) = (board.player, board.opponent);
-        let mobility = weighted_mobility(p, o) - weighted_mobility(o, p);
-        let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
-        100 * mobility + 400 * corners
-    }
-}
-
 /// State shared by every thread of one solve.
 pub(crate) struct Shared<'a> {
     pub tt: &'a TranspositionTable,
-    pub eval: &'a dyn Evaluator,
+    pub eval: &'a Gen3Eval,
     /// Set when the solve must end (limit reached or stop requested).
     pub stop: AtomicBool,
     pub external_stop: Option<&'a AtomicBool>,

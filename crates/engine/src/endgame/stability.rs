@@ -10,7 +10,7 @@
 //! full. It then grows: a disc is stable if, along each of the four axes, its line is full or
 //! one of its two neighbours on that axis is off the board or a stable disc of the same colour.
 
-use crate::eval::features::full_lines;
+use super::full_lines::full_lines;
 use std::sync::OnceLock;
 
 use virada_rules::masks::{COLUMN_A as COL_A, COLUMN_H as COL_H, ROW_1, ROW_8};

@@ -2,10 +2,11 @@
 //!
 //! The solver shares the midgame search's table (through `probe_discs` / `store_discs`, which
 //! convert its whole discs): it finds the best moves the iterations before it stored, and the
-//! midgame search reads its results as exact values. It uses the engine's evaluation for move ordering. Limits carry over: what is left
-//! of the deadline and the node budget, and the caller's stop flag.
+//! midgame search reads its results as exact values. It orders moves with the engine's
+//! evaluation. Limits carry over: what is left of the deadline and the node budget, and the
+//! caller's stop flag.
 
-use super::root::SearchSetup;
+use super::setup::SearchSetup;
 use super::tree::SearchShared;
 use crate::endgame::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,25 +4,16 @@
 use super::handoff;
 use super::order::{Candidate, MoveList};
 use super::selectivity::Selectivity;
+use super::setup::SearchSetup;
 use super::tree::{SearchShared, Worker, DEPTH_TO_END, INF};
 use super::{Iteration, Limits, Observer, SearchResult, DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
-use crate::eval::{Evaluator, SCALE};
-use crate::time::{self, MoveBudget, Stopwatch, TimeSource};
+use crate::eval::SCALE;
+use crate::time::{self, MoveBudget, Stopwatch};
 use crate::tt::{TranspositionTable, TtData};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::{Board, Move, Square};
-
-/// The long-lived resources a search uses.
-pub struct SearchSetup<'a> {
-    pub tt: &'a TranspositionTable,
-    pub eval: &'a dyn Evaluator,
-    /// Search threads (1 = single-threaded and deterministic).
-    pub threads: usize,
-    /// Where time limits read the time.
-    pub time_source: TimeSource,
-}
 
 /// One step of iterative deepening.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,20 +1,17 @@
 //! The principal variation search below the root: alpha-beta with null windows, the shared
 //! transposition table, move ordering and Multi-ProbCut.
 //!
-//! The tree search is generic over an [`IncrementalEval`]: with the trained pattern evaluation
-//! each node derives its [`crate::eval::pattern_state::PatternState`] from its parent's and the
-//! move played (copy-make), so leaves do not extract the pattern indices from scratch; any
-//! other evaluator takes the stateless path. Values are identical either way. A node receives
-//! its parent's state and the move ([`Pending`]) and applies the move only when it needs the
-//! state: nodes cut by the transposition table never pay for it, and a leaf only computes the
-//! view it evaluates.
+//! The tree search keeps the evaluation's pattern indices incrementally ([`IncrementalEval`]):
+//! each node derives its state from its parent's and the move played (copy-make), so leaves do
+//! not extract the pattern indices from scratch. A node receives its parent's state and the
+//! move ([`Pending`]) and applies the move only when it needs the state: nodes cut by the
+//! transposition table never pay for it, and a leaf only computes the view it evaluates.
 
-use super::mpc;
 use super::order::{mobility_key, ordering_depth, MoveList};
 use super::selectivity::Selectivity;
 use crate::eval::incremental::IncrementalEval;
-use crate::eval::pattern_eval::PatternEval;
-use crate::eval::{final_value, Evaluator};
+use crate::eval::mpc::{self, MpcModel};
+use crate::eval::{final_value, Gen3Eval};
 use crate::time::Stopwatch;
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -39,7 +36,7 @@ const ETC_MIN_DEPTH: i32 = 5;
 /// What all threads of one search share.
 pub struct SearchShared<'a> {
     pub tt: &'a TranspositionTable,
-    pub eval: &'a dyn Evaluator,
+    pub eval: &'a Gen3Eval,
     /// Set by the caller (user stop) or by the search itself (time, nodes, main thread done).
     pub stop: &'a AtomicBool,
     /// The caller's stop flag, if any.
@@ -126,12 +123,8 @@ pub struct Worker<'a> {
     /// Whether interruptions are honoured (off for the first iteration, which must finish).
     pub interruptible: bool,
     pub selectivity: Selectivity,
-    /// Multi-ProbCut parameters for the evaluation in use.
-    mpc: &'static mpc::MpcModel,
-    /// The evaluation as the pattern evaluation, when it is one (incremental path).
-    pattern: Option<&'a PatternEval>,
-    /// The evaluation as gen3, when it is one (incremental path too).
-    gen3: Option<&'a crate::eval::gen3::Gen3Eval>,
+    /// The evaluation's Multi-ProbCut model.
+    mpc: &'a MpcModel,
     /// Some value since the last reset rests on a heuristic (an evaluation, a selective cut
     /// or a table entry that is not a proof). When false after a search, its value is exact.
     pub heuristic: bool,
@@ -140,7 +133,6 @@ pub struct Worker<'a> {
 impl<'a> Worker<'a> {
     /// A worker with the given selectivity.
     pub fn new(shared: &'a SearchShared<'a>, selectivity: Selectivity) -> Worker<'a> {
-        let mpc = mpc::model_for(shared.eval.name());
         Worker {
             shared,
             pending_nodes: 0,
@@ -148,9 +140,7 @@ impl<'a> Worker<'a> {
             aborted: false,
             interruptible: false,
             selectivity,
-            mpc,
-            pattern: shared.eval.as_pattern_eval(),
-            gen3: shared.eval.as_gen3_eval(),
+            mpc: shared.eval.mpc(),
             heuristic: false,
         }
     }
@@ -189,20 +179,9 @@ impl<'a> Worker<'a> {
     /// The value of `board` searched `depth` plies deep, within the window `(alpha, beta)`
     /// (fail-soft). A pass does not use a ply; finished games score exactly.
     pub fn pvs(&mut self, board: &Board, alpha: i32, beta: i32, depth: i32) -> i32 {
-        if let Some(g) = self.gen3 {
-            let state = g.state(board);
-            return self.node(g, board, Pending::ready(&state), alpha, beta, depth);
-        }
-        match self.pattern {
-            Some(p) => {
-                let state = p.state(board);
-                self.node(p, board, Pending::ready(&state), alpha, beta, depth)
-            }
-            None => {
-                let eval = self.shared.eval;
-                self.node(eval, board, Pending::ready(&()), alpha, beta, depth)
-            }
-        }
+        let eval = self.shared.eval;
+        let state = eval.state(board);
+        self.node(eval, board, Pending::ready(&state), alpha, beta, depth)
     }
 
     /// [`Worker::pvs`] with the evaluation `ev` and the (pending) state of `board`.
@@ -460,7 +439,7 @@ impl<'a> Worker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::EvalV1;
+    use crate::eval::gen3::weights::Gen3Weights;
     use crate::time::TimeSource;
     use crate::tt::VALUE_MIN;
 
@@ -487,7 +466,8 @@ mod tests {
         let (board, last, child) = position();
         let tt = TranspositionTable::new(1);
         tt.store(&child, child_entry);
-        let eval = EvalV1::new();
+        // A flat evaluation: the test is about the table, not the values.
+        let eval = Gen3Eval::new(Gen3Weights::zeros("flat", 100));
         let (stop, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
         let shared = SearchShared {
             tt: &tt,

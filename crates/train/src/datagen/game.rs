@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
 use virada_engine::search::Selectivity;
 use virada_engine::tt::TranspositionTable;
-use virada_engine::{Engine, EngineConfig, Evaluator, Limits};
+use virada_engine::{Engine, EngineConfig, Gen3Eval, Limits};
 use virada_rules::formats::xot::XotOpening;
 use virada_rules::symmetry::canonical;
 use virada_rules::{Board, Square};
@@ -65,7 +65,7 @@ fn random_move(moves: u64, rng: &mut Rng) -> Square {
 pub struct Worker {
     engine: Engine,
     table: TranspositionTable,
-    eval: Arc<dyn Evaluator>,
+    eval: Arc<Gen3Eval>,
     /// Thread time of the searches made through [`Worker::search_timed`] not yet taken.
     search_time: Duration,
 }
@@ -92,7 +92,7 @@ impl LabelStats {
 }
 
 impl Worker {
-    pub fn new(eval: Arc<dyn Evaluator>, cfg: &GenConfig) -> Worker {
+    pub fn new(eval: Arc<Gen3Eval>, cfg: &GenConfig) -> Worker {
         Worker {
             engine: Engine::new(EngineConfig {
                 tt_mb: 4,

@@ -34,7 +34,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use virada_engine::Evaluator;
+use virada_engine::Gen3Eval;
 
 /// Settings of a generator run. Every field but `threads` shapes the output.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,7 +189,7 @@ pub struct StopAt<'a> {
 pub fn run(
     cfg: &GenConfig,
     dir: &Path,
-    eval: Arc<dyn Evaluator>,
+    eval: Arc<Gen3Eval>,
     stop: StopAt<'_>,
 ) -> Result<Totals, String> {
     let tag = cfg.tag(eval.name());

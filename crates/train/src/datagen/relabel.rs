@@ -26,7 +26,7 @@ use crate::samples::Source;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
-use virada_engine::Evaluator;
+use virada_engine::Gen3Eval;
 
 /// Settings of a relabelling run. Every field but `threads` shapes the output.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +70,7 @@ pub fn run(
     cfg: &RelabelConfig,
     from: &Path,
     out: &Path,
-    eval: Arc<dyn Evaluator>,
+    eval: Arc<Gen3Eval>,
     max_parts: Option<u64>,
 ) -> Result<RelabelTotals, String> {
     if cfg.part_records == 0 {

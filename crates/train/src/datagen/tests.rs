@@ -1,5 +1,4 @@
 use super::*;
-use virada_engine::eval::EvalV1;
 
 fn small() -> GenConfig {
     GenConfig {
@@ -18,8 +17,8 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     d
 }
 
-fn eval() -> Arc<dyn Evaluator> {
-    Arc::new(EvalV1::new())
+fn eval() -> Arc<Gen3Eval> {
+    virada_engine::default_evaluator()
 }
 
 fn chunk_bytes(dir: &Path) -> Vec<Vec<u8>> {

@@ -18,7 +18,7 @@
 //!   table, under a stronger penalty ([`FitConfig::fine_l2`]), only what the phase adds. The
 //!   written weights are the sums, so the evaluation keeps one table per phase.
 //! - **Held out**: WTHOR records (source `WthorTheoretical`) are held out by game with
-//!   [`crate::wthor::is_held_out`], the split of the gen2 pipeline and of `virada bench accuracy
+//!   [`crate::wthor::is_held_out`], the split of `virada bench accuracy
 //!   --wthor`, so the WTHOR held-out positions of the accuracy benchmark are never fitted.
 //! - **Early stopping** on the held-out squared error weighted by source like the loss.
 //! - **Update**: loss = mean over the batch of `w_src · (prediction − label)²` (discs) plus
@@ -221,7 +221,7 @@ pub fn is_held_out(seed: u64, set: usize, game: u32, one_in: u64) -> bool {
 }
 
 /// Whether record `r` of data set `set` is held out: WTHOR records by the WTHOR game split
-/// of the gen2 pipeline and the accuracy benchmark, others by [`is_held_out`].
+/// of the accuracy benchmark, others by [`is_held_out`].
 pub fn is_record_held_out(seed: u64, set: usize, r: &Record, one_in: u64) -> bool {
     if matches!(r.source, Source::WthorTheoretical | Source::WthorSearch) {
         one_in > 1 && crate::wthor::is_held_out(r.game as usize, seed, one_in)

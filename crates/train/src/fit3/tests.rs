@@ -178,7 +178,6 @@ fn source_weights_parse() {
 fn gen3_model_features_match_the_evaluation() {
     use super::model::Gen3Model;
     use virada_engine::eval::gen3::Gen3Eval;
-    use virada_engine::eval::Evaluator;
     // Fitted parameters in discs -> a weights file -> the engine's value equals the model's.
     let n = Gen3Model.num_phases() * Gen3Model.weights_per_phase();
     let mut r = R(5);

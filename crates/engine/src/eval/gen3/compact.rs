@@ -1,8 +1,9 @@
 //! The compact payload of a gen3 weights file (payload encoding 1).
 //!
 //! Most of gen3's 18.3 million entries are either copies (configurations that are mirror images
-//! inside a symmetric pattern share one weight, see [`tie_maps`]) or zero (configurations no
-//! training position showed), and neighbouring phases are smoothed towards each other. The
+//! inside a symmetric pattern share one weight, see
+//! [`tie_maps`](super::patterns::tie_maps)) or zero (configurations no training position
+//! showed), and neighbouring phases are smoothed towards each other. The
 //! compact payload stores, for every phase, only the **representative** entries (an entry
 //! whose tie map points to itself, plus the global features), as the **difference from the
 //! same entry of the previous phase** (phase 0: from 0), in one stream over all phases:
@@ -49,14 +50,21 @@ impl std::fmt::Display for CompactError {
 
 /// The representative entries of a phase (offsets inside the phase), in stream order.
 pub fn representatives() -> &'static [u32] {
-    &ties(DigitOrder::Decreasing).0
+    &ties(DigitOrder::Decreasing).reps
 }
 
-/// For the digit order `order`: the representative entries of a phase in stream order, and
-/// for every entry of a phase the offset of its representative.
-fn ties(order: DigitOrder) -> &'static (Vec<u32>, Vec<u32>) {
-    static DECREASING: OnceLock<(Vec<u32>, Vec<u32>)> = OnceLock::new();
-    static INCREASING: OnceLock<(Vec<u32>, Vec<u32>)> = OnceLock::new();
+/// The ties of a phase in one digit order.
+struct Ties {
+    /// The representative entries (offsets inside a phase), in stream order.
+    reps: Vec<u32>,
+    /// For every entry of a phase, the rank of its representative in `reps`.
+    rank: Vec<u32>,
+}
+
+/// The ties of the digit order `order`, computed once per process.
+fn ties(order: DigitOrder) -> &'static Ties {
+    static DECREASING: OnceLock<Ties> = OnceLock::new();
+    static INCREASING: OnceLock<Ties> = OnceLock::new();
     let cell = match order {
         DigitOrder::Decreasing => &DECREASING,
         DigitOrder::Increasing => &INCREASING,
@@ -64,17 +72,25 @@ fn ties(order: DigitOrder) -> &'static (Vec<u32>, Vec<u32>) {
     cell.get_or_init(|| {
         let maps = tie_maps_in(order);
         let mut reps = Vec::new();
-        let mut of: Vec<u32> = (0..WEIGHTS_PER_PHASE as u32).collect();
+        let mut rank = vec![0u32; WEIGHTS_PER_PHASE];
         for (p, map) in maps.iter().enumerate().take(PATTERNS.len()) {
+            let o = TABLE_OFFSETS[p];
             for (i, &m) in map.iter().enumerate() {
+                // A representative is the smallest index of its class, so it comes first.
                 if m as usize == i {
-                    reps.push((TABLE_OFFSETS[p] + i) as u32);
+                    rank[o + i] = reps.len() as u32;
+                    reps.push((o + i) as u32);
+                } else {
+                    rank[o + i] = rank[o + m as usize];
                 }
-                of[TABLE_OFFSETS[p] + i] = (TABLE_OFFSETS[p] + m as usize) as u32;
             }
         }
-        reps.extend(TABLE_OFFSETS[PATTERNS.len()] as u32..WEIGHTS_PER_PHASE as u32);
-        (reps, of)
+        let globals = TABLE_OFFSETS[PATTERNS.len()]..WEIGHTS_PER_PHASE;
+        for (global, r) in globals.clone().zip(&mut rank[globals]) {
+            *r = reps.len() as u32;
+            reps.push(global as u32);
+        }
+        Ties { reps, rank }
     })
 }
 
@@ -86,7 +102,19 @@ fn put_varint(out: &mut Vec<u8>, mut v: u32) {
     out.push(v as u8);
 }
 
+#[inline]
 fn get_varint(bytes: &[u8], at: &mut usize) -> Result<u32, CompactError> {
+    // Most tokens are one byte.
+    if let Some(&b) = bytes.get(*at) {
+        if b < 0x80 {
+            *at += 1;
+            return Ok(b as u32);
+        }
+    }
+    get_long_varint(bytes, at)
+}
+
+fn get_long_varint(bytes: &[u8], at: &mut usize) -> Result<u32, CompactError> {
     let start = *at;
     let mut v: u64 = 0;
     for shift in (0..35).step_by(7) {
@@ -109,9 +137,13 @@ pub fn encode(weights: &[i16]) -> Option<Vec<u8>> {
 /// [`encode`] for weights whose tables use the digit order `order`.
 pub fn encode_in(weights: &[i16], order: DigitOrder) -> Option<Vec<u8>> {
     assert_eq!(weights.len(), NUM_PHASES * WEIGHTS_PER_PHASE);
-    let (reps, of) = ties(order);
+    let Ties { reps, rank } = ties(order);
     for phase in weights.chunks_exact(WEIGHTS_PER_PHASE) {
-        if phase.iter().zip(of).any(|(&w, &r)| w != phase[r as usize]) {
+        if phase
+            .iter()
+            .zip(rank)
+            .any(|(&w, &r)| w != phase[reps[r as usize] as usize])
+        {
             return None;
         }
     }
@@ -146,45 +178,160 @@ pub fn decode(bytes: &[u8]) -> Result<Vec<i16>, CompactError> {
 
 /// [`decode`] for a payload whose tables use the digit order `order` (the weights keep it).
 pub fn decode_in(bytes: &[u8], order: DigitOrder) -> Result<Vec<i16>, CompactError> {
-    let (reps, of) = ties(order);
-    let per = reps.len();
+    let per = ties(order).reps.len();
+    let mut acc = vec![0i16; per];
+    let mut weights = vec![0i16; NUM_PHASES * WEIGHTS_PER_PHASE];
+    let mut cursor = Cursor::START;
+    for (q, phase) in weights.chunks_exact_mut(WEIGHTS_PER_PHASE).enumerate() {
+        cursor = advance(bytes, cursor, (q + 1) * per, per, &mut acc)?;
+        expand_phase_in(&acc, phase, order);
+    }
+    finish(bytes, cursor, NUM_PHASES * per)?;
+    Ok(weights)
+}
+
+/// Where decoding a stream resumes: the byte offset of the next token and the stream position
+/// (phase * representatives + rank) where its run of zero differences starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cursor {
+    at: usize,
+    pos: usize,
+}
+
+impl Cursor {
+    const START: Cursor = Cursor { at: 0, pos: 0 };
+}
+
+/// Applies the differences of `bytes` from `cursor` up to (not including) stream position
+/// `end` to `acc`, the representative entries of the phase being decoded (`per` of them; a
+/// phase starts from the previous phase's values, so one array follows the stream through
+/// every phase). Returns the cursor of the first token whose difference lies at `end` or
+/// later (or that ends the stream).
+fn advance(
+    bytes: &[u8],
+    mut cursor: Cursor,
+    end: usize,
+    per: usize,
+    acc: &mut [i16],
+) -> Result<Cursor, CompactError> {
     let total = NUM_PHASES * per;
-    // Differences in stream order, then summed phase after phase.
-    let mut diffs = vec![0i64; total];
-    let (mut at, mut pos) = (0usize, 0usize);
     loop {
-        let token = at;
+        let mut at = cursor.at;
         let run = get_varint(bytes, &mut at)? as usize;
-        pos = pos
-            .checked_add(run)
-            .filter(|&p| p <= total)
-            .ok_or(CompactError::Malformed(token, "run past the last phase"))?;
-        if pos == total {
-            break;
+        let pos =
+            cursor
+                .pos
+                .checked_add(run)
+                .filter(|&p| p <= total)
+                .ok_or(CompactError::Malformed(
+                    cursor.at,
+                    "run past the last phase",
+                ))?;
+        if pos >= end {
+            return Ok(cursor);
         }
         let value_at = at;
         let z = get_varint(bytes, &mut at)?;
         if z == 0 {
             return Err(CompactError::Malformed(value_at, "zero difference"));
         }
-        diffs[pos] = ((z >> 1) as i64) ^ -((z & 1) as i64);
-        pos += 1;
+        let diff = ((z >> 1) as i64) ^ -((z & 1) as i64);
+        let w = &mut acc[pos % per];
+        *w = i16::try_from(*w as i64 + diff)
+            .map_err(|_| CompactError::Malformed(0, "weight outside the i16 range"))?;
+        cursor = Cursor { at, pos: pos + 1 };
+    }
+}
+
+/// Checks that the token at `cursor` ends the stream exactly: its run reaches `total` and no
+/// byte follows.
+fn finish(bytes: &[u8], cursor: Cursor, total: usize) -> Result<(), CompactError> {
+    let mut at = cursor.at;
+    let run = get_varint(bytes, &mut at)? as usize;
+    if cursor.pos.checked_add(run) != Some(total) {
+        return Err(CompactError::Malformed(
+            cursor.at,
+            "run past the last phase",
+        ));
     }
     if at != bytes.len() {
         return Err(CompactError::TrailingBytes(bytes.len() - at));
     }
-    let mut weights = vec![0i16; NUM_PHASES * WEIGHTS_PER_PHASE];
-    let mut acc = vec![0i64; per];
-    for q in 0..NUM_PHASES {
-        let phase = &mut weights[q * WEIGHTS_PER_PHASE..(q + 1) * WEIGHTS_PER_PHASE];
-        for (k, &r) in reps.iter().enumerate() {
-            acc[k] += diffs[q * per + k];
-            phase[r as usize] = i16::try_from(acc[k])
-                .map_err(|_| CompactError::Malformed(0, "weight outside the i16 range"))?;
+    Ok(())
+}
+
+/// Phases between two of [`PhaseDecoder`]'s resumption points.
+pub const SNAPSHOT_EVERY: usize = 5;
+
+/// A compact payload (in the current digit order) checked once, whose phases are then decoded
+/// one at a time on demand: it keeps the stream and, every [`SNAPSHOT_EVERY`] phases, the
+/// representative entries and cursor where the phase starts, so a phase costs the decoding of
+/// at most that many phases of the stream and its expansion, and a program holds 5 MB instead
+/// of every phase's 23 MB of representatives.
+#[derive(Debug)]
+pub struct PhaseDecoder {
+    bytes: std::borrow::Cow<'static, [u8]>,
+    /// Where the payload starts in `bytes`.
+    start: usize,
+    /// For phases 0, [`SNAPSHOT_EVERY`], ...: the cursor where the phase starts and the
+    /// representative entries before it (the previous phase's).
+    snapshots: Vec<(Cursor, Vec<i16>)>,
+}
+
+impl PhaseDecoder {
+    /// Checks the whole payload `bytes[start..]` (as [`decode`] does) and keeps what decoding a
+    /// phase needs.
+    pub fn new(
+        bytes: std::borrow::Cow<'static, [u8]>,
+        start: usize,
+    ) -> Result<PhaseDecoder, CompactError> {
+        let payload = &bytes[start..];
+        let per = ties(DigitOrder::Decreasing).reps.len();
+        let mut acc = vec![0i16; per];
+        let mut cursor = Cursor::START;
+        let mut snapshots = Vec::new();
+        for phase in (0..NUM_PHASES).step_by(SNAPSHOT_EVERY) {
+            cursor = advance(payload, cursor, phase * per, per, &mut acc)?;
+            snapshots.push((cursor, acc.clone()));
         }
-        for i in 0..WEIGHTS_PER_PHASE {
-            phase[i] = phase[of[i] as usize];
-        }
+        cursor = advance(payload, cursor, NUM_PHASES * per, per, &mut acc)?;
+        finish(payload, cursor, NUM_PHASES * per)?;
+        Ok(PhaseDecoder {
+            bytes,
+            start,
+            snapshots,
+        })
     }
-    Ok(weights)
+
+    /// Writes the weights of phase `phase` into `out` (at least `WEIGHTS_PER_PHASE` entries;
+    /// the rest is left alone).
+    pub fn phase(&self, phase: usize, out: &mut [i16]) {
+        let per = ties(DigitOrder::Decreasing).reps.len();
+        let (cursor, before) = &self.snapshots[phase / SNAPSHOT_EVERY];
+        let mut acc = before.clone();
+        advance(
+            &self.bytes[self.start..],
+            *cursor,
+            (phase + 1) * per,
+            per,
+            &mut acc,
+        )
+        .expect("the payload was checked whole when the decoder was made");
+        expand_phase(&acc, out);
+    }
+}
+
+/// Writes the weights of one phase into `phase` (at least `WEIGHTS_PER_PHASE` entries; the
+/// rest is left alone) from its representative entries `reps` ([`representatives`] order):
+/// every entry takes its representative's value.
+pub fn expand_phase(reps: &[i16], phase: &mut [i16]) {
+    expand_phase_in(reps, phase, DigitOrder::Decreasing)
+}
+
+/// [`expand_phase`] for tables in the digit order `order`.
+pub fn expand_phase_in(reps: &[i16], phase: &mut [i16], order: DigitOrder) {
+    let rank = &ties(order).rank;
+    for (w, &r) in phase[..WEIGHTS_PER_PHASE].iter_mut().zip(rank) {
+        *w = reps[r as usize];
+    }
 }

@@ -2,63 +2,116 @@
 //! and global features (parity, both sides' mobility), with i16 weights at a declared scale
 //! in a versioned, checksummed file ([`weights`]) and incremental indices ([`state`]).
 //!
-//! The shipped gen3 weights are the default evaluation (since 2026-12-01: at equal time a
-//! little ahead of gen2, and more accurate; docs/TRAINING.md); a gen2 or gen3 weights file is
-//! used wherever a weights file is accepted ([`load_weights_file`] tells the generations apart
-//! by the file header).
+//! The evaluation owns its Multi-ProbCut table ([`Gen3Eval::mpc`]): the search's selective
+//! cuts are fitted to this evaluation's errors ([`mpc_table`]).
 
 pub mod compact;
+pub mod mpc_table;
 pub mod patterns;
 pub mod state;
+pub mod table;
 pub mod weights;
 
 #[cfg(test)]
 mod tests;
 
 use crate::eval::incremental::IncrementalEval;
-use crate::eval::lookup::padded_table;
-use crate::eval::pattern_eval::PatternEval;
-use crate::eval::{Evaluator, MAX_EVAL, SCALE};
+use crate::eval::mpc::{MpcModel, MpcParams};
+use crate::eval::weights_file::WeightsError;
+use crate::eval::{MAX_EVAL, SCALE};
 use patterns::{
     global_offsets, indices, phase_of_empties, Indices, INSTANCE_OFFSETS, NUM_INSTANCES,
     NUM_PHASES, WEIGHTS_PER_PHASE,
 };
 use state::Gen3State;
+use std::borrow::Cow;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+pub use table::PHASE_STRIDE;
+use table::{PhaseTable, PhaseTables};
 use virada_rules::{Board, Square};
-use weights::Gen3Weights;
+use weights::{Gen3Weights, Loaded};
 
-/// Entries between the starts of two phases in [`Gen3Eval`]'s lookup table: a phase's
-/// weights, then zeros up to the last instance's table offset plus 65,536, so that every
-/// instance offset plus any `u16` index stays inside the phase. The lookups need no bounds
-/// check (an index can never leave its phase, even one computed from a malformed board).
-pub const PHASE_STRIDE: usize =
-    crate::eval::lookup::phase_stride(&INSTANCE_OFFSETS, WEIGHTS_PER_PHASE);
-
-/// The gen3 evaluation with its weights.
-#[derive(Clone, Debug)]
+/// The gen3 evaluation with its weights and its Multi-ProbCut table.
+#[derive(Debug)]
 pub struct Gen3Eval {
     name: String,
     units_per_disc: u32,
-    /// The weights laid out for lookups: phase `q` starts at `q * PHASE_STRIDE`.
-    table: Box<[i16]>,
+    /// The weights laid out for lookups, a table per phase ([`table`]).
+    tables: PhaseTables,
+    /// The Multi-ProbCut lines fitted for this evaluation, and their layout for the search
+    /// (built on first use).
+    mpc_table: &'static [MpcParams],
+    mpc: OnceLock<MpcModel>,
 }
 
 impl Gen3Eval {
+    /// The evaluation with `weights` and the Multi-ProbCut table fitted for gen3
+    /// ([`mpc_table::MPC_TABLE_GEN3`]).
     pub fn new(weights: Gen3Weights) -> Gen3Eval {
+        Gen3Eval::with_mpc_table(weights, mpc_table::MPC_TABLE_GEN3)
+    }
+
+    /// The evaluation with `weights` and the Multi-ProbCut lines `table` (an empty table: no
+    /// selective cuts at all).
+    pub fn with_mpc_table(weights: Gen3Weights, table: &'static [MpcParams]) -> Gen3Eval {
         Gen3Eval {
-            table: padded_table(&weights.weights, WEIGHTS_PER_PHASE, PHASE_STRIDE),
+            tables: PhaseTables::from_weights(&weights.weights),
             name: weights.name,
             units_per_disc: weights.units_per_disc,
+            mpc_table: table,
+            mpc: OnceLock::new(),
         }
     }
 
-    /// The weights (as in the file).
+    /// The evaluation with the weights of a gen3 file's bytes (every header field, the
+    /// checksum and the payload checked; a compact payload's phases are decoded when first
+    /// used, see [`table`]), and the gen3 Multi-ProbCut table.
+    pub fn from_bytes(bytes: impl Into<Cow<'static, [u8]>>) -> Result<Gen3Eval, WeightsError> {
+        Ok(match Gen3Weights::load(bytes.into())? {
+            Loaded::Weights(w) => Gen3Eval::new(w),
+            Loaded::Compact {
+                name,
+                units_per_disc,
+                decoder,
+            } => Gen3Eval {
+                name,
+                units_per_disc,
+                tables: PhaseTables::from_decoder(decoder),
+                mpc_table: mpc_table::MPC_TABLE_GEN3,
+                mpc: OnceLock::new(),
+            },
+        })
+    }
+
+    /// A short name for reports: the generation name stored in the weights file.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The value of `board` for the side to move, in [`SCALE`] units per disc, within
+    /// `-MAX_EVAL..=MAX_EVAL`. The board may be one where the side to move must pass; the search
+    /// never asks for finished games (it scores those exactly).
+    #[inline]
+    pub fn evaluate(&self, board: &Board) -> i32 {
+        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
+    }
+
+    /// The Multi-ProbCut lines fitted for this evaluation.
+    pub fn mpc_table(&self) -> &'static [MpcParams] {
+        self.mpc_table
+    }
+
+    /// This evaluation's Multi-ProbCut model, laid out for the search.
+    pub fn mpc(&self) -> &MpcModel {
+        self.mpc.get_or_init(|| MpcModel::new(self.mpc_table))
+    }
+
+    /// The weights (as in the file; builds every phase's table).
     pub fn weights(&self) -> Gen3Weights {
         let mut weights = Vec::with_capacity(NUM_PHASES * WEIGHTS_PER_PHASE);
-        for phase in self.table.chunks_exact(PHASE_STRIDE) {
-            weights.extend_from_slice(&phase[..WEIGHTS_PER_PHASE]);
+        for phase in 0..NUM_PHASES {
+            weights.extend_from_slice(&self.tables.phase(phase)[..WEIGHTS_PER_PHASE]);
         }
         Gen3Weights {
             name: self.name.clone(),
@@ -70,9 +123,7 @@ impl Gen3Eval {
     /// The evaluation with the weights of a gen3 file.
     pub fn from_file(path: &Path) -> Result<Gen3Eval, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Gen3Weights::from_bytes(&bytes)
-            .map(Gen3Eval::new)
-            .map_err(|e| format!("{}: {e}", path.display()))
+        Gen3Eval::from_bytes(bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// The value (hundredths of a disc, side to move, not clamped) of `board` whose instance
@@ -85,10 +136,7 @@ impl Gen3Eval {
     /// [`Gen3Eval::evaluate_indices`] with the legal moves of `board` already generated.
     #[inline]
     pub fn evaluate_indices_moves(&self, board: &Board, f: &Indices, moves: u64) -> i32 {
-        let phase = phase_of_empties(board.empty_count());
-        let w: &[i16; PHASE_STRIDE] = self.table[phase * PHASE_STRIDE..(phase + 1) * PHASE_STRIDE]
-            .try_into()
-            .expect("a phase is PHASE_STRIDE entries");
+        let w: &PhaseTable = self.tables.phase(phase_of_empties(board.empty_count()));
         let mut sum = 0i32;
         for k in 0..NUM_INSTANCES {
             let at = INSTANCE_OFFSETS[k] as usize + f[k] as usize;
@@ -111,21 +159,6 @@ impl Gen3Eval {
     #[inline]
     pub fn evaluate_centidiscs(&self, board: &Board) -> i32 {
         self.evaluate_indices(board, &indices(board))
-    }
-}
-
-impl Evaluator for Gen3Eval {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    #[inline]
-    fn evaluate(&self, board: &Board) -> i32 {
-        self.evaluate_centidiscs(board).clamp(-MAX_EVAL, MAX_EVAL)
-    }
-
-    fn as_gen3_eval(&self) -> Option<&Gen3Eval> {
-        Some(self)
     }
 }
 
@@ -184,43 +217,37 @@ pub static EMBEDDED_GEN3: &[u8] = include_bytes!("../../../weights/gen3.vpw");
 impl Gen3Eval {
     /// The evaluation with the shipped gen3 weights (every header field and the checksum
     /// checked, the payload decoded).
-    pub fn embedded() -> Result<Gen3Eval, crate::eval::pattern_weights::WeightsError> {
-        Gen3Weights::from_bytes(EMBEDDED_GEN3).map(Gen3Eval::new)
+    pub fn embedded() -> Result<Gen3Eval, WeightsError> {
+        Gen3Eval::from_bytes(EMBEDDED_GEN3)
+    }
+
+    /// Builds every phase's table now (they are otherwise built on first use, see [`table`]):
+    /// for benchmarks, whose timings then measure the search alone.
+    pub fn build_all_phases(&self) {
+        for phase in 0..NUM_PHASES {
+            self.tables.phase(phase);
+        }
+    }
+
+    /// Number of phase tables built so far (see [`table`]).
+    pub fn phases_built(&self) -> usize {
+        self.tables.built()
     }
 }
 
-/// The shipped gen3 evaluation (the default evaluation), loaded once per process; if its
-/// weights are refused, the shipped gen2 evaluation (or v1 if that fails too), with one
-/// message on standard error saying why.
-pub fn shipped() -> Arc<dyn Evaluator> {
-    static LOADED: std::sync::OnceLock<Arc<dyn Evaluator>> = std::sync::OnceLock::new();
+/// The shipped gen3 evaluation (the default evaluation), loaded once per process. The shipped
+/// weights are checked by the tests; should a build's be refused all the same, the evaluation
+/// is flat (every position 0, the search still plays legal moves) with one message on standard
+/// error saying why.
+pub fn shipped() -> Arc<Gen3Eval> {
+    static LOADED: OnceLock<Arc<Gen3Eval>> = OnceLock::new();
     LOADED
         .get_or_init(|| match Gen3Eval::embedded() {
             Ok(e) => Arc::new(e),
             Err(why) => {
-                eprintln!("virada: shipped gen3 weights: {why}; using the gen2 evaluation");
-                crate::eval::gen2_or_v1()
+                eprintln!("virada: shipped gen3 weights: {why}; using a flat evaluation");
+                Arc::new(Gen3Eval::new(Gen3Weights::zeros("flat", SCALE as u32)))
             }
         })
         .clone()
-}
-
-/// Loads a weights file of either generation, told apart by its header: format version 1 is a
-/// gen2 file ([`PatternEval`]), version 2 a gen3 file ([`Gen3Eval`]).
-pub fn load_weights_file(path: &Path) -> Result<Arc<dyn Evaluator>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    load_weights_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// [`load_weights_file`] on the bytes of a file.
-pub fn load_weights_bytes(bytes: &[u8]) -> Result<Arc<dyn Evaluator>, String> {
-    use crate::eval::pattern_weights::PatternWeights;
-    match weights::header_version(bytes) {
-        Some(weights::FORMAT_VERSION) => Gen3Weights::from_bytes(bytes)
-            .map(|w| Arc::new(Gen3Eval::new(w)) as Arc<dyn Evaluator>)
-            .map_err(|e| e.to_string()),
-        _ => PatternWeights::from_bytes(bytes)
-            .map(|w| Arc::new(PatternEval::new(w)) as Arc<dyn Evaluator>)
-            .map_err(|e| e.to_string()),
-    }
 }

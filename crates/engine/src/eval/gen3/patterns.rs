@@ -393,42 +393,69 @@ pub fn tie_maps_in(order: DigitOrder) -> &'static [Vec<u16>; 16] {
     cell.get_or_init(|| std::array::from_fn(|p| build_tie_map(&PATTERNS[p], order)))
 }
 
-fn build_tie_map(p: &Pattern, order: DigitOrder) -> Vec<u16> {
+/// The tie map of `p` in the digit order `order` (see [`tie_maps`]).
+///
+/// Walks the indices in increasing order like an odometer, updating the index of each image
+/// (one per self-symmetry) by the digits that changed: about two digit updates per index
+/// instead of decoding every index digit by digit (the whole set in about 2 ms instead of
+/// 20-30 ms, at every start of the program).
+pub(crate) fn build_tie_map(p: &Pattern, order: DigitOrder) -> Vec<u16> {
     let squares = p.squares_in(order);
     let n = squares.len();
-    // perm[k] = digit that square k's image occupies.
-    let perms: Vec<Vec<usize>> = Symmetry::ALL
+    let mut pow = vec![1usize; n];
+    for k in 1..n {
+        pow[k] = pow[k - 1] * 3;
+    }
+    // For each symmetry mapping the pattern's squares onto themselves (the identity aside):
+    // the weight, in the image's index, of each digit (`pow` of the digit that the square's
+    // image occupies).
+    let weights: Vec<Vec<usize>> = Symmetry::ALL
         .iter()
-        .filter(|s| s.apply(p.mask) == p.mask)
+        .filter(|s| s.apply(p.mask) == p.mask && !is_identity(**s, p.mask))
         .map(|s| {
             squares
                 .iter()
                 .map(|&q| {
                     let img = s.apply(1u64 << q).trailing_zeros() as u8;
-                    squares.iter().position(|&x| x == img).unwrap_or(0)
+                    pow[squares.iter().position(|&x| x == img).unwrap_or(0)]
                 })
                 .collect()
         })
         .collect();
-    let mut pow = vec![1usize; n];
-    for k in 1..n {
-        pow[k] = pow[k - 1] * 3;
-    }
-    (0..p.size())
-        .map(|idx| {
-            let mut best = idx;
-            for perm in &perms {
-                let mut img = 0;
-                let mut v = idx;
-                for &to in perm.iter() {
-                    img += (v % 3) * pow[to];
-                    v /= 3;
+    let mut digits = vec![0u8; n];
+    let mut images = vec![0usize; weights.len()];
+    let mut map = Vec::with_capacity(p.size());
+    for idx in 0..p.size() {
+        map.push(images.iter().fold(idx, |best, &img| best.min(img)) as u16);
+        // Next index: add one to digit 0, carrying.
+        for k in 0..n {
+            if digits[k] < 2 {
+                digits[k] += 1;
+                for (img, w) in images.iter_mut().zip(&weights) {
+                    *img += w[k];
                 }
-                best = best.min(img);
+                break;
             }
-            best as u16
-        })
-        .collect()
+            digits[k] = 0;
+            for (img, w) in images.iter_mut().zip(&weights) {
+                *img -= 2 * w[k];
+            }
+        }
+    }
+    map
+}
+
+/// Whether `s` leaves every square of `mask` in place.
+fn is_identity(s: Symmetry, mask: u64) -> bool {
+    let mut m = mask;
+    while m != 0 {
+        let bit = m & m.wrapping_neg();
+        if s.apply(bit) != bit {
+            return false;
+        }
+        m &= m - 1;
+    }
+    true
 }
 
 /// The global features' offsets inside a phase for `board` whose legal moves are `moves`

@@ -1,4 +1,4 @@
-//! Incremental gen3 indices (copy-make), as [`crate::eval::pattern_state`] does for gen2: both
+//! Incremental gen3 indices (copy-make): both
 //! sides' views of the 72 instance indices, padded to 80 lanes so an update is a few whole
 //! vector additions per changed square (the compiler vectorises the fixed-length loops).
 //!

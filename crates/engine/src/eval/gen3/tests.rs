@@ -2,7 +2,7 @@ use super::patterns::*;
 use super::state::Gen3State;
 use super::weights::*;
 use super::*;
-use crate::eval::pattern_weights::{WeightsError, HEADER_LEN};
+use crate::eval::weights_file::{WeightsError, HEADER_LEN};
 use virada_rules::Symmetry;
 
 struct Rng(u64);
@@ -111,6 +111,55 @@ fn symmetric_boards_have_the_same_tied_feature_multiset() {
         let base = tied(&b);
         for s in Symmetry::ALL {
             assert_eq!(tied(&s.apply_board(b)), base, "{s:?}");
+        }
+    }
+}
+
+/// The tie map by its definition: every index decoded digit by digit and re-encoded through
+/// each self-symmetry of the pattern.
+fn tie_map_by_definition(p: &Pattern, order: DigitOrder) -> Vec<u16> {
+    let squares = p.squares_in(order);
+    let n = squares.len();
+    let perms: Vec<Vec<usize>> = Symmetry::ALL
+        .iter()
+        .filter(|s| s.apply(p.mask) == p.mask)
+        .map(|s| {
+            squares
+                .iter()
+                .map(|&q| {
+                    let img = s.apply(1u64 << q).trailing_zeros() as u8;
+                    squares.iter().position(|&x| x == img).unwrap()
+                })
+                .collect()
+        })
+        .collect();
+    (0..p.size())
+        .map(|idx| {
+            let mut best = idx;
+            for perm in &perms {
+                let (mut img, mut v) = (0, idx);
+                for &to in perm {
+                    img += (v % 3) * 3usize.pow(to as u32);
+                    v /= 3;
+                }
+                best = best.min(img);
+            }
+            assert!(n > 0);
+            best as u16
+        })
+        .collect()
+}
+
+#[test]
+fn tie_maps_follow_their_definition() {
+    for order in [DigitOrder::Decreasing, DigitOrder::Increasing] {
+        for (p, map) in tie_maps_in(order).iter().enumerate() {
+            assert_eq!(
+                map,
+                &tie_map_by_definition(&PATTERNS[p], order),
+                "{}",
+                PATTERNS[p].name
+            );
         }
     }
 }
@@ -256,18 +305,15 @@ fn weights_round_trip_and_corruption_is_refused() {
         .unwrap_err()
         .to_string()
         .contains("payload encoding"));
-    // The common loader tells the generations apart by the header.
-    let e = load_weights_bytes(&bytes).unwrap();
-    assert_eq!(e.name(), "gen3-test");
-    assert!(e.as_pattern_eval().is_none());
-    let gen2 = crate::eval::pattern_eval::EMBEDDED_WEIGHTS;
-    assert!(load_weights_bytes(gen2)
-        .unwrap()
-        .as_pattern_eval()
-        .is_some());
-    let err = load_weights_bytes(&flipped).err().unwrap();
-    assert!(err.contains("corrupt"), "{err}");
-    assert!(load_weights_bytes(b"nonsense").is_err());
+    // A gen2 file (format version 1) is refused with a reason.
+    let mut gen2 = bytes.clone();
+    gen2[8] = 1;
+    let err = Gen3Weights::from_bytes(&gen2).unwrap_err().to_string();
+    assert!(
+        err.contains("format version 1 is not supported (this build reads 2)"),
+        "{err}"
+    );
+    assert!(Gen3Weights::from_bytes(b"nonsense").is_err());
 }
 
 #[test]
@@ -323,12 +369,24 @@ fn compact_weights_round_trip_and_corruption_is_refused() {
     assert_eq!(u32::from_le_bytes(bytes[28..32].try_into().unwrap()), 1);
     let back = Gen3Weights::from_bytes(&bytes).unwrap();
     assert_eq!(back, w);
-    // The same evaluation as the raw file, through the common loader.
-    let raw = load_weights_bytes(&w.to_bytes()).unwrap();
-    let packed = load_weights_bytes(&bytes).unwrap();
-    for b in random_boards(200, 3) {
-        assert_eq!(raw.evaluate(&b), packed.evaluate(&b));
+    // The same evaluation as the raw file, its phases built on first use.
+    let raw = Gen3Eval::from_bytes(w.to_bytes()).unwrap();
+    assert_eq!(raw.phases_built(), NUM_PHASES);
+    let packed = Gen3Eval::from_bytes(bytes.clone()).unwrap();
+    assert_eq!(packed.phases_built(), 0);
+    let boards = random_boards(200, 3);
+    let mut phases: Vec<usize> = boards
+        .iter()
+        .map(|b| phase_of_empties(b.empty_count()))
+        .collect();
+    for b in &boards {
+        assert_eq!(raw.evaluate(b), packed.evaluate(b));
     }
+    phases.sort();
+    phases.dedup();
+    assert_eq!(packed.phases_built(), phases.len());
+    assert_eq!(packed.weights(), back);
+    assert_eq!(packed.phases_built(), NUM_PHASES);
     // Weights that break a tie cannot be packed (write them raw).
     let mut untied = w.clone();
     let (o, map) = (TABLE_OFFSETS[0], &tie_maps()[0]);
@@ -350,7 +408,7 @@ fn compact_weights_round_trip_and_corruption_is_refused() {
     assert!(Gen3Weights::from_bytes(&long).is_err());
     // A damaged payload with a matching checksum is refused by the decoder, with a reason.
     let mut forged = bytes[..bytes.len() - 1].to_vec();
-    let sum = crate::eval::pattern_weights::fnv1a64(&forged[HEADER_LEN..]);
+    let sum = crate::checksum::fnv1a64(&forged[HEADER_LEN..]);
     forged[32..40].copy_from_slice(&sum.to_le_bytes());
     let err = Gen3Weights::from_bytes(&forged).unwrap_err().to_string();
     assert!(err.contains("corrupt") && err.contains("compact"), "{err}");
@@ -402,6 +460,15 @@ fn compact_decoder_refuses_malformed_streams() {
     over.extend(varint(total - per - 1));
     let err = decode(&over).unwrap_err().to_string();
     assert!(err.contains("i16"), "{err}");
+    // The phase-at-a-time decoder checks the whole stream when it is made.
+    use compact::PhaseDecoder;
+    assert!(PhaseDecoder::new(zeros.clone().into(), 0).is_ok());
+    for bad in [over, extra, z, varint(total - 1)] {
+        assert!(PhaseDecoder::new(bad.into(), 0).is_err());
+    }
+    let mut at_two = vec![7u8; 2];
+    at_two.extend(&zeros);
+    assert!(PhaseDecoder::new(at_two.into(), 2).is_ok());
 }
 
 #[test]
@@ -413,6 +480,10 @@ fn shipped_gen3_weights_load_and_are_sane() {
         ENCODING_COMPACT
     );
     assert_eq!(shipped().name(), e.name());
+    // Loading builds no phase table; the start position needs one.
+    assert_eq!(e.phases_built(), 0);
+    let _ = e.evaluate(&Board::start());
+    assert_eq!(e.phases_built(), 1);
     // The start is nearly balanced (the shipped fit says -3.29 discs: the phases of 57-60
     // empties hold a handful of distinct positions and take their group's coarse table, see
     // docs/TRAINING.md); a nearly full board where the side to move owns 50 discs including

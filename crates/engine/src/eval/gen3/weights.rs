@@ -1,4 +1,5 @@
-//! The gen3 weights file: the `.vpw` container of gen2 at format version 2.
+//! The gen3 weights file: the `.vpw` container ([`crate::eval::weights_file`]) at format
+//! version 2.
 //!
 //! Layout (integers little-endian), 64-byte header then the payload:
 //!
@@ -15,9 +16,8 @@
 //! | 40 | 24 | generation name, UTF-8, NUL-padded |
 //! | 64 | | raw: the weights, i16, phase after phase (2·phases·weights bytes); compact: the stream of [`super::compact`] |
 //!
-//! The version tells a gen2 file (version 1) from a gen3 file, so one loader
-//! ([`super::load_weights_file`]) accepts both; every field is checked and a refused file says
-//! why. A file of set 3 (the same patterns with their digits in increasing square order, the
+//! Every field is checked and a refused file says why (version 1, the retired gen2 evaluation's
+//! files, among them). A file of set 3 (the same patterns with their digits in increasing square order, the
 //! files written before 2026-12-01 evening) is read and its tables reordered to the current
 //! digit order ([`DigitOrder`]): the same evaluation.
 
@@ -25,9 +25,11 @@ use super::compact;
 use super::patterns::{
     DigitOrder, INCREASING_SET_ID, NUM_PHASES, PATTERNS, SET_ID, TABLE_OFFSETS, WEIGHTS_PER_PHASE,
 };
-use crate::eval::pattern_weights::{
-    read_checked, u32_at, write_container, write_container_payload, Layout, WeightsError, MAGIC,
+use crate::eval::weights_file::{
+    read_checked, u32_at, write_container, write_container_payload, Layout, WeightsError,
+    HEADER_LEN, MAGIC,
 };
+use std::borrow::Cow;
 
 /// Format version of gen3 files.
 pub const FORMAT_VERSION: u32 = 2;
@@ -47,6 +49,18 @@ pub struct Gen3Weights {
     pub weights: Vec<i16>,
 }
 
+/// A gen3 weights file as the evaluation takes it ([`Gen3Weights::load`]).
+pub(crate) enum Loaded {
+    /// Every weight.
+    Weights(Gen3Weights),
+    /// A compact payload, checked, its phases decoded on demand.
+    Compact {
+        name: String,
+        units_per_disc: u32,
+        decoder: compact::PhaseDecoder,
+    },
+}
+
 /// The gen3 file's layout in the shared container.
 const GEN3_LAYOUT: Layout = Layout {
     version: FORMAT_VERSION,
@@ -54,7 +68,6 @@ const GEN3_LAYOUT: Layout = Layout {
     phases: NUM_PHASES,
     per_phase: WEIGHTS_PER_PHASE,
     encoding: ENCODING_RAW,
-    check_encoding: true,
 };
 
 /// The layout of set 3 files (digits in increasing square order).
@@ -131,6 +144,27 @@ impl Gen3Weights {
             name,
             units_per_disc,
             weights,
+        })
+    }
+
+    /// Reads and checks a gen3 weights file as the evaluation takes it: a compact payload is
+    /// checked whole and kept for decoding a phase at a time ([`compact::PhaseDecoder`]), any
+    /// other file decoded completely ([`Gen3Weights::from_bytes`]).
+    pub(crate) fn load(bytes: Cow<'static, [u8]>) -> Result<Loaded, WeightsError> {
+        if bytes.len() >= 16 && u32_at(&bytes, 12) == INCREASING_SET_ID {
+            return Gen3Weights::from_bytes(&bytes).map(Loaded::Weights);
+        }
+        let (name, units_per_disc, encoding, _) =
+            read_checked(&bytes, &GEN3_LAYOUT, &[ENCODING_RAW, ENCODING_COMPACT])?;
+        if encoding != ENCODING_COMPACT {
+            return Gen3Weights::from_bytes(&bytes).map(Loaded::Weights);
+        }
+        let decoder = compact::PhaseDecoder::new(bytes, HEADER_LEN)
+            .map_err(|e| WeightsError::BadPayload(e.to_string()))?;
+        Ok(Loaded::Compact {
+            name,
+            units_per_disc,
+            decoder,
         })
     }
 

@@ -14,14 +14,20 @@
 //! canonical board, so its result depends on the position alone; rounds take their work in a
 //! fixed order (line loss, ply, then a hash of the position mixed with the seed, which decides
 //! what a position budget keeps). Several threads analyse a round's positions together.
-//! Resumable: every finished analysis goes to the [`journal`](super::journal) at once; a
+//! Resumable: every finished analysis goes to the [`journal`] at once; a
 //! resumed build replays the same rounds, taking the journal's results instead of searching.
 
-use super::journal::{Analyses, Journal};
-use super::{child_of, Book, BookError, Child, LeafMove};
-use crate::engine::splitmix64;
-use crate::eval::Evaluator;
+pub mod journal;
+pub mod verify;
+
+#[cfg(test)]
+mod tests;
+
+use crate::book::{child_of, to_units, Book, BookEntry, BookError, Child, LeafMove};
+use crate::eval::Gen3Eval;
+use crate::random::splitmix64;
 use crate::{Engine, EngineConfig, Limits};
+use journal::{Analyses, Journal};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -66,7 +72,7 @@ pub struct BuildConfig {
     pub roots: Vec<Board>,
     pub research: Research,
     /// The evaluation (its name goes to the journal and the book's description).
-    pub evaluator: Arc<dyn Evaluator>,
+    pub evaluator: Arc<Gen3Eval>,
 }
 
 impl Default for BuildConfig {
@@ -334,8 +340,8 @@ impl Builder {
             let e = jobs.entry(job.key).or_insert(job);
             e.loss = e.loss.min(job.loss);
         };
-        let x = super::to_units(self.config.move_window) as i32;
-        let y = super::to_units(self.config.line_window) as i32;
+        let x = to_units(self.config.move_window) as i32;
+        let y = to_units(self.config.line_window) as i32;
         for &root in &self.config.roots {
             if root.moves() == 0 {
                 continue;
@@ -396,7 +402,7 @@ impl Builder {
         jobs
     }
 
-    fn needs_research(&self, key: Board, entry: &super::BookEntry) -> bool {
+    fn needs_research(&self, key: Board, entry: &BookEntry) -> bool {
         // Once per run at most: a position analysed in this run is as good as it gets.
         !self.researched.contains(&key)
             && match self.config.research {

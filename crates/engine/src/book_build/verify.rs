@@ -1,9 +1,9 @@
 //! How good a book's values are: a sample of its positions searched deeper than the book was,
 //! compared with the book's (negamax) values (`virada book check`).
 
-use super::Book;
-use crate::engine::splitmix64;
-use crate::eval::Evaluator;
+use crate::book::Book;
+use crate::eval::Gen3Eval;
+use crate::random::splitmix64;
 use crate::{Engine, EngineConfig, Limits};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -96,7 +96,7 @@ pub fn check(
     baseline: Option<u32>,
     seed: u64,
     threads: usize,
-    evaluator: Arc<dyn Evaluator>,
+    evaluator: Arc<Gen3Eval>,
 ) -> CheckReport {
     let mut keys: Vec<Board> = book.entries.keys().copied().collect();
     keys.sort_unstable_by_key(|k| (splitmix64(seed ^ k.hash()), k.player, k.opponent));

@@ -1,5 +1,6 @@
 //! The solver's parallel search: a pool of helper threads for one solve, and split points
-//! shared between threads (young brothers wait, with a "helpful master").
+//! shared between threads (young brothers wait, with a "helpful master"). Part of the tree
+//! search ([`super`]): the searcher splits its nodes here and its helpers search them.
 //!
 //! - A node with enough empties whose first move has been searched (the eldest brother), and
 //!   whose other moves are not yet searched, becomes a *split point* when some thread is idle:
@@ -19,8 +20,8 @@
 //! Scores do not depend on the threads (exact scores are unique and the root makes every choice
 //! in a thread-independent order); only node counts and the table's contents do.
 
-use super::order::MoveItem;
-use super::search::{Searcher, Shared};
+use super::{Searcher, Shared};
+use crate::endgame::order::MoveItem;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;

@@ -12,7 +12,7 @@
 // Fitted numbers can look like well-known constants; they are not.
 #![allow(clippy::approx_constant)]
 
-use super::mpc::MpcParams;
+use crate::eval::mpc::MpcParams;
 
 /// A line for deep depth `depth` at `empties_min..=empties_max` empty squares.
 const fn p(depth: u8, empties_min: u8, empties_max: u8, a: f32, b: f32, sigma: f32) -> MpcParams {
@@ -27,7 +27,7 @@ const fn p(depth: u8, empties_min: u8, empties_max: u8, a: f32, b: f32, sigma: f
 }
 
 /// Fitted lines, one per (deep depth, range of empty squares).
-pub(super) static MPC_TABLE_GEN3: &[MpcParams] = &[
+pub static MPC_TABLE_GEN3: &[MpcParams] = &[
     p(2, 0, 15, 0.9975, -6.9, 440.3),
     p(2, 16, 19, 1.0267, -13.6, 430.4),
     p(2, 20, 23, 0.9975, -49.0, 415.5),

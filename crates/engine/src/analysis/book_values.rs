@@ -6,7 +6,7 @@
 //! moves then take their book values ([`overlay`]), each [`MoveValue::book`] saying where its
 //! value came from.
 
-use crate::analysis::{Analysis, MoveValue};
+use super::{Analysis, MoveValue};
 use crate::book::Book;
 use std::time::Duration;
 use virada_rules::{Board, Move};

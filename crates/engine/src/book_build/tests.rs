@@ -1,8 +1,10 @@
 //! Tests of building (determinism, resuming) and of the Edax format.
 
-use super::tests::searched_book;
 use super::*;
+use crate::book::tests::searched_book;
+use crate::book::*;
 use std::path::PathBuf;
+use virada_rules::Position;
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -254,7 +256,7 @@ fn readers_survive_random_damage() {
     let edax = write_edax(&book);
     let mut rng = 0x1234_5678u64;
     let mut next = || {
-        rng = crate::engine::splitmix64(rng);
+        rng = crate::random::splitmix64(rng);
         rng
     };
     let mut accepted = 0;
@@ -270,7 +272,7 @@ fn readers_survive_random_damage() {
         }
         if round % 2 == 0 {
             if b.len() >= 32 {
-                let sum = crate::eval::pattern_weights::fnv1a64(&b[32..]);
+                let sum = crate::checksum::fnv1a64(&b[32..]);
                 b[24..32].copy_from_slice(&sum.to_le_bytes());
             }
             if let Ok(read) = Book::from_bytes(&b) {

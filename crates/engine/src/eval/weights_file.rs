@@ -1,45 +1,19 @@
-//! The weights file of the trained evaluation: reading, checking and writing.
-//!
-//! Layout (all integers little-endian):
-//!
-//! | offset | size | field |
-//! |---|---|---|
-//! | 0 | 8 | magic `VIRADAPW` |
-//! | 8 | 4 | format version (u32, currently 1) |
-//! | 12 | 4 | pattern set id (u32, [`PATTERN_SET_ID`]) |
-//! | 16 | 4 | number of phases (u32, [`NUM_PHASES`]) |
-//! | 20 | 4 | weights per phase (u32, [`WEIGHTS_PER_PHASE`]) |
-//! | 24 | 4 | units per disc of the weights (u32, 100 = hundredths of a disc) |
-//! | 28 | 4 | reserved, 0 |
-//! | 32 | 8 | FNV-1a 64 checksum of everything after the header |
-//! | 40 | 24 | generation name, UTF-8, NUL-padded (e.g. `gen1-wthor`) |
-//! | 64 | 2·phases·weights | the weights, i16, phase after phase |
+//! The `.vpw` container of a weights file: header checks, checksum, writing. The evaluation's
+//! own layout and payload are in [`crate::eval::gen3::weights`], which documents the header
+//! field by field.
 //!
 //! Every field is checked on load and each failure says what is wrong, so a damaged or stale
 //! file is refused with a reason instead of producing a silently wrong evaluation.
 
-use crate::eval::pattern::{NUM_PHASES, PATTERN_SET_ID, WEIGHTS_PER_PHASE};
+use crate::checksum::fnv1a64;
 use std::fmt;
 
 /// File magic.
 pub const MAGIC: &[u8; 8] = b"VIRADAPW";
-/// Current format version.
-pub const FORMAT_VERSION: u32 = 1;
 /// Header size in bytes.
 pub const HEADER_LEN: usize = 64;
 /// Length of the generation name field.
 pub const NAME_LEN: usize = 24;
-
-/// Weights of all phases, ready for evaluation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PatternWeights {
-    /// Generation name from the file header.
-    pub name: String,
-    /// Units per disc of the stored weights.
-    pub units_per_disc: u32,
-    /// `NUM_PHASES * WEIGHTS_PER_PHASE` weights, phase after phase.
-    pub weights: Vec<i16>,
-}
 
 /// Why a weights file was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +29,11 @@ pub enum WeightsError {
         found: usize,
     },
     BadMagic,
-    UnsupportedVersion(u32),
+    /// A format version this build does not read (version 1 was the retired gen2 evaluation).
+    UnsupportedVersion {
+        found: u32,
+        supported: u32,
+    },
     /// Made for another pattern set or phase scheme.
     Mismatch {
         field: &'static str,
@@ -83,9 +61,9 @@ impl fmt::Display for WeightsError {
                 "weights file has {found} bytes, expected exactly {expected}"
             ),
             WeightsError::BadMagic => f.write_str("not a Virada weights file (bad magic)"),
-            WeightsError::UnsupportedVersion(v) => write!(
+            WeightsError::UnsupportedVersion { found, supported } => write!(
                 f,
-                "weights file format version {v} is not supported (this build reads {FORMAT_VERSION})"
+                "weights file format version {found} is not supported (this build reads {supported})"
             ),
             WeightsError::Mismatch {
                 field,
@@ -107,16 +85,6 @@ impl fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-/// FNV-1a 64-bit hash of `bytes` (the file checksum).
-pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 pub(crate) fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
@@ -128,31 +96,8 @@ pub(crate) struct Layout {
     pub set_id: u32,
     pub phases: usize,
     pub per_phase: usize,
-    /// The payload encoding written at offset 28, and whether a reader checks it (gen2 wrote 0
-    /// there as a reserved field and never read it).
+    /// The payload encoding written at offset 28.
     pub encoding: u32,
-    pub check_encoding: bool,
-}
-
-/// The checked contents of a weights file.
-pub(crate) struct Contents {
-    pub name: String,
-    pub units_per_disc: u32,
-    pub weights: Vec<i16>,
-}
-
-/// Reads and checks a weights file laid out as `layout` says (raw i16 payload).
-pub(crate) fn read_container(bytes: &[u8], layout: &Layout) -> Result<Contents, WeightsError> {
-    let (name, units_per_disc, _, payload) = read_checked(bytes, layout, &[layout.encoding])?;
-    let weights = payload
-        .chunks_exact(2)
-        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-        .collect();
-    Ok(Contents {
-        name,
-        units_per_disc,
-        weights,
-    })
 }
 
 /// Checks a weights file's header and checksum; `encodings` are the payload encodings the
@@ -174,7 +119,10 @@ pub(crate) fn read_checked<'a>(
     }
     let version = u32_at(bytes, 8);
     if version != layout.version {
-        return Err(WeightsError::UnsupportedVersion(version));
+        return Err(WeightsError::UnsupportedVersion {
+            found: version,
+            supported: layout.version,
+        });
     }
     let expect = |field, at, want: u32| {
         let found = u32_at(bytes, at);
@@ -191,19 +139,14 @@ pub(crate) fn read_checked<'a>(
     expect("pattern set id", 12, layout.set_id)?;
     expect("number of phases", 16, layout.phases as u32)?;
     expect("weights per phase", 20, layout.per_phase as u32)?;
-    let encoding = if layout.check_encoding {
-        let found = u32_at(bytes, 28);
-        if !encodings.contains(&found) {
-            return Err(WeightsError::Mismatch {
-                field: "payload encoding",
-                expected: encodings.first().copied().unwrap_or(0),
-                found,
-            });
-        }
-        found
-    } else {
-        layout.encoding
-    };
+    let encoding = u32_at(bytes, 28);
+    if !encodings.contains(&encoding) {
+        return Err(WeightsError::Mismatch {
+            field: "payload encoding",
+            expected: encodings.first().copied().unwrap_or(0),
+            found: encoding,
+        });
+    }
     let units_per_disc = u32_at(bytes, 24);
     if units_per_disc == 0 {
         return Err(WeightsError::Mismatch {
@@ -287,107 +230,4 @@ pub(crate) fn write_container_payload(
     out.extend_from_slice(&field);
     out.extend_from_slice(payload);
     out
-}
-
-/// The gen2 file's layout.
-const GEN2_LAYOUT: Layout = Layout {
-    version: FORMAT_VERSION,
-    set_id: PATTERN_SET_ID,
-    phases: NUM_PHASES,
-    per_phase: WEIGHTS_PER_PHASE,
-    encoding: 0,
-    check_encoding: false,
-};
-
-impl PatternWeights {
-    /// All-zero weights (an evaluation that returns 0 everywhere) named `name`.
-    pub fn zeros(name: &str) -> PatternWeights {
-        PatternWeights {
-            name: name.to_string(),
-            units_per_disc: 100,
-            weights: vec![0; NUM_PHASES * WEIGHTS_PER_PHASE],
-        }
-    }
-
-    /// The weights of one phase.
-    pub fn phase(&self, phase: usize) -> &[i16] {
-        &self.weights[phase * WEIGHTS_PER_PHASE..(phase + 1) * WEIGHTS_PER_PHASE]
-    }
-
-    /// Reads and checks a weights file.
-    pub fn from_bytes(bytes: &[u8]) -> Result<PatternWeights, WeightsError> {
-        let c = read_container(bytes, &GEN2_LAYOUT)?;
-        Ok(PatternWeights {
-            name: c.name,
-            units_per_disc: c.units_per_disc,
-            weights: c.weights,
-        })
-    }
-
-    /// The file bytes of these weights (the name is cut to 24 bytes at a character boundary).
-    pub fn to_bytes(&self) -> Vec<u8> {
-        write_container(&GEN2_LAYOUT, &self.name, self.units_per_disc, &self.weights)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn sample() -> PatternWeights {
-        let mut w = PatternWeights::zeros("test-gen");
-        for (i, x) in w.weights.iter_mut().enumerate() {
-            *x = (i as i64 * 7919 % 2001 - 1000) as i16;
-        }
-        w
-    }
-
-    #[test]
-    fn round_trip() {
-        let w = sample();
-        let bytes = w.to_bytes();
-        assert_eq!(bytes.len(), HEADER_LEN + 2 * NUM_PHASES * WEIGHTS_PER_PHASE);
-        assert_eq!(PatternWeights::from_bytes(&bytes).unwrap(), w);
-    }
-
-    #[test]
-    fn damage_is_detected_with_a_reason() {
-        let bytes = sample().to_bytes();
-        let mut flipped = bytes.clone();
-        flipped[HEADER_LEN + 12345] ^= 1;
-        assert!(matches!(
-            PatternWeights::from_bytes(&flipped),
-            Err(WeightsError::BadChecksum { .. })
-        ));
-        assert!(matches!(
-            PatternWeights::from_bytes(&bytes[..bytes.len() - 2]),
-            Err(WeightsError::Truncated { .. })
-        ));
-        assert!(matches!(
-            PatternWeights::from_bytes(&bytes[..10]),
-            Err(WeightsError::Truncated { .. })
-        ));
-        let mut magic = bytes.clone();
-        magic[0] = b'X';
-        assert_eq!(
-            PatternWeights::from_bytes(&magic),
-            Err(WeightsError::BadMagic)
-        );
-        let mut set = bytes.clone();
-        set[12] = 9;
-        let err = PatternWeights::from_bytes(&set).unwrap_err();
-        assert!(err.to_string().contains("pattern set id is 9"), "{err}");
-        let mut long = bytes;
-        long.push(0);
-        assert!(matches!(
-            PatternWeights::from_bytes(&long),
-            Err(WeightsError::TrailingBytes { .. })
-        ));
-    }
-
-    #[test]
-    fn fnv_known_values() {
-        assert_eq!(fnv1a64(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(fnv1a64(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
 }

@@ -5,7 +5,7 @@
 //! A text file, one analysis per line after a header:
 //!
 //! ```text
-//! virada-book-journal 1 evaluator=gen2
+//! virada-book-journal 1 evaluator=gen3-G05
 //! 0000000810000000 0000001008000000 12 c4:-150:12:0 d3:-150:12:0 e6:-150:12:0 f5:-150:12:0
 //! ```
 //!
@@ -14,7 +14,7 @@
 //! line without its newline (the build was killed while writing it) is ignored; any other
 //! damage is refused with its line number.
 
-use super::{BookError, LeafMove, MAX_VALUE};
+use crate::book::{BookError, LeafMove, MAX_VALUE};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;

@@ -3,17 +3,14 @@
 //! For a deep search of depth `d` the model uses a shallow search of depth
 //! [`shallow_depth`]`(d)` and predicts `deep ≈ a * shallow + b` with residual standard
 //! deviation `sigma`, separately for ranges of empty squares. The parameters live in
-//! `mpc_params*.rs`, fitted from our own searches by `virada bench mpc-fit` (see
-//! `docs/SEARCH.md`); [`MpcModel`] lays a table out for the search's lookups.
-
-use super::mpc_params::MPC_TABLE_V1;
-use super::mpc_params_gen3::MPC_TABLE_GEN3;
-use super::mpc_params_trained::MPC_TABLE_TRAINED;
-use std::sync::OnceLock;
+//! a table fitted for one evaluation from our own searches by `virada bench mpc-fit` (see
+//! `docs/SEARCH.md`): the error model depends on the evaluation's accuracy, so each evaluation
+//! owns its table ([`crate::eval::Gen3Eval::mpc`]). [`MpcModel`] lays a table out for the
+//! search's lookups.
 
 /// Smallest deep depth a table may have a line for: depth 2, whose shallow search is the
 /// static evaluation (depth 0). A table without depth-2 lines starts at its smallest depth
-/// ([`min_depth`]); the v1 and gen2 tables start at 3.
+/// ([`min_depth`]).
 pub const MPC_MIN_DEPTH: i32 = 2;
 
 /// Deepest depth [`MpcModel`] holds a line for (deeper searches use this depth's line).
@@ -43,16 +40,6 @@ impl MpcParams {
     }
 }
 
-/// The empty-square range of the three phases the v1 and gen2 tables were fitted with:
-/// 0 opening (40+), 1 midgame (24..40), 2 late midgame (under 24).
-pub const fn phase_range(phase: u8) -> (u8, u8) {
-    match phase {
-        0 => (40, 64),
-        1 => (24, 39),
-        _ => (0, 23),
-    }
-}
-
 /// The shallow depth paired with deep depth `d`: about half, with the same parity as `d`
 /// (odd and even depths disagree systematically in Othello, so pairs keep one parity).
 pub fn shallow_depth(d: i32) -> i32 {
@@ -62,35 +49,6 @@ pub fn shallow_depth(d: i32) -> i32 {
     } else {
         h
     }
-}
-
-/// The fitted table for an evaluation: the error model depends on the evaluation's accuracy,
-/// so v1, the trained evaluation (gen2) and gen3 (every gen3 weights file is named `gen3...`)
-/// have their own (any other evaluation uses the trained one's).
-pub fn table_for(eval_name: &str) -> &'static [MpcParams] {
-    if eval_name == "v1" {
-        MPC_TABLE_V1
-    } else if eval_name.starts_with("gen3") {
-        MPC_TABLE_GEN3
-    } else {
-        MPC_TABLE_TRAINED
-    }
-}
-
-/// [`table_for`] laid out as an [`MpcModel`], built once per process.
-pub(crate) fn model_for(eval_name: &str) -> &'static MpcModel {
-    static V1: OnceLock<MpcModel> = OnceLock::new();
-    static GEN3: OnceLock<MpcModel> = OnceLock::new();
-    static TRAINED: OnceLock<MpcModel> = OnceLock::new();
-    let table = table_for(eval_name);
-    let cell = if std::ptr::eq(table, MPC_TABLE_V1) {
-        &V1
-    } else if std::ptr::eq(table, MPC_TABLE_GEN3) {
-        &GEN3
-    } else {
-        &TRAINED
-    };
-    cell.get_or_init(|| MpcModel::new(table))
 }
 
 /// The smallest deep depth `table` has a line for (no line: never).
@@ -178,6 +136,7 @@ impl MpcModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::gen3::mpc_table::MPC_TABLE_GEN3;
 
     #[test]
     fn shallow_depths_keep_parity() {
@@ -195,38 +154,34 @@ mod tests {
 
     #[test]
     fn every_number_of_empties_has_exactly_one_line_a_depth() {
-        for name in ["v1", "trained", "gen3"] {
-            let table = table_for(name);
-            for d in min_depth(table)..=10 {
-                for e in 0..=64 {
-                    let n = table
-                        .iter()
-                        .filter(|p| p.depth as i32 == d && p.covers(e))
-                        .count();
-                    assert_eq!(n, 1, "{name}: depth {d}, {e} empties");
-                }
+        let table = MPC_TABLE_GEN3;
+        for d in min_depth(table)..=10 {
+            for e in 0..=64 {
+                let n = table
+                    .iter()
+                    .filter(|p| p.depth as i32 == d && p.covers(e))
+                    .count();
+                assert_eq!(n, 1, "depth {d}, {e} empties");
             }
         }
     }
 
     #[test]
     fn every_depth_and_number_of_empties_has_parameters() {
-        for name in ["v1", "trained", "gen3"] {
-            let table = table_for(name);
-            for e in [0, 10, 30, 50, 64] {
-                for d in min_depth(table)..25 {
-                    let p = params(table, d, e).expect("fitted");
-                    assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
-                }
+        let table = MPC_TABLE_GEN3;
+        for e in [0, 10, 30, 50, 64] {
+            for d in min_depth(table)..25 {
+                let p = params(table, d, e).expect("fitted");
+                assert!(p.sigma > 0.0 && p.a > 0.0, "{p:?}");
             }
-            assert!(params(table, 1, 30).is_none());
-            assert!(params(table, min_depth(table) - 1, 30).is_none());
         }
+        assert!(params(table, 1, 30).is_none());
+        assert!(params(table, min_depth(table) - 1, 30).is_none());
     }
 
     #[test]
     fn deeper_than_fitted_grows_sigma() {
-        let table = table_for("gen3");
+        let table = MPC_TABLE_GEN3;
         let deepest = table.iter().map(|p| p.depth as i32).max().unwrap();
         let last = params(table, deepest, 30).unwrap();
         let beyond = params(table, deepest + 4, 30).unwrap();
@@ -236,9 +191,8 @@ mod tests {
 
     #[test]
     fn the_model_gives_the_tables_lines() {
-        for name in ["v1", "trained", "gen3"] {
-            let table = table_for(name);
-            let model = model_for(name);
+        for (name, table) in [("gen3", MPC_TABLE_GEN3), ("empty", &[][..])] {
+            let model = MpcModel::new(table);
             assert_eq!(model.min_depth(), min_depth(table));
             for d in 0..=MODEL_MAX_DEPTH + 2 {
                 for e in 0..=64 {
@@ -251,12 +205,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn the_old_phases_cover_the_board() {
-        assert_eq!(phase_range(0), (40, 64));
-        assert_eq!(phase_range(1), (24, 39));
-        assert_eq!(phase_range(2), (0, 23));
     }
 }
