@@ -5,10 +5,10 @@
 mod analysis;
 pub mod book;
 mod book_values;
+pub mod coach;
 pub mod endgame;
 mod engine;
 pub mod eval;
-pub mod explain;
 pub mod levels;
 pub mod search;
 pub mod time;
