@@ -105,9 +105,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         }
         Kind::CornerMissed => {
             if en {
-                format!("{b} takes the corner {b}; a corner disc can never be flipped.")
+                format!("{b} takes a corner, and a corner disc can never be flipped; {p} does not.")
             } else {
-                format!("{b} toma o canto {b}; peça de canto nunca vira.")
+                format!("{b} toma um canto, e peça de canto nunca vira; {p} não.")
             }
         }
         Kind::XSquare => {
