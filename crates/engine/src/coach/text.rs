@@ -88,10 +88,20 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
     let en = lang == Lang::En;
     match e.kind {
         Kind::CornerGiven if n("moves") <= 1 => {
-            if en {
-                format!("{p} lets {you} take the corner {sq} at once ({b} does not).")
-            } else {
-                format!("{p} deixa {you} tomar o canto {sq} na hora ({b} não deixa).")
+            let many = e.squares.len() > 1;
+            match (en, many) {
+                (true, false) => {
+                    format!("{p} lets {you} take the corner {sq} at once ({b} does not).")
+                }
+                (true, true) => {
+                    format!("{p} lets {you} take the corners {sq} at once ({b} does not).")
+                }
+                (false, false) => {
+                    format!("{p} deixa {you} tomar o canto {sq} na hora ({b} não deixa).")
+                }
+                (false, true) => {
+                    format!("{p} deixa {you} tomar os cantos {sq} na hora ({b} não deixa).")
+                }
             }
         }
         Kind::CornerGiven => {
@@ -221,9 +231,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         Kind::Parity => {
             let (rp, rb) = (n("region_played"), n("region_best"));
             if en {
-                format!("Parity: {p} goes into an even region of {rp} empty squares, so {you} moves last there; {b} plays in an odd region of {rb}.")
+                format!("Parity: {p} goes into an even region of {rp} empty squares, which leaves the last move there to {you}; {b} plays in an odd region of {rb}.")
             } else {
-                format!("Paridade: {p} entra numa região par de {rp} casas vazias, e {you} joga por último nela; {b} joga numa região ímpar de {rb}.")
+                format!("Paridade: {p} entra numa região par de {rp} casas vazias, o que deixa a última jogada nela para {you}; {b} joga numa região ímpar de {rb}.")
             }
         }
         Kind::PassForced => {
@@ -326,6 +336,19 @@ mod tests {
         assert_eq!(
             w.text(Lang::En),
             "After g7, Black can flip all 3 of White's discs with b4 (a wipe-out)."
+        );
+    }
+
+    #[test]
+    fn two_corners_given_at_once() {
+        let e = explanation(Kind::CornerGiven, &["a1", "h1"], vec![("moves", 1)]);
+        assert_eq!(
+            e.text(Lang::En),
+            "g7 lets Black take the corners a1 h1 at once (c4 does not)."
+        );
+        assert_eq!(
+            e.text(Lang::Pt),
+            "g7 deixa o Preto tomar os cantos a1 h1 na hora (c4 não deixa)."
         );
     }
 
