@@ -408,4 +408,29 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].ply, 2);
     }
+
+    #[test]
+    fn a_searched_review_gives_lines_from_the_best_move() {
+        use crate::{Engine, EngineConfig, Limits};
+        // The game of the CLI test: Black's 8th move b7 gives the corner a8 away.
+        let g = game("d3c3b3f4f3e3f6c6f5c5b5e6d6a3b7");
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 4,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        let limits = Limits {
+            depth: Some(4),
+            exact_empties: Some(8),
+            ..Limits::default()
+        };
+        let review = engine.analyze_game(&g, &limits, None, None);
+        for p in &review.plies {
+            assert_eq!(p.pv.first(), Some(&p.best_move), "ply {}", p.ply);
+        }
+        let out = explain_game(&g, &review);
+        let last = out.iter().find(|e| e.ply == 14).expect("b7 is a mistake");
+        let kinds: Vec<Kind> = last.explanations.iter().map(|e| e.kind).collect();
+        assert!(kinds.contains(&Kind::XSquare) && kinds.contains(&Kind::CornerGiven));
+    }
 }
