@@ -63,7 +63,7 @@ impl Analysis {
 }
 
 /// One played move of a game, judged.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PlyAnalysis {
     /// Index of the move in the game (0 = the first move).
     pub ply: usize,
@@ -82,6 +82,9 @@ pub struct PlyAnalysis {
     pub depth: u32,
     /// Both values are the opening book's: the loss is the one theory gives.
     pub book: bool,
+    /// The best line from the position before the move, starting with `best_move` (as deep as
+    /// the analysis knows it; the coach reads corners, passes and stable discs from it).
+    pub pv: Vec<Move>,
 }
 
 /// The review of a game: its played moves judged, in game order.
@@ -435,6 +438,7 @@ pub(crate) fn analyze_game(
             exact: best.exact && played.exact,
             depth: best.depth.min(played.depth),
             book: best.book && played.book,
+            pv: a.pv.clone(),
         });
     }
     out.elapsed = start.elapsed();

@@ -1,18 +1,50 @@
-//! The analysis object: per-ply values from the engine, Black's evaluation for the graph, and
-//! tags that explain mistakes (virada_engine::explain).
+//! The analysis object: per-ply values from the engine, Black's evaluation for the graph, the
+//! move numbers of the move list, and the coach's explanations of mistakes
+//! (virada_engine::coach), as data and as text in both languages.
 
-use crate::view::round2;
+use crate::view::{round2, Text};
 use serde::Serialize;
-use virada_engine::explain::explain;
+use std::collections::BTreeMap;
+use virada_engine::coach::{self, Explanation, Lang};
 use virada_engine::GameAnalysis;
 use virada_rules::{Color, Game, Move};
 
-/// A move losing at least this many discs gets tags explaining why.
-pub const MISTAKE_LOSS: f32 = 2.0;
+/// A move losing at least this many discs (outside the book) is explained.
+pub const MISTAKE_LOSS: f32 = coach::EXPLAIN_LOSS;
+
+/// One explanation of a mistake (see docs/API.md for the kinds and their numbers).
+#[derive(Serialize, Debug, Clone)]
+pub struct ExplanationView {
+    kind: &'static str,
+    /// Squares to highlight.
+    squares: Vec<String>,
+    /// The counts behind the claim, by name.
+    numbers: BTreeMap<&'static str, i32>,
+    /// The line the claim is read from (from the position before the move); may be empty.
+    line: Vec<String>,
+    text: Text,
+}
+
+impl ExplanationView {
+    fn new(e: &Explanation) -> ExplanationView {
+        ExplanationView {
+            kind: e.kind.as_str(),
+            squares: e.squares.iter().map(|s| s.to_string()).collect(),
+            numbers: e.numbers.iter().copied().collect(),
+            line: e.line.iter().map(|m| m.to_string()).collect(),
+            text: Text {
+                en: e.text(Lang::En),
+                pt: e.text(Lang::Pt),
+            },
+        }
+    }
+}
 
 #[derive(Serialize, Debug, Clone)]
 pub struct PlyAnalysisView {
     ply: usize,
+    /// The move's number as the move list shows it (`3. f3` for Black, `3... e3` for White).
+    number: u32,
     color: Color,
     #[serde(rename = "move")]
     mv: String,
@@ -28,7 +60,11 @@ pub struct PlyAnalysisView {
     book: bool,
     #[serde(serialize_with = "round2")]
     eval_black: f32,
+    /// The better line from the position before the move (the best move first).
+    best_line: Vec<String>,
+    /// The kinds of `explanations`, in order.
     tags: Vec<&'static str>,
+    explanations: Vec<ExplanationView>,
 }
 
 /// `{"complete": ..., "plies": [...]}` for `GET /api/games/{id}/analysis`.
@@ -42,16 +78,20 @@ pub struct AnalysisView {
 
 /// The review of `game` as the API shows it: every ply in order (1-based), passes included
 /// with loss 0 (a pass is forced: it gets the value of the move before it, from the passer's
-/// view), mistakes explained.
+/// view), mistakes explained by the coach.
 pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
+    let numbers = coach::move_numbers(game);
+    let explained = coach::explain_game(game, review);
     let mut plies: Vec<PlyAnalysisView> = Vec::with_capacity(game.ply());
     for (i, (&mv, before)) in game.moves().iter().zip(game.positions()).enumerate() {
         let color = before.side_to_move();
+        let number = numbers.get(i).copied().unwrap_or(0);
         let view = match mv {
             Move::Pass => {
                 let value = plies.last().map_or(0.0, |p| -p.played_value);
                 PlyAnalysisView {
                     ply: i + 1,
+                    number,
                     color,
                     mv: mv.to_string(),
                     played_value: value,
@@ -61,21 +101,20 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     exact: false,
                     book: false,
                     eval_black: black_view(color, value),
+                    best_line: Vec::new(),
                     tags: Vec::new(),
+                    explanations: Vec::new(),
                 }
             }
-            Move::Play(sq) => {
+            Move::Play(_) => {
                 let Some(r) = review.ply(i) else { continue };
-                let tags = if r.loss >= MISTAKE_LOSS {
-                    explain(before.board(), sq, r.best_move.square())
-                        .into_iter()
-                        .map(|t| t.as_str())
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                let explanations: &[Explanation] = explained
+                    .iter()
+                    .find(|e| e.ply == i)
+                    .map_or(&[], |e| &e.explanations);
                 PlyAnalysisView {
                     ply: i + 1,
+                    number,
                     color,
                     mv: mv.to_string(),
                     played_value: r.played_value,
@@ -85,7 +124,9 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     exact: r.exact,
                     book: r.book,
                     eval_black: black_view(color, r.played_value),
-                    tags,
+                    best_line: r.pv.iter().map(|m| m.to_string()).collect(),
+                    tags: explanations.iter().map(|e| e.kind.as_str()).collect(),
+                    explanations: explanations.iter().map(ExplanationView::new).collect(),
                 }
             }
         };
@@ -94,6 +135,13 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
     AnalysisView {
         complete: review.complete,
         plies,
+    }
+}
+
+impl AnalysisView {
+    /// The object as JSON text (what the API answers; `virada analyze --game --json` prints it).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
 }
 
@@ -111,14 +159,15 @@ mod tests {
     use virada_rules::Position;
 
     #[test]
-    fn mistakes_get_tags_and_black_view() {
-        // Black to move with a1 empty: b2 is an X-square, f4 a quiet alternative.
+    fn mistakes_get_explanations_and_black_view() {
+        // Black to move with a1 empty: b2 is an X-square (and White answers a1 over the
+        // diagonal to f6), f4 a quiet alternative.
         let start: Position = "--------\
              --------\
              --O-----\
              ---XO---\
              ---OX---\
-             --------\
+             -----O--\
              --------\
              -------- X"
             .parse()
@@ -135,7 +184,8 @@ mod tests {
             loss: 6.0,
             exact: false,
             depth: 4,
-            book: true,
+            book: false,
+            pv: vec!["f4".parse().unwrap()],
         };
         let whole = |p: PlyAnalysis, complete| GameAnalysis {
             plies: vec![p],
@@ -143,24 +193,55 @@ mod tests {
             elapsed: std::time::Duration::ZERO,
             complete,
         };
-        let v = serde_json::to_value(analysis_view(&game, &whole(review, true))).unwrap();
+        let v = serde_json::to_value(analysis_view(&game, &whole(review.clone(), true))).unwrap();
         assert_eq!(v["complete"], true);
         let ply = &v["plies"][0];
         assert_eq!(ply["ply"], 1);
-        assert!(ply["tags"]
+        assert_eq!(ply["number"], 1);
+        assert_eq!(ply["best_line"], serde_json::json!(["f4"]));
+        let kinds: Vec<&str> = ply["tags"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|t| t == "x_square"));
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert!(
+            kinds.contains(&"x_square") && kinds.contains(&"corner_given"),
+            "{kinds:?}"
+        );
+        let x = ply["explanations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["kind"] == "x_square")
+            .unwrap();
+        assert_eq!(x["squares"], serde_json::json!(["b2", "a1"]));
+        assert_eq!(
+            x["text"]["pt"],
+            "b2 é uma casa X ao lado do canto vazio a1: costuma entregar o canto."
+        );
+        let corner = ply["explanations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["kind"] == "corner_given")
+            .unwrap();
+        assert_eq!(corner["numbers"]["moves"], 1);
         assert_eq!(ply["eval_black"], -5.0);
-        assert_eq!(ply["book"], true);
-        // A small loss is not explained.
+        assert_eq!(ply["book"], false);
+        // A small loss is not explained, nor is a book move.
         let small = PlyAnalysis {
             loss: 0.5,
-            ..review
+            ..review.clone()
         };
         let v = serde_json::to_value(analysis_view(&game, &whole(small, false))).unwrap();
-        assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
+        assert!(v["plies"][0]["explanations"].as_array().unwrap().is_empty());
         assert_eq!(v["complete"], false);
+        let book = PlyAnalysis {
+            book: true,
+            ..review
+        };
+        let v = serde_json::to_value(analysis_view(&game, &whole(book, true))).unwrap();
+        assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
     }
 }

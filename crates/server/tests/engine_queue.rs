@@ -112,6 +112,7 @@ impl EnginePort for Scripted {
                 exact: false,
                 depth: 1,
                 book: false,
+                pv: Vec::new(),
             })
             .collect();
         GameAnalysis {

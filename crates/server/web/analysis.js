@@ -1,7 +1,7 @@
 // Game analysis: an evaluation graph over the moves and each side's mistakes, with the disc
 // loss, the better move, and the reason in the vocabulary of the rules page.
 
-import { t, colorName } from './i18n.js';
+import { t, colorName, lang } from './i18n.js';
 import { formatValue } from './board.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -40,9 +40,9 @@ export function renderAnalysis(root, data, game, { onPly }) {
       const btn = document.createElement('button');
       btn.type = 'button';
       btn.textContent = t('analysis.mistake', {
-        n: m.index + 1,
+        n: moveLabel(m),
         move: m.move,
-        loss: loss === 1 ? t('analysis.disc') : t('analysis.discs', { n: loss }),
+        loss: loss === 1 ? t('analysis.disc') : t('analysis.discs', { n: formatNumber(loss) }),
         best: m.best_move,
       });
       btn.dataset.ply = String(m.index);
@@ -56,10 +56,11 @@ export function renderAnalysis(root, data, game, { onPly }) {
       // Show the position before the mistake, where the better move can be seen.
       btn.addEventListener('click', () => onPly(m.index));
       li.append(btn);
-      const why = (m.tags || []).map((tag) => t('tag.' + tag)).filter((s) => !s.startsWith('tag.'));
-      if (why.length) {
-        const text = why.join('; ');
-        li.append(p(text.charAt(0).toUpperCase() + text.slice(1) + '.', 'why'));
+      // The coach's explanations, in the page's language (the server sends both).
+      const code = lang() === 'pt' ? 'pt' : 'en';
+      for (const e of m.explanations || []) {
+        const text = (e.text && (e.text[code] || e.text.en)) || '';
+        if (text) li.append(p(text, 'why'));
       }
       ol.append(li);
     }
@@ -99,7 +100,7 @@ function graph(plies, onPly) {
       class: 'pt' + (Number(ply.loss) >= MISTAKE_LOSS ? ' mistake' : ''),
     });
     const title = node('title');
-    title.textContent = `${i}. ${ply.move} ${formatValue(v)}${ply.book ? ' (' + t('hint.book') + ')' : ''}`;
+    title.textContent = `${moveLabel(ply)} ${ply.move} ${formatValue(v)}${ply.book ? ' (' + t('hint.book') + ')' : ''}`;
     c.append(title);
     c.addEventListener('click', () => onPly(i));
     svg.append(c);
@@ -109,6 +110,18 @@ function graph(plies, onPly) {
   cap.textContent = `${t('analysis.graph')}. ${t('analysis.graphDesc')}`;
   fig.append(svg, cap);
   return fig;
+}
+
+// "3." for Black's move 3, "3..." for White's, as the move list numbers moves (the server's
+// `number`; the ply count for an answer without it).
+function moveLabel(ply) {
+  const n = ply.number || ply.ply;
+  return ply.color === 'white' ? `${n}...` : `${n}.`;
+}
+
+// A number in the page's language: comma decimals in pt-BR.
+function formatNumber(x) {
+  return Number(x).toLocaleString(lang() === 'pt' ? 'pt-BR' : 'en', { maximumFractionDigits: 1 });
 }
 
 function clip(id, x, y, w, h) {

@@ -1,11 +1,13 @@
-//! `virada analyze`: values of every move of a position, or a mistake table for a game.
+//! `virada analyze`: values of every move of a position, or a game's review: a mistake table
+//! with the coach's explanations (the same as the server's analysis).
 
-use super::args::{read_position_input, ThreadsArg};
+use super::args::{read_position_input, BookArg, ThreadsArg};
 use super::{CliError, CmdResult};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::time::Duration;
+use virada_engine::coach::{self, Lang};
 use virada_engine::search::{DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
-use virada_engine::{Analysis, Engine, EngineConfig, Limits, PlyAnalysis};
+use virada_engine::{Analysis, Engine, EngineConfig, GameAnalysis, Limits};
 use virada_rules::{Color, Game, Move, Position};
 
 #[derive(Args)]
@@ -29,9 +31,34 @@ pub struct AnalyzeArgs {
     pub exact: u32,
     #[command(flatten)]
     pub threads: ThreadsArg,
-    /// Print JSON instead of a table.
+    /// Print JSON instead of a table (with `--game`: the server's analysis object, see
+    /// docs/API.md).
     #[arg(long)]
     pub json: bool,
+    /// With `--game`: the opening book judging book positions (moves in the book are not
+    /// explained).
+    #[command(flatten)]
+    pub book: BookArg,
+    /// With `--game`: the language of the explanations.
+    #[arg(long, value_enum, default_value_t = LangArg::En)]
+    pub lang: LangArg,
+}
+
+/// `--lang`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    En,
+    /// Brazilian Portuguese.
+    Pt,
+}
+
+impl LangArg {
+    fn lang(self) -> Lang {
+        match self {
+            LangArg::En => Lang::En,
+            LangArg::Pt => Lang::Pt,
+        }
+    }
 }
 
 pub fn run(args: AnalyzeArgs) -> CmdResult {
@@ -66,11 +93,13 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
                  (without --game, analyze gives the values of a position's moves)"
             )));
         };
-        let plies = engine.analyze_game(&game, &limits, None, None).plies;
+        engine.set_book(args.book.load()?);
+        let review = engine.analyze_game(&game, &limits, None, None);
         if args.json {
-            println!("{}", game_json(&game, &plies));
+            let view = virada_server::analysis::analysis_view(&game, &review);
+            println!("{}", view.to_json());
         } else {
-            print_game(&game, &plies);
+            print_game(&game, &review, args.lang.lang());
         }
         return Ok(());
     }
@@ -122,10 +151,12 @@ fn line(moves: &[Move]) -> String {
         .join(" ")
 }
 
-fn print_game(game: &Game, plies: &[PlyAnalysis]) {
-    println!("ply  side   played  value   best    value   loss");
+fn print_game(game: &Game, review: &GameAnalysis, lang: Lang) {
+    let numbers = coach::move_numbers(game);
+    let explained = coach::explain_game(game, review);
+    println!("ply  side   played    value   best    value   loss");
     let mut total = [0.0f32; 2];
-    for p in plies {
+    for p in &review.plies {
         let side = match p.color {
             Color::Black => 0,
             Color::White => 1,
@@ -138,17 +169,23 @@ fn print_game(game: &Game, plies: &[PlyAnalysis]) {
         } else {
             ""
         };
+        let label = coach::move_label(numbers.get(p.ply).copied().unwrap_or(0), p.color);
         println!(
-            "{:>3}  {:<5}  {:<6} {:>+6.1}   {:<6} {:>+6.1}  {:>5.1}{}{mark}",
+            "{:>3}  {:<5}  {:<9} {:>+6.1}   {:<6} {:>+6.1}  {:>5.1}{}{}{mark}",
             p.ply + 1,
             p.color.name(),
-            p.played.to_string(),
+            format!("{label} {}", p.played),
             p.played_value,
             p.best_move.to_string(),
             p.best_value,
             p.loss,
-            if p.exact { " (exact)" } else { "" }
+            if p.exact { " (exact)" } else { "" },
+            if p.book { " (book)" } else { "" },
         );
+        let reasons = explained.iter().find(|e| e.ply == p.ply);
+        for e in reasons.map_or(&[][..], |e| &e.explanations) {
+            println!("       - {}", e.text(lang));
+        }
     }
     println!(
         "total disc loss: Black {:.1}, White {:.1}",
@@ -178,29 +215,5 @@ fn position_json(pos: &Position, a: &Analysis) -> String {
         pv.join(","),
         a.nodes,
         a.elapsed.as_secs_f64()
-    )
-}
-
-fn game_json(game: &Game, plies: &[PlyAnalysis]) -> String {
-    let rows: Vec<String> = plies
-        .iter()
-        .map(|p| {
-            format!(
-                "{{\"ply\":{},\"color\":\"{}\",\"played\":\"{}\",\"played_value\":{:.2},\"best\":\"{}\",\"best_value\":{:.2},\"loss\":{:.2},\"exact\":{}}}",
-                p.ply + 1,
-                p.color.name().to_lowercase(),
-                p.played,
-                p.played_value,
-                p.best_move,
-                p.best_value,
-                p.loss,
-                p.exact
-            )
-        })
-        .collect();
-    format!(
-        "{{\"transcript\":\"{}\",\"moves\":[{}]}}",
-        game,
-        rows.join(",")
     )
 }

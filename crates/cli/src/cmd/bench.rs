@@ -26,6 +26,9 @@ pub enum BenchKind {
     Ffo(super::bench_ffo::FfoArgs),
     /// Fixed-depth search value and move against exact results (and the evaluation's cost).
     Accuracy(super::bench_accuracy::AccuracyArgs),
+    /// The coach on WTHOR games: the share of mistakes (2+ and 4+ discs, outside the book) it
+    /// explains, and how often each kind of explanation fires.
+    Coach(super::bench_coach::CoachArgs),
 }
 
 pub fn run(args: BenchArgs) -> CmdResult {
@@ -35,6 +38,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::MpcFit(a) => super::bench_search::run_mpc_fit(a),
         BenchKind::Ffo(a) => super::bench_ffo::run(a),
         BenchKind::Accuracy(a) => super::bench_accuracy::run(a),
+        BenchKind::Coach(a) => super::bench_coach::run(a),
     }
 }
 

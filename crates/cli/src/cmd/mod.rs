@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod args;
 pub mod bench;
 pub mod bench_accuracy;
+pub mod bench_coach;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
