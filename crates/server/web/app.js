@@ -67,6 +67,13 @@ function init() {
 }
 
 function wireControls(playSquare) {
+  // The skip link takes the keyboard to the board (its square that takes the focus) when the play
+  // page is shown, else to the page's main part.
+  document.querySelector('.skip-link').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    const cell = $('view-play').hidden ? null : document.querySelector('#board .cell[tabindex="0"]');
+    (cell || $('main')).focus();
+  });
   document.addEventListener('click', (ev) => {
     const a = ev.target.closest('a[data-route]');
     if (a && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {

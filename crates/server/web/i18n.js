@@ -4,6 +4,7 @@
 const en = {
   'app.tagline': 'Reversi / Othello',
   'nav.play': 'Play',
+  'nav.skip': 'Skip to the board',
   'nav.games': 'Saved games',
   'nav.rules': 'Rules',
   'nav.language': 'Language',
@@ -166,6 +167,7 @@ const en = {
   'online.badName': 'Your name: 1 to 24 characters.',
   'online.create': 'Create and get the link',
   'online.waiting': 'Waiting for your opponent',
+  'online.inviteTitle': 'Invite your opponent',
   'online.seatFree': 'A seat is free',
   'online.sendLink': 'Send this link to your friend:',
   'online.copyLink': 'Copy link',
@@ -251,6 +253,7 @@ const en = {
 const pt = {
   'app.tagline': 'Reversi / Othello',
   'nav.play': 'Jogar',
+  'nav.skip': 'Pular para o tabuleiro',
   'nav.games': 'Partidas salvas',
   'nav.rules': 'Regras',
   'nav.language': 'Idioma',
@@ -413,6 +416,7 @@ const pt = {
   'online.badName': 'Seu nome: de 1 a 24 caracteres.',
   'online.create': 'Criar e pegar o link',
   'online.waiting': 'Esperando o seu adversário',
+  'online.inviteTitle': 'Convide o seu adversário',
   'online.seatFree': 'Há um lugar livre',
   'online.sendLink': 'Mande este link para o seu amigo:',
   'online.copyLink': 'Copiar link',

@@ -33,7 +33,13 @@ export function mountPassNotices() {
   store.subscribe((s, prev) => {
     const g = s.game;
     const old = prev.game;
-    if (!g || !old || g === old || g.id !== old.id || g.plies.length <= old.plies.length) return;
+    if (!g || !old || g === old || g.id !== old.id) return;
+    // A notice of the game (a pass, an error) is stale once it is over: the result says the rest.
+    if (g.status === 'finished' && old.status !== 'finished') {
+      clearNotice();
+      return;
+    }
+    if (g.plies.length <= old.plies.length) return;
     if (!old.plies.every((p, i) => p.move === g.plies[i].move)) return;
     for (const p of g.plies.slice(old.plies.length)) {
       if (p.move !== 'pass') continue;
