@@ -4,6 +4,7 @@
 
 import { api } from './api.js';
 import { lang, t, safeGet, safeSet } from './i18n.js';
+import { errorText } from './notice.js';
 
 const PREFS_KEY = 'virada.newgame';
 export const NAME_KEY = 'virada.name';
@@ -159,7 +160,7 @@ export class NewGameDialog {
       body.name = name;
     }
     if (body.start === 'setup' && !body.setup.trim()) {
-      err.textContent = t('error.bad_request');
+      err.textContent = t('setup.empty');
       f.setup.focus();
       return;
     }
@@ -183,7 +184,7 @@ export class NewGameDialog {
       this.el.close();
       this.onCreated(game);
     } catch (e) {
-      err.textContent = (e.code === 'bad_request' ? t('error.bad_request') + '\n' : '') + e.message;
+      err.textContent = errorText(e);
     } finally {
       startBtn.disabled = false;
     }

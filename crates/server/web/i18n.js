@@ -143,6 +143,23 @@ const en = {
   'error.game_over': 'The game is over.',
   'error.not_found': 'That game no longer exists.',
   'error.bad_request': 'The text could not be read.',
+  'error.code': 'Something went wrong (error “{code}”).',
+  'error.unexpected': 'Something went wrong.',
+  'error.payload_too_large': 'That is too long for the server.',
+  'error.request_timeout': 'The request took too long; try again.',
+  'error.engine_busy': 'The computer is busy with other games; try again in a moment.',
+  'error.internal': 'The server had a problem; try again.',
+  'setup.empty': 'Paste a game or a position first.',
+  'setup.bad': 'The game text could not be read.',
+  'setup.badAt': 'The game text could not be read ({where}).',
+  'setup.format.transcript': 'transcript',
+  'setup.format.board': 'board string',
+  'setup.format.obf': 'OBF line',
+  'setup.format.ggf': 'GGF record',
+  'setup.line': 'line {n}',
+  'setup.column': 'character {n}',
+  'setup.square': 'square {n}',
+  'setup.ply': 'move {n}',
 
   'new.online': 'A friend, online',
   'new.timeControl': 'Time control',
@@ -392,6 +409,23 @@ const pt = {
   'error.game_over': 'A partida já terminou.',
   'error.not_found': 'Essa partida não existe mais.',
   'error.bad_request': 'Não foi possível ler o texto.',
+  'error.code': 'Algo deu errado (erro “{code}”).',
+  'error.unexpected': 'Algo deu errado.',
+  'error.payload_too_large': 'Isso é longo demais para o servidor.',
+  'error.request_timeout': 'O pedido demorou demais; tente de novo.',
+  'error.engine_busy': 'O computador está ocupado com outras partidas; tente de novo daqui a pouco.',
+  'error.internal': 'O servidor teve um problema; tente de novo.',
+  'setup.empty': 'Cole primeiro uma partida ou uma posição.',
+  'setup.bad': 'Não foi possível ler o texto da partida.',
+  'setup.badAt': 'Não foi possível ler o texto da partida ({where}).',
+  'setup.format.transcript': 'registro',
+  'setup.format.board': 'texto do tabuleiro',
+  'setup.format.obf': 'linha OBF',
+  'setup.format.ggf': 'registro GGF',
+  'setup.line': 'linha {n}',
+  'setup.column': 'caractere {n}',
+  'setup.square': 'casa {n}',
+  'setup.ply': 'jogada {n}',
 
   'new.online': 'Um amigo, on-line',
   'new.timeControl': 'Controle de tempo',
@@ -534,12 +568,21 @@ function applyLangAttr() {
   document.documentElement.lang = current === 'pt' ? 'pt-BR' : 'en';
 }
 
-/** Translates `key`, filling `{name}` placeholders from `params`. */
+/** Translates `key`, filling `{name}` placeholders from `params` (numbers in the language's way). */
 export function t(key, params) {
   let s = STRINGS[current][key];
   if (s === undefined) s = en[key] !== undefined ? en[key] : key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? paramText(params[name]) : m));
   return s;
+}
+
+function paramText(v) {
+  return typeof v === 'number' ? formatNumber(v) : String(v);
+}
+
+/** A number as the language writes it: "2.5" in English, "2,5" in Portuguese (no grouping). */
+export function formatNumber(n, maxDigits = 3) {
+  return new Intl.NumberFormat(current === 'pt' ? 'pt-BR' : 'en', { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
 }
 
 export function colorName(color) { return t(color === 'black' ? 'color.black' : 'color.white'); }
