@@ -16,6 +16,7 @@ import { mountOnline } from './view-online.js';
 import { mountChat } from './view-chat.js';
 import { mountClocks } from './clocks.js';
 import { mountAttention, refreshTitle } from './attention.js';
+import { mountSettings } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -44,6 +45,8 @@ function init() {
   mountChat();
   mountClocks();
   mountAttention();
+  // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
+  mountSettings({ onChange: () => {} });
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
