@@ -45,6 +45,8 @@ const gamePath = (id) => `/api/games/${enc(id)}`;
 export const api = {
   levels: () => request('GET', '/api/levels'),
   createGame: (options) => request('POST', '/api/games', options),
+  /** A game of this browser (with a friend) from a transcript or a GGF record. */
+  importGame: (text) => request('POST', '/api/import', { text }),
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
   getGame: (id) => request('GET', gamePath(id)),
   deleteGame: (id) => request('DELETE', gamePath(id)),
