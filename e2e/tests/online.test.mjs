@@ -66,7 +66,9 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     // Ana creates a 3+2 game as Black and gets the link.
     await open(ana);
     const link = await createOnline(ana, { tc: '3+2', color: 'black', name: 'Ana' });
-    assert.match(await ana.textContent('#online-waiting'), /Waiting for your opponent/);
+    // The status line says it waits; the panel invites (once each).
+    assert.match(await ana.textContent('#status-text'), /Waiting for your opponent/);
+    assert.match(await ana.textContent('#online-waiting'), /Invite your opponent/);
     assert.equal(await seat(ana), 'black');
     assert.equal(await ana.getAttribute('#board', 'data-turn'), 'opponent', 'no move before the opponent is there');
     await ana.screenshot({ path: screenshotPath('desktop-online-waiting.png') });
@@ -374,7 +376,8 @@ test('Portuguese: the online dialog and the waiting panel', { timeout: 30000 }, 
     await page.fill('#online-name', 'Zé');
     await page.click('#new-start');
     await page.waitForSelector('#online-waiting', { state: 'visible' });
-    assert.match(await page.textContent('#online-waiting'), /Esperando o seu adversário/);
+    assert.match(await page.textContent('#status-text'), /Esperando o seu adversário/);
+    assert.match(await page.textContent('#online-waiting'), /Convide o seu adversário/);
     assert.match(await page.textContent('#online-info'), /7\+3/);
     await page.screenshot({ path: screenshotPath('phone-online-waiting-pt.png') });
     assert.deepEqual(scriptErrors(page), []);

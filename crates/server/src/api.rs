@@ -231,8 +231,7 @@ fn choose_start(
             "start \"setup\" needs a \"setup\" text".into(),
         )),
         (StartName::Setup, Some(text)) => {
-            let setup: Setup =
-                parse_setup(&text).map_err(|e| AppError::BadRequest(format!("setup: {e}")))?;
+            let setup: Setup = parse_setup(&text)?;
             Ok((StartKind::Setup, setup.into_game(), None))
         }
         (_, Some(_)) => Err(AppError::BadRequest(

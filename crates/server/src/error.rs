@@ -1,6 +1,7 @@
 //! API errors: one enum, each variant mapped to an HTTP status and a JSON body
-//! `{"error": {"code": ..., "message": ..., "square": ...}}` (a stale request also carries the
-//! current game: `{"error": {...}, "game": {...}}`).
+//! `{"error": {"code": ..., "message": ..., "square": ..., "params": {...}}}` (a stale request
+//! also carries the current game: `{"error": {...}, "game": {...}}`). The code and its params are
+//! for pages to phrase the error in their own language; the message is English.
 
 use crate::view::GameView;
 use axum::http::StatusCode;
@@ -32,8 +33,14 @@ pub enum AppError {
     NotAllowed(String),
     /// 404: no such game (or route).
     NotFound(String),
-    /// 400: malformed JSON, a bad field, bad setup text (with where it failed).
+    /// 400: malformed JSON, a bad field.
     BadRequest(String),
+    /// 400: a set-up text that is no position; `params` say what it was read as and where it
+    /// failed (see [`crate::setup::setup_error`]).
+    BadSetup {
+        message: String,
+        params: ErrorParams,
+    },
     /// 413: the body exceeds the limit.
     PayloadTooLarge(String),
     /// 415: a request that changes state without `Content-Type: application/json`.
@@ -72,6 +79,7 @@ impl AppError {
             AppError::NotAllowed(_) => "not_allowed",
             AppError::NotFound(_) => "not_found",
             AppError::BadRequest(_) => "bad_request",
+            AppError::BadSetup { .. } => "bad_setup",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
             AppError::RequestTimeout(_) => "request_timeout",
@@ -94,7 +102,7 @@ impl AppError {
             | AppError::NotAllowed(_) => StatusCode::CONFLICT,
             AppError::NotYourSeat(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::BadSetup { .. } => StatusCode::BAD_REQUEST,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -112,9 +120,9 @@ impl AppError {
     /// The human-readable message.
     pub fn message(&self) -> String {
         match self {
-            AppError::IllegalMove { message, .. } | AppError::RateLimited { message, .. } => {
-                message.clone()
-            }
+            AppError::IllegalMove { message, .. }
+            | AppError::RateLimited { message, .. }
+            | AppError::BadSetup { message, .. } => message.clone(),
             AppError::NotYourTurn(m)
             | AppError::GameOver(m)
             | AppError::NotYourSeat(m)
@@ -148,6 +156,10 @@ impl AppError {
                     AppError::IllegalMove { square, .. } => square.clone(),
                     _ => None,
                 },
+                params: match self {
+                    AppError::BadSetup { params, .. } => Some(params.clone()),
+                    _ => None,
+                },
             },
             game: match self {
                 AppError::Stale(game) => Some(game.clone()),
@@ -175,7 +187,12 @@ pub struct ErrorDetail {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub square: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<ErrorParams>,
 }
+
+/// Named values of an error (a column, a ply, a format), for pages to phrase it.
+pub type ErrorParams = serde_json::Map<String, serde_json::Value>;
 
 impl std::fmt::Display for AppError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -3,7 +3,9 @@
 //! string with the side to move, an OBF line or a GGF game record. The text is classified first,
 //! so errors say what failed in the terms of what was given, and where.
 
-use virada_rules::formats::position_input::{self, InputKind, PositionInput};
+use crate::error::{AppError, ErrorParams};
+use virada_rules::formats::position_input::{self, InputKind, ParseInputError, PositionInput};
+use virada_rules::formats::Format;
 use virada_rules::Game;
 
 /// A set-up text that was read: what kind it was and the game it describes.
@@ -28,10 +30,47 @@ impl Setup {
 }
 
 /// Parses setup text (see the module documentation).
-pub fn parse_setup(text: &str) -> Result<Setup, String> {
+pub fn parse_setup(text: &str) -> Result<Setup, AppError> {
     position_input::parse(text)
         .map(|input| Setup { input })
-        .map_err(|e| e.to_string())
+        .map_err(|e| setup_error(&e))
+}
+
+/// The `bad_setup` error of a text that is no position: the English message, and as params
+/// `format` (`transcript`, `board`, `obf`, `ggf`; `empty` for blank text) and the place, each
+/// when known: `line`, `column`, `square`, `ply` (1-based).
+pub fn setup_error(e: &ParseInputError) -> AppError {
+    let mut params = ErrorParams::new();
+    match e {
+        ParseInputError::Empty => {
+            params.insert("format".into(), "empty".into());
+        }
+        ParseInputError::Invalid { error, .. } => {
+            let format = match error.format {
+                Format::Transcript => "transcript",
+                Format::BoardString => "board",
+                Format::Obf => "obf",
+                Format::Ggf => "ggf",
+                Format::Wthor => "wthor",
+                Format::Xot => "xot",
+            };
+            params.insert("format".into(), format.into());
+            let at = error.location;
+            let places = [("line", at.line), ("column", at.column), ("ply", at.ply)];
+            for (name, value) in places {
+                if let Some(v) = value {
+                    params.insert(name.into(), v.into());
+                }
+            }
+            if let Some(square) = at.square {
+                params.insert("square".into(), square.to_string().into());
+            }
+        }
+    }
+    AppError::BadSetup {
+        message: format!("setup: {e}"),
+        params,
+    }
 }
 
 #[cfg(test)]
@@ -52,17 +91,17 @@ mod tests {
         assert_eq!(s.into_game().position(), Position::start());
         let s = parse_setup(&format!("{start}; F5:+0;")).unwrap();
         assert_eq!(s.kind(), InputKind::Obf);
-        let e = parse_setup("f5d6z9").unwrap_err();
+        let e = parse_setup("f5d6z9").unwrap_err().message();
         assert!(e.contains("column 5"), "{e}");
-        let e = parse_setup("f5f5").unwrap_err();
+        let e = parse_setup("f5f5").unwrap_err().message();
         assert!(e.contains("ply 2") && e.contains("occupied"), "{e}");
         let ggf = "(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6];)";
         let s = parse_setup(ggf).unwrap();
         assert_eq!(s.kind(), InputKind::Ggf);
         assert_eq!(s.into_game().ply(), 2);
         assert!(parse_setup("(;GM[Othello]BO[8 zz").is_err());
-        let e = parse_setup("  ").unwrap_err();
-        assert!(e.starts_with("empty input"), "{e}");
+        let e = parse_setup("  ").unwrap_err().message();
+        assert!(e.starts_with("setup: empty input"), "{e}");
     }
 
     /// Found by probing the server: 63 squares and a side letter were read as 64 squares (the
@@ -70,16 +109,16 @@ mod tests {
     #[test]
     fn board_text_is_read_as_a_board() {
         let start = Position::start().to_string();
-        let e = parse_setup(&start[1..]).unwrap_err();
-        assert!(e.starts_with("board string"), "{e}");
+        let e = parse_setup(&start[1..]).unwrap_err().message();
+        assert!(e.starts_with("setup: board string"), "{e}");
         assert!(
             e.contains("expected 64 squares before the side to move, found 63"),
             "{e}"
         );
         let mut bad = start.clone();
         bad.replace_range(9..10, "Z");
-        let e = parse_setup(&bad).unwrap_err();
-        assert!(e.starts_with("board string"), "{e}");
+        let e = parse_setup(&bad).unwrap_err().message();
+        assert!(e.starts_with("setup: board string"), "{e}");
         assert!(e.contains("square b2: 'Z' is not X, O or -"), "{e}");
         // White to move after a side word, and the forced pass of a side without moves.
         let white = format!("{} white", &start[..64]);
@@ -91,5 +130,30 @@ mod tests {
         let game = parse_setup(&no_move).unwrap().into_game();
         assert_eq!(game.ply(), 1, "White has no move and passes");
         assert_eq!(game.position().side_to_move(), Color::Black);
+    }
+
+    /// The params a page phrases the error with: the format read and the place.
+    #[test]
+    fn errors_carry_format_and_place() {
+        let params = |text: &str| match parse_setup(text).unwrap_err() {
+            AppError::BadSetup { params, .. } => serde_json::Value::Object(params),
+            other => panic!("not a bad_setup error: {other}"),
+        };
+        assert_eq!(
+            params("f5d6z9"),
+            serde_json::json!({"format": "transcript", "column": 5})
+        );
+        assert_eq!(
+            params("f5f5"),
+            serde_json::json!({"format": "transcript", "ply": 2})
+        );
+        let mut bad = Position::start().to_string();
+        bad.replace_range(9..10, "Z");
+        assert_eq!(
+            params(&bad),
+            serde_json::json!({"format": "board", "column": 10, "square": "b2"})
+        );
+        assert_eq!(params(" "), serde_json::json!({"format": "empty"}));
+        assert_eq!(parse_setup("z").unwrap_err().code(), "bad_setup");
     }
 }

@@ -527,6 +527,12 @@ async fn bad_requests_get_json_errors() {
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let m = e["error"]["message"].as_str().unwrap();
     assert!(m.contains("column 7"), "{m}");
+    // The code and params a page phrases in its own language.
+    assert_eq!(e["error"]["code"], "bad_setup");
+    assert_eq!(
+        e["error"]["params"],
+        json!({"format": "transcript", "column": 7})
+    );
     let (s, _) = t
         .post(
             "/api/games/g_nosuchgame/moves",

@@ -4,11 +4,13 @@
 // their errors (and a stale request's current game, which goes through the store's version check).
 
 export class ApiError extends Error {
-  constructor(status, code, message, { square = null, game = null } = {}) {
+  constructor(status, code, message, { square = null, game = null, params = null } = {}) {
     super(message);
     this.status = status;
     this.code = code;
     this.square = square;
+    /** Named values of the error (a set-up error's format and column...), for phrasing it. */
+    this.params = params && typeof params === 'object' ? params : {};
     /** The current game, sent with a `stale` refusal (the request answered an older position). */
     this.game = game;
   }
@@ -32,7 +34,7 @@ async function request(method, path, body) {
   if (!res.ok) {
     const err = payload && payload.error ? payload.error : {};
     const game = payload && payload.game && typeof payload.game === 'object' ? payload.game : null;
-    throw new ApiError(res.status, err.code || 'internal', err.message || `HTTP ${res.status}`, { square: err.square, game });
+    throw new ApiError(res.status, err.code || 'internal', err.message || `HTTP ${res.status}`, { square: err.square, game, params: err.params });
   }
   return payload;
 }
@@ -43,6 +45,8 @@ const gamePath = (id) => `/api/games/${enc(id)}`;
 export const api = {
   levels: () => request('GET', '/api/levels'),
   createGame: (options) => request('POST', '/api/games', options),
+  /** A game of this browser (with a friend) from a transcript or a GGF record. */
+  importGame: (text) => request('POST', '/api/import', { text }),
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
   getGame: (id) => request('GET', gamePath(id)),
   deleteGame: (id) => request('DELETE', gamePath(id)),

@@ -16,6 +16,8 @@ import { mountOnline } from './view-online.js';
 import { mountChat } from './view-chat.js';
 import { mountClocks } from './clocks.js';
 import { mountAttention, refreshTitle } from './attention.js';
+import { mountSettings } from './settings.js';
+import { replayLink, openGameText, MAX_TEXT } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -44,6 +46,8 @@ function init() {
   mountChat();
   mountClocks();
   mountAttention();
+  // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
+  mountSettings({ onChange: () => {} });
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -67,6 +71,13 @@ function init() {
 }
 
 function wireControls(playSquare) {
+  // The skip link takes the keyboard to the board (its square that takes the focus) when the play
+  // page is shown, else to the page's main part.
+  document.querySelector('.skip-link').addEventListener('click', (ev) => {
+    ev.preventDefault();
+    const cell = $('view-play').hidden ? null : document.querySelector('#board .cell[tabindex="0"]');
+    (cell || $('main')).focus();
+  });
   document.addEventListener('click', (ev) => {
     const a = ev.target.closest('a[data-route]');
     if (a && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
@@ -90,6 +101,32 @@ function wireControls(playSquare) {
     setNotice(t(ok ? 'notice.copied' : 'notice.copyFailed'), !ok);
   });
   $('btn-paste').addEventListener('click', () => dialog.open({ start: 'setup' }));
+  $('btn-replay-link').addEventListener('click', async () => {
+    const g = store.get().game;
+    if (!g) return;
+    try {
+      const link = await replayLink(g);
+      await navigator.clipboard.writeText(link);
+      setNotice(t('share.copied'));
+    } catch {
+      setNotice(t('notice.copyFailed'), true);
+    }
+  });
+  $('file-open').addEventListener('change', async (ev) => {
+    const file = ev.target.files && ev.target.files[0];
+    ev.target.value = ''; // the same file may be chosen again
+    if (!file) return;
+    if (file.size > MAX_TEXT) { setNotice(t('share.tooLong'), true); return; }
+    const text = await file.text();
+    // A binary file (a WTHOR database) is not a game text.
+    if (text.includes('\u0000')) { setNotice(t('share.notText'), true); return; }
+    clearNotice();
+    try {
+      await openGameText(text);
+    } catch (e) {
+      showError(e);
+    }
+  });
   $('back-to-game').addEventListener('click', () => actions.viewPly(null));
   $('lang-btn').addEventListener('click', () => {
     setLanguage(lang() === 'pt' ? 'en' : 'pt');
@@ -189,6 +226,14 @@ function routeFromLocation(first = false) {
   $('view-rules').hidden = route !== '/rules';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
+  }
+  const replay = route === '/' ? new URLSearchParams(location.search).get('replay') : null;
+  if (replay !== null) {
+    // A replay link: the game text becomes a game of this browser, shown from its start.
+    history.replaceState(null, '', '/');
+    first = false;
+    if (replay.length > MAX_TEXT) setNotice(t('share.tooLong'), true);
+    else openGameText(replay).catch(showError);
   }
   if (route === '/') {
     const wanted = new URLSearchParams(location.search).get('game') || (first ? safeGet('virada.lastGame') : null);

@@ -2,10 +2,12 @@
 // screen readers ("White played c4, 3 discs flipped"); in an online game, "Your move" goes in
 // the tab title while it is this browser's turn, and a short synthesized sound (WebAudio, no
 // file; switchable, remembered) plays when the opponent moves while the page is in the background.
+// Games on this device sound each move when the settings say so (off by default).
 
 import * as store from './store.js';
 import { t, colorName, safeGet, safeSet } from './i18n.js';
 import { decodeBoard } from './board.js';
+import { settings } from './settings.js';
 
 const $ = (id) => document.getElementById(id);
 const SOUND_KEY = 'virada.sound';
@@ -48,6 +50,8 @@ function announce(s, prev) {
   $('announce').textContent = parts.join('. ');
   const mine = store.mySeat(g);
   if (mine && fresh.some((p) => p.color !== mine && p.move !== 'pass') && document.visibilityState === 'hidden' && soundOn()) beep();
+  // Games on this device: a lower, shorter "tock" for each disc placed, when chosen in the settings.
+  if (!store.isOnline(g) && settings().sounds && fresh.some((p) => p.move !== 'pass')) beep(520, 260, 0.08);
 }
 
 /** "White played c4, 3 discs flipped" for ply `i` (0-based) of game `g`. */
@@ -87,23 +91,23 @@ function unlockAudio() {
   } catch { audio = null; }
 }
 
-/** A soft two-tone "tock", 120 ms. */
-function beep() {
+/** A soft falling tone: by default the two-tone "tock" of 120 ms. */
+function beep(from = 880, to = 440, length = 0.12) {
   if (!audio) return;
   try {
     const now = audio.currentTime;
     const gain = audio.createGain();
     gain.gain.setValueAtTime(0.0001, now);
     gain.gain.exponentialRampToValueAtTime(0.25, now + 0.01);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.12);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + length);
     gain.connect(audio.destination);
     const osc = audio.createOscillator();
     osc.type = 'sine';
-    osc.frequency.setValueAtTime(880, now);
-    osc.frequency.exponentialRampToValueAtTime(440, now + 0.1);
+    osc.frequency.setValueAtTime(from, now);
+    osc.frequency.exponentialRampToValueAtTime(to, now + length * 0.85);
     osc.connect(gain);
     osc.start(now);
-    osc.stop(now + 0.13);
+    osc.stop(now + length + 0.01);
     document.body.dataset.sounds = String(Number(document.body.dataset.sounds || 0) + 1);
   } catch { /* no sound: nothing else depends on it */ }
 }

@@ -1,7 +1,7 @@
 // The 8×8 board: an ARIA grid of labelled squares with coordinates, disc flips, markers for
 // legal moves, the last move and hints, and keyboard play (arrows + Enter, or type "d3").
 
-import { t } from './i18n.js';
+import { t, formatNumber } from './i18n.js';
 
 const FILES = 'abcdefgh';
 
@@ -33,7 +33,7 @@ export function decodeBoard(board) {
 
 export function formatValue(v) {
   const n = Math.round(Number(v) * 10) / 10;
-  const s = Number.isInteger(n) ? String(Math.abs(n)) : Math.abs(n).toFixed(1);
+  const s = formatNumber(Math.abs(n), 1);
   return (n > 0 ? '+' : n < 0 ? '−' : '') + s;
 }
 

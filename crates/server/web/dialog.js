@@ -4,6 +4,8 @@
 
 import { api } from './api.js';
 import { lang, t, safeGet, safeSet } from './i18n.js';
+import { errorText } from './notice.js';
+import { BoardEditor } from './editor.js';
 
 const PREFS_KEY = 'virada.newgame';
 export const NAME_KEY = 'virada.name';
@@ -43,6 +45,7 @@ export class NewGameDialog {
       this.submit();
     });
     dialogEl.querySelector('#new-cancel').addEventListener('click', () => this.el.close());
+    this.editor = new BoardEditor(this.form);
   }
 
   /** Remembered options, used also when the first click on an empty board starts a game. */
@@ -120,6 +123,8 @@ export class NewGameDialog {
     f.name.required = mode === 'online';
     this.form.querySelector('#new-start').textContent = t(mode === 'online' ? 'online.create' : 'actions.start');
     this.form.querySelector('.setup-only').hidden = f.start.value !== 'setup';
+    this.form.querySelector('.editor-only').hidden = f.start.value !== 'editor';
+    this.editor.draw();
     const level = this.levels().find((l) => String(l.level) === f.level.value);
     const desc = level && level.description ? level.description[lang()] || level.description.en : '';
     this.form.querySelector('#level-desc').textContent = desc;
@@ -146,6 +151,16 @@ export class NewGameDialog {
     if (body.start === 'setup') body.setup = f.setup.value;
     const err = this.form.querySelector('#new-error');
     err.textContent = '';
+    if (body.start === 'editor') {
+      // The edited board goes to the server as a set-up text (64 squares and the side to move).
+      const problem = this.editor.problem();
+      if (problem) {
+        err.textContent = problem;
+        return;
+      }
+      body.start = 'setup';
+      body.setup = this.editor.text();
+    }
     if (body.mode === 'online') {
       body.time_control = timeControl(f);
       body.color = f.color.value;
@@ -159,7 +174,7 @@ export class NewGameDialog {
       body.name = name;
     }
     if (body.start === 'setup' && !body.setup.trim()) {
-      err.textContent = t('error.bad_request');
+      err.textContent = t('setup.empty');
       f.setup.focus();
       return;
     }
@@ -183,7 +198,7 @@ export class NewGameDialog {
       this.el.close();
       this.onCreated(game);
     } catch (e) {
-      err.textContent = (e.code === 'bad_request' ? t('error.bad_request') + '\n' : '') + e.message;
+      err.textContent = errorText(e);
     } finally {
       startBtn.disabled = false;
     }

@@ -4,6 +4,7 @@
 const en = {
   'app.tagline': 'Reversi / Othello',
   'nav.play': 'Play',
+  'nav.skip': 'Skip to the board',
   'nav.games': 'Saved games',
   'nav.rules': 'Rules',
   'nav.language': 'Language',
@@ -11,6 +12,29 @@ const en = {
   'theme.light': 'Light theme',
   'theme.dark': 'Dark theme',
   'theme.auto': 'Theme follows the system',
+  'settings.title': 'Settings',
+  'settings.palette': 'Board colours',
+  'palette.green': 'Green',
+  'palette.blue': 'Blue',
+  'palette.wood': 'Wood',
+  'palette.contrast': 'High contrast',
+  'settings.speed': 'Flips',
+  'speed.off': 'Instant',
+  'speed.fast': 'Fast',
+  'speed.normal': 'Normal',
+  'speed.slow': 'Slow',
+  'settings.speedHelp': 'With “reduce motion” set in your system, flips are always instant.',
+  'settings.sounds': 'Sounds in games on this device (each move)',
+  'keys.title': 'Keyboard shortcuts',
+  'keys.type': 'Type a square to play it (a–h, then 1–8)',
+  'keys.arrowsBoard': 'On the board: move between the squares',
+  'keys.space': 'Space',
+  'keys.enter': 'On the board: play the square',
+  'keys.homeEnd': 'On the board: first or last square of the row',
+  'keys.arrowsMoves': 'Off the board: step back and forward through the moves',
+  'keys.tab': 'The first Tab offers “Skip to the board”',
+  'keys.help': 'This list',
+  'keys.esc': 'Close a window like this one',
   'lang.switch': 'Português',
   'lang.switchLabel': 'Mudar para português',
 
@@ -57,6 +81,11 @@ const en = {
   'actions.legal': 'Show legal moves',
   'actions.analyse': 'Analyse',
   'actions.copy': 'Copy transcript',
+  'share.copyLink': 'Copy replay link',
+  'share.copied': 'Replay link copied: whoever opens it gets a copy of this game to step through (not this game itself).',
+  'share.openFile': 'Open a game file…',
+  'share.tooLong': 'That file is too long to be a game (at most 32 KB).',
+  'share.notText': 'Only text files can be opened: a GGF record or a transcript.',
   'actions.paste': 'Paste / set up',
   'actions.ggf': 'Download GGF',
   'actions.close': 'Close',
@@ -97,6 +126,20 @@ const en = {
   'new.setup': 'A position I paste',
   'new.setupHelp':
     'Paste a transcript (f5d6c3…), a board of 64 characters (X black, O white, - empty) followed by the side to move, or a GGF game record.',
+  'new.editor': 'A position I set up on a board',
+  'editor.paint': 'A click on a square puts',
+  'editor.paintBlack': 'Black',
+  'editor.paintWhite': 'White',
+  'editor.paintEmpty': 'Empty',
+  'editor.board': 'Board to set up',
+  'editor.standard': 'Standard start',
+  'editor.clear': 'Clear the board',
+  'editor.toMove': 'To move',
+  'editor.emptySquare': 'empty',
+  'editor.counts': '{black} black, {white} white.',
+  'editor.empty': 'Put some discs on the board first.',
+  'editor.noMoves': 'Neither side has a legal move here: the game would be over before it starts.',
+  'editor.passFirst': '{color} has no legal move here and passes; {other} plays first.',
   'new.setupLabel': 'Game text',
 
   'hint.title': 'Hints',
@@ -136,6 +179,23 @@ const en = {
   'error.game_over': 'The game is over.',
   'error.not_found': 'That game no longer exists.',
   'error.bad_request': 'The text could not be read.',
+  'error.code': 'Something went wrong (error “{code}”).',
+  'error.unexpected': 'Something went wrong.',
+  'error.payload_too_large': 'That is too long for the server.',
+  'error.request_timeout': 'The request took too long; try again.',
+  'error.engine_busy': 'The computer is busy with other games; try again in a moment.',
+  'error.internal': 'The server had a problem; try again.',
+  'setup.empty': 'Paste a game or a position first.',
+  'setup.bad': 'The game text could not be read.',
+  'setup.badAt': 'The game text could not be read ({where}).',
+  'setup.format.transcript': 'transcript',
+  'setup.format.board': 'board string',
+  'setup.format.obf': 'OBF line',
+  'setup.format.ggf': 'GGF record',
+  'setup.line': 'line {n}',
+  'setup.column': 'character {n}',
+  'setup.square': 'square {n}',
+  'setup.ply': 'move {n}',
 
   'new.online': 'A friend, online',
   'new.timeControl': 'Time control',
@@ -160,6 +220,7 @@ const en = {
   'online.badName': 'Your name: 1 to 24 characters.',
   'online.create': 'Create and get the link',
   'online.waiting': 'Waiting for your opponent',
+  'online.inviteTitle': 'Invite your opponent',
   'online.seatFree': 'A seat is free',
   'online.sendLink': 'Send this link to your friend:',
   'online.copyLink': 'Copy link',
@@ -245,6 +306,7 @@ const en = {
 const pt = {
   'app.tagline': 'Reversi / Othello',
   'nav.play': 'Jogar',
+  'nav.skip': 'Pular para o tabuleiro',
   'nav.games': 'Partidas salvas',
   'nav.rules': 'Regras',
   'nav.language': 'Idioma',
@@ -252,6 +314,29 @@ const pt = {
   'theme.light': 'Tema claro',
   'theme.dark': 'Tema escuro',
   'theme.auto': 'Tema segue o sistema',
+  'settings.title': 'Configurações',
+  'settings.palette': 'Cores do tabuleiro',
+  'palette.green': 'Verde',
+  'palette.blue': 'Azul',
+  'palette.wood': 'Madeira',
+  'palette.contrast': 'Alto contraste',
+  'settings.speed': 'Viradas das peças',
+  'speed.off': 'Instantâneas',
+  'speed.fast': 'Rápidas',
+  'speed.normal': 'Normais',
+  'speed.slow': 'Lentas',
+  'settings.speedHelp': 'Com “reduzir movimento” ativado no seu sistema, as viradas são sempre instantâneas.',
+  'settings.sounds': 'Sons nas partidas neste aparelho (cada jogada)',
+  'keys.title': 'Atalhos de teclado',
+  'keys.type': 'Digite uma casa para jogar nela (a–h, depois 1–8)',
+  'keys.arrowsBoard': 'No tabuleiro: andar entre as casas',
+  'keys.space': 'Espaço',
+  'keys.enter': 'No tabuleiro: jogar na casa',
+  'keys.homeEnd': 'No tabuleiro: primeira ou última casa da linha',
+  'keys.arrowsMoves': 'Fora do tabuleiro: voltar e avançar pelas jogadas',
+  'keys.tab': 'O primeiro Tab oferece “Pular para o tabuleiro”',
+  'keys.help': 'Esta lista',
+  'keys.esc': 'Fechar uma janela como esta',
   'lang.switch': 'English',
   'lang.switchLabel': 'Switch to English',
 
@@ -298,7 +383,11 @@ const pt = {
   'actions.legal': 'Mostrar jogadas válidas',
   'actions.analyse': 'Analisar',
   'actions.copy': 'Copiar registro',
-  'actions.paste': 'Colar / montar',
+  'share.copyLink': 'Copiar link do replay',
+  'share.copied': 'Link do replay copiado: quem abrir recebe uma cópia desta partida para rever (não esta partida).',
+  'share.openFile': 'Abrir arquivo de partida…',
+  'share.tooLong': 'Esse arquivo é longo demais para ser uma partida (no máximo 32 KB).',
+  'share.notText': 'Só arquivos de texto podem ser abertos: um registro GGF ou uma lista de jogadas.',  'actions.paste': 'Colar / montar',
   'actions.ggf': 'Baixar GGF',
   'actions.close': 'Fechar',
   'actions.start': 'Começar',
@@ -338,6 +427,20 @@ const pt = {
   'new.setup': 'Uma posição que eu colar',
   'new.setupHelp':
     'Cole um registro (f5d6c3…), um tabuleiro de 64 caracteres (X preta, O branca, - vazia) seguido de quem joga, ou uma partida em GGF.',
+  'new.editor': 'Uma posição que eu monto num tabuleiro',
+  'editor.paint': 'Um clique numa casa coloca',
+  'editor.paintBlack': 'Preta',
+  'editor.paintWhite': 'Branca',
+  'editor.paintEmpty': 'Vazia',
+  'editor.board': 'Tabuleiro para montar',
+  'editor.standard': 'Posição inicial',
+  'editor.clear': 'Limpar o tabuleiro',
+  'editor.toMove': 'Quem joga',
+  'editor.emptySquare': 'vazia',
+  'editor.counts': '{black} pretas, {white} brancas.',
+  'editor.empty': 'Coloque algumas peças no tabuleiro primeiro.',
+  'editor.noMoves': 'Nenhum dos lados tem jogada válida aqui: a partida terminaria antes de começar.',
+  'editor.passFirst': '{color} não tem jogada válida aqui e passa a vez; {other} joga primeiro.',
   'new.setupLabel': 'Texto da partida',
 
   'hint.title': 'Dicas',
@@ -377,6 +480,23 @@ const pt = {
   'error.game_over': 'A partida já terminou.',
   'error.not_found': 'Essa partida não existe mais.',
   'error.bad_request': 'Não foi possível ler o texto.',
+  'error.code': 'Algo deu errado (erro “{code}”).',
+  'error.unexpected': 'Algo deu errado.',
+  'error.payload_too_large': 'Isso é longo demais para o servidor.',
+  'error.request_timeout': 'O pedido demorou demais; tente de novo.',
+  'error.engine_busy': 'O computador está ocupado com outras partidas; tente de novo daqui a pouco.',
+  'error.internal': 'O servidor teve um problema; tente de novo.',
+  'setup.empty': 'Cole primeiro uma partida ou uma posição.',
+  'setup.bad': 'Não foi possível ler o texto da partida.',
+  'setup.badAt': 'Não foi possível ler o texto da partida ({where}).',
+  'setup.format.transcript': 'registro',
+  'setup.format.board': 'texto do tabuleiro',
+  'setup.format.obf': 'linha OBF',
+  'setup.format.ggf': 'registro GGF',
+  'setup.line': 'linha {n}',
+  'setup.column': 'caractere {n}',
+  'setup.square': 'casa {n}',
+  'setup.ply': 'jogada {n}',
 
   'new.online': 'Um amigo, on-line',
   'new.timeControl': 'Controle de tempo',
@@ -401,6 +521,7 @@ const pt = {
   'online.badName': 'Seu nome: de 1 a 24 caracteres.',
   'online.create': 'Criar e pegar o link',
   'online.waiting': 'Esperando o seu adversário',
+  'online.inviteTitle': 'Convide o seu adversário',
   'online.seatFree': 'Há um lugar livre',
   'online.sendLink': 'Mande este link para o seu amigo:',
   'online.copyLink': 'Copiar link',
@@ -518,12 +639,21 @@ function applyLangAttr() {
   document.documentElement.lang = current === 'pt' ? 'pt-BR' : 'en';
 }
 
-/** Translates `key`, filling `{name}` placeholders from `params`. */
+/** Translates `key`, filling `{name}` placeholders from `params` (numbers in the language's way). */
 export function t(key, params) {
   let s = STRINGS[current][key];
   if (s === undefined) s = en[key] !== undefined ? en[key] : key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (params) s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? paramText(params[name]) : m));
   return s;
+}
+
+function paramText(v) {
+  return typeof v === 'number' ? formatNumber(v) : String(v);
+}
+
+/** A number as the language writes it: "2.5" in English, "2,5" in Portuguese (no grouping). */
+export function formatNumber(n, maxDigits = 3) {
+  return new Intl.NumberFormat(current === 'pt' ? 'pt-BR' : 'en', { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
 }
 
 export function colorName(color) { return t(color === 'black' ? 'color.black' : 'color.white'); }

@@ -5,11 +5,10 @@
 import { BoardView, START_BOARD, START_LEGAL } from './board.js';
 import * as store from './store.js';
 import { t } from './i18n.js';
+import { stepMs } from './settings.js';
 
-const STEP_MS = 380;
 const MAX_ANIMATED = 4; // more new plies than this (a reload, a resume) are drawn at once
 const DRAWN_FROM = ['gameId', 'game', 'viewPly', 'hintsOn', 'hints', 'showLegal', 'connection', 'awaiting', 'lang'];
-const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 const $ = (id) => document.getElementById(id);
 
 export function mountBoard(root, { onPlay }) {
@@ -52,14 +51,15 @@ export function mountBoard(root, { onPlay }) {
       const ply = g.plies[drawnPlies];
       drawnPlies++;
       if (ply.move !== 'pass') {
-        board.render({ board: ply.board, legal: [], last: ply.move, showLegal: false, interactive: false, animate: true });
+        const ms = stepMs(); // the chosen speed (0: instant)
+        board.render({ board: ply.board, legal: [], last: ply.move, showLegal: false, interactive: false, animate: ms > 0 });
         setCounts(ply.black_discs, ply.white_discs);
-        if (!reducedMotion.matches) await sleep(STEP_MS);
+        if (ms > 0) await sleep(ms);
       }
       if (token !== animation) return;
     }
     animation = 0;
-    draw(store.get(), true);
+    draw(store.get(), stepMs() > 0);
   }
 
   function draw(s, animateDraw) {

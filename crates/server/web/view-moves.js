@@ -21,7 +21,7 @@ function draw(s) {
   const list = $('move-list');
   list.textContent = '';
   const g = s.game;
-  $('transcript').value = g ? g.transcript : '';
+  $('transcript').value = g ? fullTranscript(g) : '';
   const ggf = $('link-ggf');
   if (g) ggf.href = api.exportUrl(g.id, 'ggf'); else ggf.removeAttribute('href');
   if (!g) {
@@ -49,6 +49,16 @@ function draw(s) {
     rowOpen = !white;
   });
   if (s.viewPly === null) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The game's moves from the standard start: an XOT game's opening moves come first (the server's
+ * transcript starts after them), so the text replays anywhere. A pasted set-up has no moves to
+ * the standard start, so its transcript is the moves after the set-up.
+ */
+export function fullTranscript(g) {
+  const opening = g.start && g.start.kind === 'xot' && g.start.opening ? g.start.opening : '';
+  return opening + (g.transcript || '');
 }
 
 function plyButton(cls, text, ply, current) {

@@ -142,6 +142,9 @@ function buttons(s) {
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
   $('btn-analyse').disabled = !g || g.plies.length === 0;
   $('btn-copy').disabled = !g;
+  // An online game's own address already shows it to anyone; a local game shares a copy.
+  $('btn-replay-link').hidden = online;
+  $('btn-replay-link').disabled = !g || g.plies.length === 0;
   const info = $('hint-info');
   info.hidden = !s.hintsOn;
   if (s.hintsOn) {
