@@ -1,5 +1,5 @@
-//! The HTTP routes (docs/API.md): JSON API under `/api`, live events (SSE), and the embedded
-//! front end for everything else.
+//! The HTTP routes (docs/API.md): JSON API under `/api`, the live channel (a WebSocket,
+//! `crate::online::ws`), and the embedded front end for everything else.
 
 use crate::analysis::AnalysisView;
 use crate::assets;
@@ -8,31 +8,27 @@ use crate::engine_port;
 use crate::error::{AppError, AppResult};
 use crate::export;
 use crate::extract::{rejection_detail, JsonBody};
+use crate::game::Action;
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::ownership::{Asker, Owner};
 use crate::pool::{JobSpec, Priority};
-use crate::session::{Command, LiveEvent};
 use crate::setup::{parse_setup, Setup};
 use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::util::{new_game_id, now_millis, random_u64};
 use crate::view::{self, GameListView, GameView, HealthView, LevelView};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Json, Router};
-use futures_util::stream::{self, Stream};
 use serde::Deserialize;
-use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
-use tokio::sync::broadcast;
 use virada_engine::Limits;
 use virada_rules::{Color, Game, Position, Square};
 
@@ -47,12 +43,17 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/games", post(create_game).get(list_games))
         .route("/games/{id}", get(get_game).delete(delete_game))
         .route("/games/{id}/moves", post(play_move))
-        .route("/games/{id}/undo", post(undo))
-        .route("/games/{id}/redo", post(redo))
+        .route(
+            "/games/{id}/undo",
+            post(|s, a, i, b| turn(s, a, i, b, Turn::Undo)),
+        )
+        .route(
+            "/games/{id}/redo",
+            post(|s, a, i, b| turn(s, a, i, b, Turn::Redo)),
+        )
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/analysis", get(analysis))
         .route("/games/{id}/export", get(export_game))
-        .route("/games/{id}/events", get(events))
         .route("/games/{id}/ws", get(crate::online::ws::upgrade))
         .route("/games/{id}/seat", post(crate::online::http::take_seat))
         .route(
@@ -160,7 +161,7 @@ struct CreateRequest {
     setup: Option<String>,
     /// Online games: the time control, the creator's seat and display name.
     #[serde(default)]
-    time_control: Option<crate::online::model::TimeControl>,
+    time_control: Option<crate::model::online::TimeControl>,
     #[serde(default)]
     color: Option<HumanChoice>,
     #[serde(default)]
@@ -298,7 +299,7 @@ async fn create_game(
         let name = crate::online::http::checked_name(req.name)?;
         let time_control = req
             .time_control
-            .unwrap_or(crate::online::model::TimeControl::None {});
+            .unwrap_or(crate::model::online::TimeControl::None {});
         let color = match req.color.unwrap_or(HumanChoice::Random) {
             HumanChoice::Black => Color::Black,
             HumanChoice::White => Color::White,
@@ -311,7 +312,8 @@ async fn create_game(
         return Ok((StatusCode::CREATED, Json(view)));
     }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
-    Ok((StatusCode::CREATED, Json(state.create(&asker, rec).await?)))
+    let game = StoredGame { rec, online: None };
+    Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
 
 async fn import(
@@ -335,7 +337,8 @@ async fn import(
         choose_start(StartName::Setup, Some(req.text))?,
         asker.browser,
     );
-    Ok((StatusCode::CREATED, Json(state.create(&asker, rec).await?)))
+    let game = StoredGame { rec, online: None };
+    Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
 
 // ---------- list / get / delete ----------
@@ -366,18 +369,16 @@ async fn list_games(
         Some(ListFilter::Ongoing) => Some(Status::Ongoing),
         Some(ListFilter::Finished) => Some(Status::Finished),
     };
-    let (browser, local) = (asker.browser, asker.local);
-    let games = state
+    // Games stored before owners go to the first local browser that lists them.
+    let listed = state
         .shared
-        .db
-        .call(move |conn| {
-            // Games stored before owners go to the first local browser that lists them.
-            if local {
-                crate::db::claim_all_games(conn, browser)?;
-            }
-            crate::db::list_games(conn, browser, status, LIST_LIMIT)
-        })
+        .store
+        .list_games(asker.browser, status, LIST_LIMIT, asker.local)
         .await?;
+    let games = listed
+        .into_iter()
+        .map(crate::online::view::game_summary)
+        .collect();
     Ok(Json(GameListView { games }))
 }
 
@@ -387,12 +388,7 @@ async fn get_game(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    let who = asker.browser;
-    Ok(Json(
-        state
-            .request(&asker, &id, |r| Command::View(who, r))
-            .await?,
-    ))
+    Ok(Json(state.view(&asker, &id).await?))
 }
 
 async fn delete_game(
@@ -423,46 +419,62 @@ struct TurnRequest {
     ply: usize,
 }
 
+/// Which way `POST /api/games/{id}/undo` and `/redo` go.
+#[derive(Clone, Copy)]
+enum Turn {
+    Undo,
+    Redo,
+}
+
 async fn play_move(
     State(state): State<AppState>,
     asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> AppResult<Json<GameView>> {
-    let id = game_id(id)?;
-    Ok(Json(
-        state
-            .request(&asker, &id, |r| Command::Play(req.square, req.ply, r))
-            .await?,
-    ))
+    let (square, ply) = (req.square, req.ply);
+    act(&state, &asker, id, Action::Move { square, ply }).await
 }
 
-async fn undo(
+async fn turn(
     State(state): State<AppState>,
     asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<TurnRequest>,
+    which: Turn,
 ) -> AppResult<Json<GameView>> {
-    let id = game_id(id)?;
-    Ok(Json(
-        state
-            .request(&asker, &id, |r| Command::Undo(req.ply, r))
-            .await?,
-    ))
+    let action = match which {
+        Turn::Undo => Action::Undo { ply: req.ply },
+        Turn::Redo => Action::Redo { ply: req.ply },
+    };
+    act(&state, &asker, id, action).await
 }
 
-async fn redo(
-    State(state): State<AppState>,
-    asker: Asker,
+/// A move, undo or redo over HTTP (local games; scripts): the same actor as the live channel,
+/// answered with the game object.
+async fn act(
+    state: &AppState,
+    asker: &Asker,
     id: Result<Path<String>, PathRejection>,
-    JsonBody(req): JsonBody<TurnRequest>,
+    action: Action,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(
-        state
-            .request(&asker, &id, |r| Command::Redo(req.ply, r))
-            .await?,
-    ))
+    let who = asker.browser;
+    let now = state.shared.config.clock.now_ms();
+    let view = state
+        .with_game(asker, &id, |h| {
+            let action = action.clone();
+            async move {
+                if h.mode == Mode::Online {
+                    return Err(AppError::NotAllowed(
+                        "online games are played over the WebSocket /api/games/{id}/ws".into(),
+                    ));
+                }
+                h.act(who, action, now).await
+            }
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 // ---------- engine requests ----------
@@ -485,7 +497,9 @@ async fn hint(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<view::HintView>> {
     let id = game_id(id)?;
-    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
+    let rec = state
+        .with_game(&asker, &id, |h| async move { h.engine_snapshot().await })
+        .await?;
     let pos: Position = rec.game.position();
     if pos.is_game_over() {
         return Err(AppError::GameOver(
@@ -513,7 +527,9 @@ async fn analysis(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state.request(&asker, &id, Command::EngineSnapshot).await?;
+    let rec = state
+        .with_game(&asker, &id, |h| async move { h.engine_snapshot().await })
+        .await?;
     let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
     if let Some((k, v)) = state
         .shared
@@ -579,55 +595,14 @@ async fn export_game(
 ) -> AppResult<Response> {
     let id = game_id(id)?;
     let q = query(q)?;
-    let export = state.request(&asker, &id, Command::Export).await?;
+    let export = state
+        .with_game(&asker, &id, |h| async move { h.export().await })
+        .await?;
     let text = match q.format {
         ExportFormat::Transcript => format!("{}\n", export.record().game),
         ExportFormat::Ggf => export::ggf(&export),
     };
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
-}
-
-// ---------- live events ----------
-
-async fn events(
-    State(state): State<AppState>,
-    asker: Asker,
-    id: Result<Path<String>, PathRejection>,
-) -> AppResult<Sse<impl Stream<Item = Result<Event, Infallible>>>> {
-    let id = game_id(id)?;
-    let open = state.limits.open_stream(asker.ip)?;
-    let (first, rx) = state.request(&asker, &id, Command::Subscribe).await?;
-    let first = serde_json::to_string(&first)
-        .map_err(|e| AppError::Internal(format!("serialise game: {e}")))?;
-    let shutdown = state.shared.shutdown.clone();
-    // `open` lives in the stream's state: the address's stream count drops when it ends.
-    let stream = stream::unfold(
-        (Some(first), rx, shutdown, open),
-        |(first, mut rx, mut shutdown, open)| async move {
-            if let Some(json) = first {
-                let ev = Event::default().event("game").data(json);
-                return Some((Ok(ev), (None, rx, shutdown, open)));
-            }
-            loop {
-                if *shutdown.borrow() {
-                    return None;
-                }
-                let next = tokio::select! {
-                    r = rx.recv() => r,
-                    _ = shutdown.changed() => return None,
-                };
-                let ev = match next {
-                    Ok(LiveEvent::Game(j)) => Event::default().event("game").data(&*j),
-                    Ok(LiveEvent::Thinking(j)) => Event::default().event("thinking").data(&*j),
-                    Ok(LiveEvent::Error(j)) => Event::default().event("error").data(&*j),
-                    Err(broadcast::error::RecvError::Lagged(_)) => continue,
-                    Err(broadcast::error::RecvError::Closed) => return None,
-                };
-                return Some((Ok(ev), (None, rx, shutdown, open)));
-            }
-        },
-    );
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
 // ---------- static files and fallbacks ----------

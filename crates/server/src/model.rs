@@ -1,6 +1,8 @@
 //! What a game is to the server: its metadata (mode, level, colours, start) plus a
 //! [`virada_rules::Game`], and the conversions to and from the stored text form.
 
+pub mod online;
+
 use crate::ownership::Owner;
 use serde::{Deserialize, Serialize};
 use std::fmt;

@@ -7,10 +7,10 @@
 //! memory (a game in memory has been used within the idle timeout). Finished games are kept
 //! (the per-address cap on stored games bounds them); only their chat goes.
 
-use crate::db::{self, Abandoned};
 use crate::error::AppResult;
 use crate::shared::Shared;
 use crate::state::Games;
+use crate::store::Abandoned;
 use crate::util::now_millis;
 use std::sync::Arc;
 use std::time::Duration;
@@ -79,10 +79,7 @@ pub async fn sweep(
     loop {
         // Games in memory are skipped (and stay in the answer): read past them.
         let limit = BATCH + skipped;
-        let ids = shared
-            .db
-            .call(move |conn| db::abandoned_games(conn, &when, limit))
-            .await?;
+        let ids = shared.store.abandoned_games(when, limit).await?;
         let full = ids.len() == limit;
         skipped = 0;
         for id in &ids {
@@ -97,12 +94,12 @@ pub async fn sweep(
         }
     }
     let chat_before = before(now, config.finished_chat);
-    let (links, chat) = shared
-        .db
-        .call(move |conn| crate::online::store::sweep_links_and_chat(conn, clock_now, chat_before))
+    let rows = shared
+        .store
+        .sweep_links_and_chat(clock_now, chat_before)
         .await?;
-    swept.device_links = links;
-    swept.chat_lines = chat;
+    swept.device_links = rows.device_links;
+    swept.chat_lines = rows.chat_lines;
     Ok(swept)
 }
 
@@ -138,14 +135,14 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
 mod tests {
     use super::*;
     use crate::config::ServerConfig;
-    use crate::db::Db;
     use crate::identity::BrowserId;
+    use crate::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
-    use crate::online::model::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
-    use crate::online::store::{self, Extra};
     use crate::ownership::{Asker, Owner};
     use crate::pool::EnginePool;
     use crate::state::AppState;
+    use crate::store::sqlite::SqliteStore;
+    use crate::store::{Change, LinkRow, Store, StoredGame};
     use std::collections::HashMap;
     use std::sync::Mutex;
     use tokio::sync::watch;
@@ -196,12 +193,12 @@ mod tests {
     async fn the_sweep_deletes_exactly_the_abandoned_games_and_old_chat() {
         let dir = tempfile::tempdir().unwrap();
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
-        let db = Db::open(&config.db_path).unwrap();
+        let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
         let state = AppState::new(Arc::new(Shared {
             pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
             config,
-            db: db.clone(),
+            store: db.clone(),
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
@@ -209,17 +206,28 @@ mod tests {
         let playing = Phase::Playing { turn_started_at: 0 };
         let finished = Phase::Finished(End::Resign(Color::White));
         let chat = |n: u32| {
-            Extra::Chat(ChatLine {
+            Change::Chat(ChatLine {
                 n,
                 from: Color::Black,
                 text: "hi".into(),
                 at: 0,
             })
         };
-        db.call(move |conn| {
-            store::beat(conn, 0)?;
-            db::insert_game(conn, &record("g_localold", Mode::Friend, 181))?;
-            db::insert_game(conn, &record("g_localnew", Mode::Friend, 179))?;
+        let local = |rec| StoredGame { rec, online: None };
+        let link = |hash: String, game: &str, expires_at| LinkRow {
+            hash,
+            game: game.to_string(),
+            color: Color::Black,
+            created_at: 0,
+            expires_at,
+        };
+        db.beat(0).await.unwrap();
+        for (id, days) in [("g_localold", 181), ("g_localnew", 179)] {
+            db.insert_game(local(record(id, Mode::Friend, days)), None)
+                .await
+                .unwrap();
+        }
+        {
             for (id, phase, days) in [
                 ("g_waitold", Phase::Waiting, 8),
                 ("g_waitnew", Phase::Waiting, 6),
@@ -230,17 +238,20 @@ mod tests {
             ] {
                 let rec = record(id, Mode::Online, days);
                 let o = online(phase);
-                store::insert(conn, &rec, &o, None)?;
+                let game = StoredGame {
+                    rec: rec.clone(),
+                    online: Some(o.clone()),
+                };
+                db.insert_game(game, None).await.unwrap();
                 if phase != Phase::Waiting {
-                    store::save(conn, &rec, &o, &[chat(1), chat(2)])?;
+                    db.save(rec, Some(o), vec![chat(1), chat(2)]).await.unwrap();
                 }
-                store::insert_link(conn, &format!("{id}_live"), id, Color::Black, 0, NOW + 1, 5)?;
+                let live = link(format!("{id}_live"), id, NOW + 1);
+                db.insert_link(live, 5).await.unwrap();
             }
-            store::insert_link(conn, "expired", "g_playnew", Color::Black, 0, NOW, 5)?;
-            Ok(())
-        })
-        .await
-        .unwrap();
+            let expired = link("expired".into(), "g_playnew", NOW);
+            db.insert_link(expired, 5).await.unwrap();
+        }
         // An abandoned game in memory (someone has it open) stays.
         let asker = Asker {
             browser: me(),
@@ -248,7 +259,7 @@ mod tests {
             local: true,
         };
         state
-            .create(&asker, record("g_inuse", Mode::Friend, 365))
+            .create(&asker, local(record("g_inuse", Mode::Friend, 365)))
             .await
             .unwrap();
 

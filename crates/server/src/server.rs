@@ -3,13 +3,13 @@
 //! timeout of a kept-alive connection), `body_timeout` for a body (see `extract`).
 
 use crate::config::{ServerConfig, HEADER_LIMIT};
-use crate::db::{Db, DbError};
 use crate::engine_port;
 use crate::guard::HostPolicy;
 use crate::limits::{connection_refused_response, Limiter};
 use crate::pool::{EngineFactory, EnginePool};
 use crate::shared::Shared;
 use crate::state::AppState;
+use crate::store::sqlite::{DbError, SqliteStore};
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
@@ -97,7 +97,7 @@ impl Server {
         engine: EngineFactory,
     ) -> Result<Server, StartError> {
         let path = config.db_path.clone();
-        let db = tokio::task::spawn_blocking(move || Db::open(&path))
+        let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
             .await
             .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
         let listener =
@@ -125,7 +125,7 @@ impl Server {
         };
         let shared = Arc::new(Shared {
             config,
-            db,
+            store: Arc::new(store),
             pool,
             shutdown: shutdown_rx.clone(),
             analysis_cache: Mutex::new(HashMap::new()),

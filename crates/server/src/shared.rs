@@ -3,8 +3,8 @@
 
 use crate::analysis::AnalysisView;
 use crate::config::ServerConfig;
-use crate::db::Db;
 use crate::pool::EnginePool;
+use crate::store::Store;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
@@ -12,7 +12,7 @@ use tokio::sync::watch;
 /// What every part of the server shares.
 pub struct Shared {
     pub config: ServerConfig,
-    pub db: Db,
+    pub store: Arc<dyn Store>,
     pub pool: EnginePool,
     /// Becomes `true` when the server shuts down (actors and live streams stop).
     pub shutdown: watch::Receiver<bool>,

@@ -1,4 +1,4 @@
-//! The game registry: which games have a running actor (`session`), and the state handed to
+//! The game registry: which games have a running actor (`game`), and the state handed to
 //! every request handler.
 //!
 //! Each game id has its own slot behind its own async lock, so loading a cold game from the
@@ -8,20 +8,18 @@
 //! waiting behind a deletion finds the slot marked deleted, so a deleted game never comes back
 //! into memory.
 
-use crate::db;
 use crate::error::{AppError, AppResult};
+use crate::game::{self, GameHandle};
 use crate::limits::Limiter;
-use crate::model::{GameRecord, Mode};
-use crate::online::model::OnlineGame;
 use crate::ownership::{self, Asker, Owner};
-use crate::session::{self, Command, GameHandle};
 use crate::shared::Shared;
+use crate::store::{Abandoned, Quota, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};
 use crate::view::GameView;
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use tokio::sync::oneshot;
 
 /// The state handed to every request handler.
 #[derive(Clone)]
@@ -44,71 +42,55 @@ impl AppState {
         }
     }
 
-    /// Sends a request to the game's actor (loading the game if needed) and awaits the answer.
+    /// Runs `f` on the game's actor (loading the game if needed) and awaits the answer.
     ///
     /// A game `asker` may not see ([`ownership::may_access`]) is answered exactly as an unknown
     /// id: 404 `not_found`.
-    pub async fn request<T>(
-        &self,
-        asker: &Asker,
-        id: &str,
-        make: impl Fn(oneshot::Sender<AppResult<T>>) -> Command,
-    ) -> AppResult<T> {
-        // Two tries: an actor that has just stopped (abandoned) is replaced by a fresh one.
+    pub async fn with_game<T, F, Fut>(&self, asker: &Asker, id: &str, f: F) -> AppResult<T>
+    where
+        F: Fn(GameHandle) -> Fut,
+        Fut: Future<Output = AppResult<T>>,
+    {
+        // Two tries: an actor that has just stopped (unloaded) is replaced by a fresh one.
         for _ in 0..2 {
             let h = self.games.handle_for(id, asker).await?;
             if !ownership::may_access(h.owner, h.mode, asker) {
                 return Err(AppError::not_found_game(id));
             }
-            let (tx, rx) = oneshot::channel();
-            if h.tx.send(make(tx)).await.is_err() {
-                continue;
+            match f(h).await {
+                Err(e) if game::is_stopped(&e) => continue,
+                r => return r,
             }
-            return rx
-                .await
-                .map_err(|_| AppError::Internal(format!("game {id} stopped unexpectedly")))?;
         }
         Err(AppError::Internal(format!("game {id} is unavailable")))
     }
 
-    /// Stores a new game (of `asker`), starts its actor and returns the game object.
-    pub async fn create(&self, asker: &Asker, rec: GameRecord) -> AppResult<GameView> {
-        let id = rec.meta.id.clone();
-        self.games
-            .create_loaded(LoadedGame::Local(rec), self.quota(asker))
-            .await?;
-        self.request(asker, &id, Command::Get).await
+    /// The game as `asker` sees it.
+    pub async fn view(&self, asker: &Asker, id: &str) -> AppResult<GameView> {
+        let who = asker.browser;
+        self.with_game(asker, id, |h| async move { h.view(Some(who)).await })
+            .await
+    }
+
+    /// Stores a new game of `asker` (a local one, or an online one with its seats), starts its
+    /// actor and returns the game as `asker` sees it.
+    pub async fn create(&self, asker: &Asker, game: StoredGame) -> AppResult<GameView> {
+        let id = game.id().to_string();
+        self.games.create(game, self.quota(asker)).await?;
+        self.view(asker, &id).await
     }
 
     /// What `asker`'s address may still store (`None`: it is exempt from per-address limits).
-    fn quota(&self, asker: &Asker) -> Option<db::Quota> {
+    fn quota(&self, asker: &Asker) -> Option<Quota> {
         if self.limits.exempt(asker.ip) {
             return None;
         }
         let limits = self.limits.config();
-        Some(db::Quota {
+        Some(Quota {
             address: crate::limits::address_key(asker.ip),
             stored_games: limits.stored_games_per_ip,
             unfinished_online_games: limits.online_games_per_ip,
         })
-    }
-
-    /// Stores a new online game, starts its actor and returns the game as its creator sees it.
-    pub async fn create_online(
-        &self,
-        rec: GameRecord,
-        online: OnlineGame,
-        creator: &Asker,
-    ) -> AppResult<GameView> {
-        let id = rec.meta.id.clone();
-        self.games
-            .create_loaded(
-                LoadedGame::Online(rec, Box::new(online)),
-                self.quota(creator),
-            )
-            .await?;
-        let who = creator.browser;
-        self.request(creator, &id, |r| Command::View(who, r)).await
     }
 
     /// Deletes a game: stops its actor (cancelling any search) and removes the row. The work runs
@@ -127,37 +109,6 @@ impl AppState {
         tokio::spawn(async move { games.delete(&owned).await })
             .await
             .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
-    }
-}
-
-/// A game as read from the database: local games have only their record; online games also
-/// their seats and clocks.
-pub enum LoadedGame {
-    Local(GameRecord),
-    Online(GameRecord, Box<OnlineGame>),
-}
-
-impl LoadedGame {
-    fn id(&self) -> &str {
-        match self {
-            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => &rec.meta.id,
-        }
-    }
-}
-
-/// Reads game `id` with everything its actor needs.
-fn load(conn: &rusqlite::Connection, id: &str) -> AppResult<Option<LoadedGame>> {
-    let Some(rec) = db::load_game(conn, id)? else {
-        return Ok(None);
-    };
-    if rec.meta.mode != Mode::Online {
-        return Ok(Some(LoadedGame::Local(rec)));
-    }
-    match crate::online::store::load(conn, id)? {
-        Some(online) => Ok(Some(LoadedGame::Online(rec, Box::new(online)))),
-        None => Err(AppError::Internal(format!(
-            "stored game {id} is corrupt: an online game without its seats"
-        ))),
     }
 }
 
@@ -245,31 +196,18 @@ impl Games {
         }
     }
 
-    /// Starts the actor of `rec`; when it stops, its slot is emptied.
-    fn start(self: &Arc<Self>, game: LoadedGame) -> GameHandle {
+    /// Starts the actor of `game`; when it stops, its slot is emptied.
+    fn start(self: &Arc<Self>, game: StoredGame) -> GameHandle {
         let id = game.id().to_string();
         let instance = random_u64();
         self.running.fetch_add(1, Ordering::Relaxed);
         let games = self.clone();
-        match game {
-            LoadedGame::Local(rec) => {
-                let (handle, run) = session::start(rec, self.shared.clone(), instance);
-                tokio::spawn(async move {
-                    run.await;
-                    games.stopped(&id, instance).await;
-                });
-                handle
-            }
-            LoadedGame::Online(rec, online) => {
-                let (handle, run) =
-                    crate::online::actor::start(rec, *online, self.shared.clone(), instance);
-                tokio::spawn(async move {
-                    run.await;
-                    games.stopped(&id, instance).await;
-                });
-                handle
-            }
-        }
+        let (handle, run) = game::start(game, self.shared.clone(), instance);
+        tokio::spawn(async move {
+            run.await;
+            games.stopped(&id, instance).await;
+        });
+        handle
     }
 
     async fn stopped(&self, id: &str, instance: u64) {
@@ -325,29 +263,25 @@ impl Games {
     ) -> AppResult<GameHandle> {
         let mut slot = cell.lock().await;
         match &*slot {
-            Slot::Running(h) if !h.tx.is_closed() => return Ok(h.clone()),
+            Slot::Running(h) if !h.is_closed() => return Ok(h.clone()),
             Slot::Deleted => return Err(AppError::not_found_game(id)),
             Slot::Running(_) | Slot::Empty => *slot = Slot::Empty,
         }
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
-            let owned = id.to_string();
-            self.shared.db.call(move |conn| load(conn, &owned)).await?
+            self.shared.store.load_game(id).await?
         };
         let mut game = loaded.ok_or_else(|| AppError::not_found_game(id))?;
-        let rec = match &mut game {
-            LoadedGame::Local(rec) | LoadedGame::Online(rec, _) => rec,
-        };
+        let rec = &mut game.rec;
         if rec.meta.owner == Owner::Unclaimed {
             // A game from before owners: the asker's if it asks from this machine.
             let Some(asker) = claimant.filter(|a| a.local) else {
                 return Err(AppError::not_found_game(id));
             };
-            let (owned, browser) = (id.to_string(), asker.browser);
             rec.meta.owner = self
                 .shared
-                .db
-                .call(move |conn| db::claim_game(conn, &owned, browser))
+                .store
+                .claim_game(id, asker.browser)
                 .await?
                 .ok_or_else(|| AppError::not_found_game(id))?;
         }
@@ -357,31 +291,9 @@ impl Games {
     }
 
     /// Stores a new game (within `quota`, if given) and starts its actor.
-    async fn create_loaded(
-        self: &Arc<Self>,
-        game: LoadedGame,
-        quota: Option<db::Quota>,
-    ) -> AppResult<()> {
-        let game = match game {
-            LoadedGame::Local(rec) => {
-                let stored = rec.clone();
-                self.shared
-                    .db
-                    .call(move |conn| db::insert_game_within(conn, &stored, quota.as_ref()))
-                    .await?;
-                LoadedGame::Local(rec)
-            }
-            LoadedGame::Online(rec, online) => {
-                let (r, o) = (rec.clone(), online.clone());
-                self.shared
-                    .db
-                    .call(move |conn| crate::online::store::insert(conn, &r, &o, quota.as_ref()))
-                    .await?;
-                LoadedGame::Online(rec, online)
-            }
-        };
-        let id = game.id().to_string();
-        let cell = self.cell(&id);
+    async fn create(self: &Arc<Self>, game: StoredGame, quota: Option<Quota>) -> AppResult<()> {
+        self.shared.store.insert_game(game.clone(), quota).await?;
+        let cell = self.cell(game.id());
         let mut slot = cell.lock().await;
         let h = self.start(game);
         *slot = Slot::Running(h);
@@ -401,17 +313,9 @@ impl Games {
             return Err(AppError::not_found_game(id));
         }
         if let Slot::Running(h) = std::mem::replace(&mut *slot, Slot::Empty) {
-            let (tx, rx) = oneshot::channel();
-            if h.tx.send(Command::Close(tx)).await.is_ok() {
-                let _ = rx.await;
-            }
+            h.close().await;
         }
-        let owned = id.to_string();
-        let existed = self
-            .shared
-            .db
-            .call(move |conn| db::delete_game(conn, &owned))
-            .await?;
+        let existed = self.shared.store.delete_game(id).await?;
         *slot = Slot::Deleted;
         self.shared
             .analysis_cache
@@ -428,19 +332,14 @@ impl Games {
     /// Deletes game `id` if it is still abandoned (`when`) and not in memory: the retention
     /// sweep. Returns whether it was deleted. Holding the game's slot, so no load starts
     /// meanwhile (a request for it then finds it gone).
-    pub async fn expire(self: &Arc<Self>, id: &str, when: db::Abandoned) -> AppResult<bool> {
+    pub async fn expire(self: &Arc<Self>, id: &str, when: Abandoned) -> AppResult<bool> {
         let cell = self.cell(id);
         let result = async {
             let mut slot = cell.lock().await;
             if !matches!(*slot, Slot::Empty) {
                 return Ok(false);
             }
-            let owned = id.to_string();
-            let gone = self
-                .shared
-                .db
-                .call(move |conn| db::delete_if_abandoned(conn, &owned, &when))
-                .await?;
+            let gone = self.shared.store.delete_if_abandoned(id, when).await?;
             if gone {
                 *slot = Slot::Deleted;
             }
@@ -456,9 +355,10 @@ impl Games {
 mod tests {
     use super::*;
     use crate::config::ServerConfig;
-    use crate::db::Db;
-    use crate::model::{GameMeta, Mode, StartKind};
+    use crate::model::{GameMeta, GameRecord, Mode, StartKind};
     use crate::pool::EnginePool;
+    use crate::store::sqlite::SqliteStore;
+    use crate::store::Store;
     use crate::util::new_game_id;
     use std::time::Duration;
     use tokio::sync::watch;
@@ -495,12 +395,12 @@ mod tests {
     async fn a_slow_load_holds_up_only_its_own_game() {
         let dir = tempfile::tempdir().unwrap();
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
-        let db = Db::open(&config.db_path).unwrap();
+        let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {
             pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
             config,
-            db: db.clone(),
+            store: db.clone(),
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
@@ -508,30 +408,26 @@ mod tests {
         let state = AppState::new(shared);
         let warm = record();
         let warm_id = warm.meta.id.clone();
-        state.create(&asker(), warm).await.unwrap();
+        let local = |rec| StoredGame { rec, online: None };
+        state.create(&asker(), local(warm)).await.unwrap();
         // A game in the database but not in memory.
         let cold = record();
         let cold_id = cold.meta.id.clone();
-        db.call(move |conn| db::insert_game(conn, &cold))
-            .await
-            .unwrap();
+        db.insert_game(local(cold), None).await.unwrap();
 
         let held = db.hold_connection();
         let slow = {
             let (state, id) = (state.clone(), cold_id.clone());
-            tokio::spawn(async move { state.request(&asker(), &id, Command::Get).await })
+            tokio::spawn(async move { state.view(&asker(), &id).await })
         };
         while state.games.loading() == 0 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
         // The bound only keeps a failing test from hanging: before the fix this waited for
         // the cold load, which waits for `held`.
-        let answer = tokio::time::timeout(
-            Duration::from_secs(20),
-            state.request(&asker(), &warm_id, Command::Get),
-        )
-        .await
-        .expect("the running game answers while another game loads");
+        let answer = tokio::time::timeout(Duration::from_secs(20), state.view(&asker(), &warm_id))
+            .await
+            .expect("the running game answers while another game loads");
         assert_eq!(answer.unwrap().id, warm_id);
         assert!(!slow.is_finished());
         drop(held);

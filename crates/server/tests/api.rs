@@ -416,56 +416,6 @@ async fn computer_game_replies_and_undo() {
 }
 
 #[tokio::test]
-async fn live_events_carry_the_computer_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let g = t
-        .create(json!({"mode": "computer", "level": 1, "human_color": "black"}))
-        .await;
-    let id = id_of(&g);
-    let mut resp = t
-        .client
-        .get(format!("{}/api/games/{id}/events", t.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(resp.status(), StatusCode::OK);
-    assert!(resp.headers()["content-type"]
-        .to_str()
-        .unwrap()
-        .starts_with("text/event-stream"));
-    let (s, _) = t.play(&id, "f5").await;
-    assert_eq!(s, StatusCode::OK);
-    // Read events until one shows the computer's reply.
-    let mut buf = String::new();
-    let found = tokio::time::timeout(Duration::from_secs(10), async {
-        loop {
-            let chunk = resp.chunk().await.unwrap().expect("stream open");
-            buf.push_str(&String::from_utf8_lossy(&chunk));
-            while let Some(end) = buf.find("\n\n") {
-                let event: String = buf.drain(..end + 2).collect();
-                if event.contains("event: game") {
-                    let data = event
-                        .lines()
-                        .find_map(|l| l.strip_prefix("data: "))
-                        .unwrap();
-                    let g: Value = serde_json::from_str(data).unwrap();
-                    if plies(&g) == 2 {
-                        return g;
-                    }
-                }
-            }
-        }
-    })
-    .await
-    .expect("computer move pushed in time");
-    assert_eq!(found["plies"][1]["color"], "white");
-    assert_eq!(found["computer_thinking"], false);
-    drop(resp);
-    t.server.shutdown().await;
-}
-
-#[tokio::test]
 async fn restart_keeps_games() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db.sqlite");

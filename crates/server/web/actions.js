@@ -1,20 +1,19 @@
 // What the person does to a game: open one, play a move, undo, redo, look at an earlier position.
-// Requests change the game on the server; the change itself arrives on the live stream. An
-// answer is used for its error, and for its version: input waits until the stream has shown
-// that version, so a second click never answers a position the person has not seen.
+// Moves and the rest go over the game's live channel (live.js), whatever the mode; the change
+// itself arrives on it too. Input waits until the channel has shown a newer version (or an
+// error), so a second click never answers a position the person has not seen.
 
 import { api } from './api.js';
 import * as store from './store.js';
 import * as live from './live.js';
-import * as online from './online.js';
 import { START_LEGAL } from './board.js';
 import { t, safeGet, safeSet } from './i18n.js';
 import { setNotice, clearNotice, showError } from './notice.js';
 
-/** Shows game `id` (null: the empty start page) and follows its stream ("online": its socket). */
-export function showGame(id, { mode } = {}) {
+/** Shows game `id` (null: the empty start page) and follows its live channel. */
+export function showGame(id) {
   store.showGame(id);
-  live.follow(id, { gone, mode });
+  live.follow(id, { gone });
   if (id) safeSet('virada.lastGame', id);
 }
 
@@ -35,7 +34,7 @@ export function forget(id) {
 /** Creates a game with `options` (as POST /api/games takes them) and shows it. */
 export async function createGame(options) {
   const game = await api.createGame(options);
-  showGame(game.id, { mode: game.mode });
+  showGame(game.id);
   return game.id;
 }
 
@@ -65,22 +64,16 @@ export async function play(square, newOptions) {
     return;
   }
   clearNotice();
-  const { id } = s.game;
-  if (store.isOnline(s.game)) {
-    online.send({ type: 'move', square, ply: s.game.plies.length }, { lock: true });
-    return;
-  }
-  await send(id, () => api.play(id, square, s.game.plies.length));
+  live.send({ type: 'move', square, ply: s.game.plies.length }, { lock: true });
 }
 
-export async function undoRedo(which) {
+/** `which`: 'undo' or 'redo' (local games). */
+export function undoRedo(which) {
   const s = store.get();
   if (!s.game || s.awaiting !== null || s.connection !== 'live') return;
   clearNotice();
   store.update({ viewPly: null });
-  const { id } = s.game;
-  const ply = s.game.plies.length;
-  await send(id, () => (which === 'undo' ? api.undo(id, ply) : api.redo(id, ply)));
+  live.send({ type: which, ply: s.game.plies.length }, { lock: true });
 }
 
 /** Shows the position after `p` plies (null or the last ply: the live position). */
@@ -90,38 +83,6 @@ export function viewPly(p) {
   store.update({ viewPly: p === null || p >= g.plies.length ? null : Math.max(0, p) });
 }
 
-// An answer's version that the stream has not shown after this long: reopen the stream (the
-// server sends the current game on connect) rather than leave the board waiting.
-const RESYNC_MS = 5000;
-
-async function send(id, request) {
-  store.update({ awaiting: true });
-  let awaiting = null;
-  try {
-    const answer = await request();
-    const held = store.get().game;
-    if (answer && typeof answer.version === 'number' && held && held.version < answer.version) awaiting = answer.version;
-  } catch (e) {
-    if (store.get().gameId !== id) return;
-    if (e.code === 'stale') {
-      // Someone (another tab, a retried request) moved first: this is the game as it is now.
-      store.update({ awaiting: null });
-      if (e.game) store.receive(e.game);
-      setNotice(t('notice.stale'));
-      return;
-    }
-    showError(e);
-  }
-  if (store.get().gameId !== id) return;
-  store.update({ awaiting });
-  if (awaiting !== null) {
-    setTimeout(() => {
-      const now = store.get();
-      if (now.gameId === id && now.awaiting === awaiting) live.resync();
-    }, RESYNC_MS);
-  }
-}
-
 // ---------------------------------------------------------------- online games
 
 /** Sends an online game message that answers the position shown (resign, abort, takeback). */
@@ -129,14 +90,14 @@ export function onlineAct(type, extra = {}) {
   const g = store.get().game;
   if (!store.isOnline(g)) return false;
   clearNotice();
-  return online.send({ type, ply: g.plies.length, ...extra }, { lock: true });
+  return live.send({ type, ply: g.plies.length, ...extra }, { lock: true });
 }
 
 /** Rematch offers and answers carry no ply (the game is over). */
 export function onlineSend(msg) {
   if (!store.isOnline(store.get().game)) return false;
   clearNotice();
-  return online.send(msg);
+  return live.send(msg);
 }
 
 /**

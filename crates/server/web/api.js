@@ -1,6 +1,6 @@
 // Thin client for the Virada HTTP API (docs/API.md). Every call returns parsed JSON or throws an
 // ApiError carrying the server's error code and message. Game state never comes from here: the
-// live stream (live.js) is its only source; answers to state-changing requests are used for
+// live channel (live.js) is its only source; answers to state-changing requests are used for
 // their errors (and a stale request's current game, which goes through the store's version check).
 
 export class ApiError extends Error {
@@ -50,16 +50,11 @@ export const api = {
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
   getGame: (id) => request('GET', gamePath(id)),
   deleteGame: (id) => request('DELETE', gamePath(id)),
-  /** `ply`: the number of plies of the game the move answers (a stale one is refused). */
-  play: (id, square, ply) => request('POST', `${gamePath(id)}/moves`, { square, ply }),
-  undo: (id, ply) => request('POST', `${gamePath(id)}/undo`, { ply }),
-  redo: (id, ply) => request('POST', `${gamePath(id)}/redo`, { ply }),
   hint: (id) => request('GET', `${gamePath(id)}/hint`),
   analysis: (id) => request('GET', `${gamePath(id)}/analysis`),
   /** Online games: take the free seat; a private link for another device; redeem one. */
   takeSeat: (id, name) => request('POST', `${gamePath(id)}/seat`, { name }),
   deviceLink: (id) => request('POST', `${gamePath(id)}/device-link`, {}),
   join: (token) => request('POST', '/api/join', { token }),
-  eventsUrl: (id) => `${gamePath(id)}/events`,
   exportUrl: (id, format) => `${gamePath(id)}/export?format=${enc(format)}`,
 };

@@ -1,5 +1,5 @@
 // Virada web app: start-up, routing between the pages, and the controls' wiring. State lives in
-// store.js (the game comes from the live stream, live.js); views render from it (view-*.js).
+// store.js (the game comes from the live channel, live.js); views render from it (view-*.js).
 
 import { api } from './api.js';
 import * as store from './store.js';
@@ -31,7 +31,7 @@ function init() {
     levels: () => store.get().levels,
     onCreated: (game) => {
       clearNotice();
-      actions.showGame(game.id, { mode: game.mode });
+      actions.showGame(game.id);
       navigate('/', true);
     },
   });
@@ -42,7 +42,7 @@ function init() {
   mountAnalysis({ onPly: actions.viewPly });
   mountHints();
   mountPassNotices();
-  mountOnline({ openGame: (id) => openGame(id, 'online') });
+  mountOnline({ openGame: (id) => openGame(id) });
   mountChat();
   mountClocks();
   mountAttention();
@@ -190,9 +190,9 @@ function navigate(path, replace = false) {
 }
 
 /** Shows game `id` and puts it in the address (a new history entry: Back returns). */
-function openGame(id, mode) {
+function openGame(id) {
   history.pushState(null, '', '/?game=' + encodeURIComponent(id));
-  actions.showGame(id, { mode });
+  actions.showGame(id);
   routeFromLocation();
 }
 
@@ -205,7 +205,7 @@ async function redeemJoin(token) {
   try {
     const res = await api.join(token);
     history.replaceState(null, '', '/?game=' + encodeURIComponent(res.game));
-    actions.showGame(res.game, { mode: 'online' });
+    actions.showGame(res.game);
   } catch (e) {
     if (e.code === 'not_found' || e.status === 404 || e.status === 410) setNotice(t('online.joinInvalid'), true);
     else showError(e);
@@ -250,7 +250,7 @@ async function showPage(route) {
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {
       levelName,
-      open: (id, mode) => openGame(id, mode),
+      open: (id) => openGame(id),
       deleted: actions.forget,
       onError: showError,
     });

@@ -68,7 +68,7 @@ function fill(ul, games, status, ctx) {
     openBtn.type = 'button';
     openBtn.className = 'btn small primary';
     openBtn.textContent = status === 'ongoing' ? t('actions.resume') : t('actions.review');
-    openBtn.addEventListener('click', () => ctx.open(g.id, g.mode));
+    openBtn.addEventListener('click', () => ctx.open(g.id));
     const del = document.createElement('button');
     del.type = 'button';
     del.className = 'btn small';

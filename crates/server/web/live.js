@@ -1,139 +1,174 @@
-// The live connection: one EventSource on the shown game's event stream, the only source of its
-// state. The server sends the whole current game when a stream opens, so resuming after a drop
-// (network, sleep, server restart) is just opening a new stream: whatever changed meanwhile
-// arrives at once. While disconnected the store says 'reconnecting' (the page shows it); there
-// is no polling. Online games (mode "online") are followed over their WebSocket instead
-// (online.js): known as such when opened, or switched to when the first state says so.
+// The live channel of every game (computer, friend, online): one WebSocket
+// (`/api/games/{id}/ws`, docs/API.md) that carries the game both ways. The server sends the
+// whole game first and after every change (its `version` grows; the store drops older ones),
+// the computer's search progress, chat lines and presence; the page sends moves, undo/redo,
+// resignation, offers and chat, each with the ply it answers. After a drop the socket is
+// reopened with `hello` and the version held, and the server answers with the game as it is
+// now, so missed moves simply arrive. While it is down the store says 'reconnecting'; there
+// is no polling.
 
 import { api, ApiError } from './api.js';
 import * as store from './store.js';
-import * as online from './online.js';
-import { showError } from './notice.js';
+import { t } from './i18n.js';
+import { setNotice, showError } from './notice.js';
 
-const RETRY_MS = [500, 1000, 2000, 4000, 8000]; // the last one repeats
+const RETRY_MS = [300, 1000, 2000, 4000, 8000]; // the last one repeats
+// A message whose answer (a newer game or an error) has not come after this long: the socket is
+// assumed dead (a network that drops packets without closing) and reopened.
+const ANSWER_MS = 6000;
 
-let source = null;
+let socket = null;
 let gameId = null;
 let failures = 0;
 let retryTimer = 0;
+let answerTimer = 0;
+let nextRef = 1;
+let pending = null; // { ref, version }: a message that locks input until it is answered
 let onGone = () => {};
 
-/**
- * Follows game `id` (null: stops following); `gone(id)` is called if the game was deleted.
- * `mode` "online" (when known) goes straight to the game's WebSocket.
- */
-export function follow(id, { gone, mode } = {}) {
+/** Follows game `id` over its WebSocket (null: stops); `gone(id)` if it was deleted. */
+export function follow(id, { gone } = {}) {
   stop();
-  online.follow(null);
   gameId = id;
   if (gone) onGone = gone;
   failures = 0;
-  if (id && mode === 'online') goOnline(id);
-  else if (id && mode) connect();
-  else if (id) probe(id);
+  if (id) connect();
+}
+
+/** Reopens the socket (its first message is the current game). */
+export function resync() {
+  if (gameId) connect();
 }
 
 /**
- * A game opened by its id alone (a link, a reload): one request says whether it is an online
- * game (its WebSocket) or a local one (the event stream, which refuses online games).
+ * Sends `msg` (an object with `type`) on the open socket. `lock`: input waits for the answer
+ * (moves, resignation, takebacks). Returns false, sending nothing, if the socket is not open.
  */
-async function probe(id) {
-  let game = null;
-  try {
-    game = await api.getGame(id);
-  } catch (e) {
-    if (gameId !== id) return;
-    if (e instanceof ApiError && e.code === 'not_found') {
-      follow(null);
-      onGone(id);
-      return;
-    }
+export function send(msg, { lock = false } = {}) {
+  if (!socket || socket.readyState !== WebSocket.OPEN || store.get().connection !== 'live') {
+    setNotice(t('live.reconnecting'), true);
+    return false;
   }
-  if (gameId !== id) return;
-  if (game && game.mode === 'online') {
-    store.receive(game);
-    goOnline(id);
-  } else {
-    connect();
+  const ref = nextRef++;
+  socket.send(JSON.stringify({ ...msg, id: ref }));
+  if (lock) {
+    const held = store.get().game;
+    pending = { ref, version: held ? held.version : -1 };
+    store.update({ awaiting: true });
+    clearTimeout(answerTimer);
+    answerTimer = setTimeout(() => {
+      if (pending && pending.ref === ref) { pending = null; store.update({ awaiting: null }); resync(); }
+    }, ANSWER_MS);
   }
-}
-
-/** Reopens the stream of the followed game (its first event is the current state). */
-export function resync() {
-  if (online.following()) online.resync();
-  else if (gameId) connect();
-}
-
-function goOnline(id) {
-  stop();
-  gameId = null;
-  online.follow(id, { gone: onGone });
+  return true;
 }
 
 function stop() {
   clearTimeout(retryTimer);
+  clearTimeout(answerTimer);
   retryTimer = 0;
-  if (source) source.close();
-  source = null;
+  pending = null;
+  if (socket) {
+    const s = socket;
+    socket = null;
+    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    try { s.close(1000); } catch { /* already closed */ }
+  }
+}
+
+function socketUrl(id) {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/games/${encodeURIComponent(id)}/ws`;
 }
 
 function connect() {
   stop();
   const id = gameId;
-  const es = new EventSource(api.eventsUrl(id));
-  source = es;
-  es.addEventListener('game', (ev) => {
-    const game = parse(ev.data);
-    if (!game || source !== es) return;
-    failures = 0;
-    if (game.mode === 'online' && game.id === gameId) {
-      // An online game lives on its WebSocket (moves, chat, clocks, presence).
-      store.receive(game);
-      goOnline(game.id);
-      return;
+  let opened = false;
+  let ws;
+  try {
+    ws = new WebSocket(socketUrl(id));
+  } catch {
+    retryLater();
+    return;
+  }
+  socket = ws;
+  // Until this socket's first game arrives, input waits (a reopened socket is not open yet).
+  if (store.get().connection === 'live') store.update({ connection: 'connecting' });
+  ws.onopen = () => {
+    opened = true;
+    const held = store.get().game;
+    const version = held && held.id === id ? held.version : 0;
+    ws.send(JSON.stringify({ type: 'hello', version }));
+  };
+  ws.onmessage = (ev) => {
+    if (socket !== ws || typeof ev.data !== 'string') return;
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (!msg || typeof msg.type !== 'string') return;
+    handle(msg);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    pending = null;
+    clearTimeout(answerTimer);
+    store.update({ connection: 'reconnecting', awaiting: null, thinking: null });
+    // A socket that never opened may be a game that is gone (the upgrade was refused): one
+    // plain request says; a dropped one is simply reopened.
+    if (!opened) checkGame(id); else retryLater();
+  };
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case 'game': {
+      const g = msg.game;
+      if (!g || g.id !== gameId) return;
+      failures = 0;
+      if (store.get().connection !== 'live') store.update({ connection: 'live' });
+      store.receive(g);
+      if (pending && g.version > pending.version) answered();
+      break;
     }
-    // The first game of a stream is the current state: from here on the page is up to date.
-    if (store.get().connection !== 'live') store.update({ connection: 'live' });
-    store.receive(game);
-  });
-  es.addEventListener('thinking', (ev) => {
-    const info = parse(ev.data);
-    if (info && source === es && store.get().game && store.get().game.computer_thinking) store.update({ thinking: info });
-  });
-  es.addEventListener('error', (ev) => {
-    if (source !== es) return;
-    if (typeof ev.data === 'string') {
-      // An `error` event sent by the server: background engine or database failure.
-      const body = parse(ev.data);
-      const err = body && body.error ? body.error : {};
-      showError(new ApiError(500, err.code || 'internal', err.message || ''));
-      return;
+    case 'thinking':
+      if (msg.thinking && store.get().game && store.get().game.computer_thinking) store.update({ thinking: msg.thinking });
+      break;
+    case 'chat':
+      if (msg.line) store.update({ chat: store.mergeChat(store.get().chat, [msg.line]) });
+      break;
+    case 'presence':
+      store.update({ presence: { seats: msg.seats, spectators: msg.spectators } });
+      break;
+    case 'error': {
+      if (pending && (msg.ref === pending.ref || msg.ref === undefined || msg.ref === null)) answered();
+      // A stale move is followed by the current game: nothing alarming. An error without a
+      // reference is the server's own (the engine, the store).
+      if (msg.code === 'stale') setNotice(t('notice.stale'));
+      else showError(new ApiError(0, msg.code || 'internal', msg.message || ''));
+      break;
     }
-    // The connection failed or dropped. A stream the server refused (CLOSED: an HTTP error such
-    // as 404) is worth one plain request to learn why; a dropped one is simply reopened.
-    const refused = es.readyState === EventSource.CLOSED;
-    stop();
-    store.update({ connection: 'reconnecting', thinking: null });
-    if (refused) checkGame(id); else retryLater();
-  });
+    default:
+      break; // a newer server's message this page does not know
+  }
+}
+
+function answered() {
+  pending = null;
+  clearTimeout(answerTimer);
+  store.update({ awaiting: null });
 }
 
 function retryLater() {
   const delay = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
   failures++;
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(() => { if (gameId) connect(); }, delay);
+  retryTimer = setTimeout(() => { if (gameId && !socket) connect(); }, delay);
 }
 
-/** After a refused stream: a game that no longer exists is closed, anything else is retried. */
 async function checkGame(id) {
   try {
-    const game = await api.getGame(id);
-    if (gameId === id && game && game.mode === 'online') {
-      store.receive(game);
-      goOnline(id);
-      return;
-    }
+    await api.getGame(id);
   } catch (e) {
     if (gameId !== id) return;
     if (e instanceof ApiError && e.code === 'not_found') {
@@ -145,18 +180,14 @@ async function checkGame(id) {
   if (gameId === id) retryLater();
 }
 
-// Back online or back to the tab: do not wait for the next retry.
+// Back online or back to the tab (a phone that switched apps): do not wait for the next retry.
 function resumeNow() {
-  if (gameId && !source && document.visibilityState !== 'hidden') {
+  if (gameId && !socket && document.visibilityState !== 'hidden') {
     failures = 0;
+    clearTimeout(retryTimer);
     connect();
   }
 }
 window.addEventListener('online', resumeNow);
-// A page restored from the back-forward cache had its stream closed meanwhile.
 window.addEventListener('pageshow', (ev) => { if (ev.persisted) resync(); });
 document.addEventListener('visibilitychange', resumeNow);
-
-function parse(text) {
-  try { return JSON.parse(text); } catch { return null; }
-}

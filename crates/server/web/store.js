@@ -1,4 +1,4 @@
-// The one place the app's state lives. The game itself comes only from the live stream
+// The one place the app's state lives. The game itself comes only from the live channel
 // (live.js calls `receive`), which drops any game object older than the one held; the rest is
 // what the person chose (the position viewed, hints on or off, ...). Views subscribe and render
 // from `get()`; nobody else keeps a copy.
@@ -20,7 +20,7 @@ let state = {
   levels: [],
   analysis: null, // { gameId, status: 'loading' | 'ready' | 'failed', data, error }
   notice: null, // { text, error }
-  // Online games only (mode "online", live over the WebSocket, online.js):
+  // Online games only (mode "online", seats, clocks, chat and presence from the live channel, live.js):
   presence: null, // { seats, spectators } from a `presence` message newer than the game object
   clockAt: 0, // performance.now() when the game object (and its clocks) arrived
   chat: [], // the chat lines of the game shown, by `n` (game.online.chat plus `chat` messages)

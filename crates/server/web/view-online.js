@@ -2,7 +2,7 @@
 // share), taking the free seat, the spectator line, the opponent's connection, takeback offers,
 // the players' buttons (resign with a confirmation, abort, takeback, another device), the
 // result's reason and the rematch. Everything is drawn from the store; actions go over the
-// game's socket (actions.js, online.js).
+// game's socket (actions.js, live.js).
 
 import * as store from './store.js';
 import * as actions from './actions.js';

@@ -1,16 +1,15 @@
 //! HTTP endpoints of online games: create (through `POST /api/games`), take a seat, device
 //! links and joining by one.
 
-use super::actor::{link_hash, OnlineCommand};
-use super::model::{checked_text, OnlineGame, TimeControl, NAME_MAX};
-use super::store;
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
+use crate::game::link_hash;
 use crate::limits::Kind;
+use crate::model::online::{checked_text, OnlineGame, TimeControl, NAME_MAX};
 use crate::model::GameRecord;
 use crate::ownership::Asker;
-use crate::session::Command;
 use crate::state::AppState;
+use crate::store::StoredGame;
 use crate::util::iso8601;
 use crate::view::GameView;
 use axum::extract::{Path, State};
@@ -45,7 +44,11 @@ pub async fn create(
         rec.game = game;
     }
     let online = OnlineGame::new(time_control, color, creator.browser, name);
-    state.create_online(rec, online, creator).await
+    let game = StoredGame {
+        rec,
+        online: Some(online),
+    };
+    state.create(creator, game).await
 }
 
 #[derive(Deserialize, Debug)]
@@ -66,12 +69,9 @@ pub async fn take_seat(
     let who = asker.browser;
     let name = checked_name(req.name)?;
     let view = state
-        .request(&asker, &id, |reply| {
-            Command::Online(OnlineCommand::TakeSeat {
-                who,
-                name: name.clone(),
-                reply,
-            })
+        .with_game(&asker, &id, |h| {
+            let name = name.clone();
+            async move { h.take_seat(who, name).await }
         })
         .await?;
     Ok(Json(view))
@@ -92,9 +92,7 @@ pub async fn device_link(
     state.limits.check(asker.ip, Kind::DeviceLink)?;
     let who = asker.browser;
     let link = state
-        .request(&asker, &id, |reply| {
-            Command::Online(OnlineCommand::NewLink { who, reply })
-        })
+        .with_game(&asker, &id, |h| async move { h.new_link(who).await })
         .await?;
     Ok(Json(LinkView {
         url: format!("/join/{}", link.token),
@@ -129,23 +127,14 @@ pub async fn join(
     }
     let hash = link_hash(&req.token.to_ascii_lowercase());
     let now = state.shared.config.clock.now_ms();
-    let lookup = hash.clone();
-    let found = state
-        .shared
-        .db
-        .call(move |conn| store::find_link(conn, &lookup, now))
-        .await?;
+    let found = state.shared.store.find_link(&hash, now).await?;
     let Some((game, color)) = found else {
         return Err(unknown());
     };
     let color = state
-        .request(&asker, &game, |reply| {
-            Command::Online(OnlineCommand::UseLink {
-                who,
-                color,
-                hash: hash.clone(),
-                reply,
-            })
+        .with_game(&asker, &game, |h| {
+            let hash = hash.clone();
+            async move { h.use_link(who, color, hash).await }
         })
         .await?;
     Ok(Json(JoinView { game, color }))

@@ -2,18 +2,15 @@
 //! can use, server-kept clocks, chat, spectators and rematches (issue 15; docs/API.md "Online
 //! games", docs/SERVER.md "Online games").
 //!
-//! - [`model`]: seats, time control, phase, clocks (pure arithmetic);
-//! - [`store`]: the SQLite tables and the heartbeat that lets a restart forgive its downtime;
-//! - [`actor`]: one task per game in memory, owning its state;
+//! - `crate::model::online`: seats, time control, phase, clocks (pure arithmetic); the store
+//!   (`crate::store`) keeps them and the heartbeat that lets a restart forgive its downtime;
+//! - the game actor (`crate::game`), the same for every mode, owns a loaded game's state;
 //! - [`scheduler`]: the one task that watches every stored clock deadline and makes flags fall;
 //! - [`ws`]: the WebSocket channel; [`http`]: create, seat, device links;
 //! - [`time`]: the injected time source; [`view`]: the JSON.
 
-pub mod actor;
 pub mod http;
-pub mod model;
 pub mod scheduler;
-pub mod store;
 pub mod time;
 pub mod view;
 pub mod ws;
@@ -22,7 +19,7 @@ use crate::error::AppError;
 use crate::state::AppState;
 use std::time::Duration;
 
-/// How often the server records that it is alive (see [`store::forgive_downtime`]).
+/// How often the server records that it is alive (see `Store::forgive_downtime`).
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 
 /// At server start: forgives the downtime to running clocks, and starts the heartbeat, the
@@ -33,16 +30,11 @@ pub async fn start_up(
 ) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
     let clock = state.shared.config.clock.clone();
     let now = clock.now_ms();
-    let db = state.shared.db.clone();
+    let store = state.shared.store.clone();
     let fail = |e: AppError| crate::server::StartError::DatabaseTask(e.message());
-    db.call(move |conn| {
-        store::fill_missing_flags(conn)?;
-        store::forgive_downtime(conn, now)
-    })
-    .await
-    .map_err(fail)?;
+    store.forgive_downtime(now).await.map_err(fail)?;
     let mut stop = state.shared.shutdown.clone();
-    let beat_db = db.clone();
+    let beat_store = store.clone();
     let heartbeat = tokio::spawn(async move {
         let mut tick = tokio::time::interval(HEARTBEAT_EVERY);
         loop {
@@ -51,7 +43,7 @@ pub async fn start_up(
                 r = stop.changed() => if r.is_err() { break },
             }
             let at = clock.now_ms();
-            if let Err(e) = beat_db.call(move |conn| store::beat(conn, at)).await {
+            if let Err(e) = beat_store.beat(at).await {
                 eprintln!("virada-server: heartbeat not stored: {e}");
             }
             if *stop.borrow() {

@@ -8,15 +8,13 @@
 //! cannot be handled (the database fails, the row is corrupt) is retried later with a growing
 //! pause, without holding up the others.
 
-use super::actor::OnlineCommand;
-use super::store;
 use crate::error::{AppError, AppResult};
-use crate::session::Command;
+use crate::game;
 use crate::shared::Shared;
 use crate::state::Games;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tokio::sync::{oneshot, Notify};
+use tokio::sync::Notify;
 
 /// Due games handled per look at the store.
 const BATCH: usize = 100;
@@ -52,14 +50,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         }
         let now = clock.now_ms();
         let limit = BATCH + retries.len();
-        let looked = shared
-            .db
-            .call(move |conn| {
-                let due = store::due_flags(conn, now, limit)?;
-                let next = store::next_flag_after(conn, now)?;
-                Ok((due, next))
-            })
-            .await;
+        let looked = shared.store.due_flags(now, limit).await;
         let (due, next) = match looked {
             Ok(found) => found,
             Err(e) => {
@@ -121,14 +112,10 @@ async fn fire(games: &Arc<Games>, id: &str) -> AppResult<bool> {
     // Two tries: an actor that has just unloaded is replaced by a fresh one.
     for _ in 0..2 {
         let h = games.handle(id).await?;
-        let (tx, rx) = oneshot::channel();
-        let cmd = Command::Online(OnlineCommand::CheckFlag { reply: tx });
-        if h.tx.send(cmd).await.is_err() {
-            continue;
+        match h.check_flag().await {
+            Err(e) if game::is_stopped(&e) => continue,
+            r => return r,
         }
-        return rx
-            .await
-            .map_err(|_| AppError::Internal(format!("game {id} stopped unexpectedly")))?;
     }
     Err(AppError::Internal(format!("game {id} is unavailable")))
 }

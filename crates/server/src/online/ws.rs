@@ -1,4 +1,5 @@
-//! The WebSocket channel of online games: `GET /api/games/{id}/ws` (docs/API.md).
+//! The live channel of every game (computer, friend, online): the WebSocket
+//! `GET /api/games/{id}/ws` (docs/API.md, "Live channel").
 //!
 //! One task per socket: it reads the client's messages (text, one JSON object, at most 4 KiB,
 //! schema-checked), turns them into actions for the game's actor, and writes what the actor
@@ -6,13 +7,12 @@
 //! second and 20 bad messages in all (then the socket is closed, 1008), 10 moves a second
 //! (`too_many_requests`); a ping every 15 s, closed after 45 s without a word from the client.
 
-use super::actor::{Action, Connected, OnlineCommand, OnlineEvent};
 use super::view::ErrorMessage;
 use crate::error::{AppError, AppResult};
+use crate::game::{Action, Connected, Event, GameHandle};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
 use crate::ownership::Asker;
-use crate::session::{Command, GameHandle};
 use crate::state::AppState;
 use axum::extract::rejection::PathRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -22,7 +22,7 @@ use serde::Deserialize;
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::broadcast;
 use virada_rules::Square;
 
 /// Largest client message (and frame).
@@ -49,6 +49,8 @@ const TOO_BIG: u16 = 1009;
 enum ClientMessage {
     Hello { version: u64 },
     Move { square: Square, ply: usize },
+    Undo { ply: usize },
+    Redo { ply: usize },
     Resign { ply: usize },
     Abort { ply: usize },
     Takeback { ply: usize },
@@ -98,14 +100,8 @@ pub async fn upgrade(
     let who = asker.browser;
     // Counted against the address's live streams for as long as the socket is open.
     let open = state.limits.open_stream(asker.ip)?;
-    let view = state
-        .request(&asker, &id, |r| Command::View(who, r))
-        .await?;
-    if view.online.is_none() {
-        return Err(AppError::NotAllowed(
-            "this is not an online game: local games stream over /events".into(),
-        ));
-    }
+    // The game must exist and be the asker's to see (404 otherwise) before the upgrade.
+    state.view(&asker, &id).await?;
     Ok(ws
         .max_message_size(MESSAGE_LIMIT)
         .max_frame_size(MESSAGE_LIMIT)
@@ -117,35 +113,23 @@ pub async fn upgrade(
 
 /// Tells the actor the socket closed, however the task ends.
 struct Disconnect {
-    tx: mpsc::Sender<Command>,
+    handle: GameHandle,
     conn: u64,
 }
 
 impl Drop for Disconnect {
     fn drop(&mut self) {
-        let (tx, conn) = (self.tx.clone(), self.conn);
-        // Outside a runtime (it is shutting down) there is no actor left to tell.
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
-        runtime.spawn(async move {
-            let _ = tx
-                .send(Command::Online(OnlineCommand::Disconnect { conn }))
-                .await;
-        });
+        self.handle.disconnect(self.conn);
     }
 }
 
-async fn ask<T>(
-    h: &GameHandle,
-    make: impl FnOnce(oneshot::Sender<AppResult<T>>) -> Command,
-) -> AppResult<T> {
-    let (tx, rx) = oneshot::channel();
-    h.tx.send(make(tx))
-        .await
-        .map_err(|_| AppError::Internal("the game stopped".into()))?;
-    rx.await
-        .map_err(|_| AppError::Internal("the game stopped".into()))?
+/// The `game` message of `view`.
+fn game_message(view: &crate::view::GameView) -> Option<String> {
+    serde_json::to_string(&super::view::GameMessage {
+        kind: "game",
+        game: view,
+    })
+    .ok()
 }
 
 struct Socket {
@@ -185,11 +169,7 @@ impl Socket {
             Err(_) => true,
         };
         if let AppError::Stale(view) = e {
-            let game = super::view::GameMessage {
-                kind: "game",
-                game: view,
-            };
-            if let Ok(json) = serde_json::to_string(&game) {
+            if let Some(json) = game_message(view) {
                 return ok && self.send_text(&json).await;
             }
         }
@@ -202,19 +182,16 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
     let Ok(handle) = state.games.handle(&id).await else {
         return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
-    let connect = ask(&handle, |reply| {
-        Command::Online(OnlineCommand::Connect { who, reply })
-    });
     let Ok(Connected {
         conn,
         first,
         mut events,
-    }) = connect.await
+    }) = handle.connect(who).await
     else {
         return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
     let _disconnect = Disconnect {
-        tx: handle.tx.clone(),
+        handle: handle.clone(),
         conn,
     };
     if !socket.send_text(&first).await {
@@ -275,15 +252,11 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                 };
                 let action = match msg {
                     ClientMessage::Hello { .. } => {
-                        let r = ask(&handle, |reply| Command::View(who, reply)).await;
-                        let sent = match r {
-                            Ok(view) => {
-                                let game = super::view::GameMessage { kind: "game", game: &view };
-                                match serde_json::to_string(&game) {
-                                    Ok(json) => socket.send_text(&json).await,
-                                    Err(_) => true,
-                                }
-                            }
+                        let sent = match handle.view(Some(who)).await {
+                            Ok(view) => match game_message(&view) {
+                                Some(json) => socket.send_text(&json).await,
+                                None => true,
+                            },
                             Err(e) => socket.send_error(&e, reference).await,
                         };
                         if !sent {
@@ -291,20 +264,9 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                         }
                         continue;
                     }
-                    ClientMessage::Move { square, ply } => {
-                        while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
-                            moves.pop_front();
-                        }
-                        if moves.len() >= MOVES_PER_SECOND {
-                            let e = AppError::TooManyRequests(format!("at most {MOVES_PER_SECOND} moves a second"));
-                            if !socket.send_error(&e, reference).await {
-                                break;
-                            }
-                            continue;
-                        }
-                        moves.push_back(now);
-                        Action::Move { square, ply }
-                    }
+                    ClientMessage::Move { square, ply } => Action::Move { square, ply },
+                    ClientMessage::Undo { ply } => Action::Undo { ply },
+                    ClientMessage::Redo { ply } => Action::Redo { ply },
                     ClientMessage::Resign { ply } => Action::Resign { ply },
                     ClientMessage::Abort { ply } => Action::Abort { ply },
                     ClientMessage::Takeback { ply } => Action::Takeback { ply },
@@ -313,6 +275,19 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                     ClientMessage::Rematch {} => Action::Rematch,
                     ClientMessage::RematchAnswer { accept } => Action::RematchAnswer { accept },
                 };
+                if matches!(action, Action::Move { .. } | Action::Undo { .. } | Action::Redo { .. }) {
+                    while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
+                        moves.pop_front();
+                    }
+                    if moves.len() >= MOVES_PER_SECOND {
+                        let e = AppError::TooManyRequests(format!("at most {MOVES_PER_SECOND} moves a second"));
+                        if !socket.send_error(&e, reference).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    moves.push_back(now);
+                }
                 // The address's buckets (`limits`), on top of this socket's own limits.
                 let kind = match &action {
                     Action::Chat { .. } => Kind::Chat,
@@ -324,10 +299,7 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                     }
                     continue;
                 }
-                let r = ask(&handle, |reply| {
-                    Command::Online(OnlineCommand::Act { who, action, arrived_ms, reply })
-                })
-                .await;
+                let r = handle.act(who, action, arrived_ms).await;
                 if let Err(e) = r {
                     if !socket.send_error(&e, reference).await {
                         break;
@@ -336,21 +308,18 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
             }
             ev = events.recv() => {
                 let sent = match ev {
-                    Ok(OnlineEvent::Game(frames)) => {
+                    Ok(Event::Game(frames)) => {
                         let text = frames.for_browser(socket.who).clone();
                         socket.send_text(&text).await
                     }
-                    Ok(OnlineEvent::Same(text)) => socket.send_text(&text).await,
+                    Ok(Event::Same(text)) => socket.send_text(&text).await,
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Behind: skip to the current state.
-                        match ask(&handle, |reply| Command::View(who, reply)).await {
-                            Ok(view) => {
-                                let game = super::view::GameMessage { kind: "game", game: &view };
-                                match serde_json::to_string(&game) {
-                                    Ok(json) => socket.send_text(&json).await,
-                                    Err(_) => true,
-                                }
-                            }
+                        match handle.view(Some(who)).await {
+                            Ok(view) => match game_message(&view) {
+                                Some(json) => socket.send_text(&json).await,
+                                None => true,
+                            },
                             Err(_) => false,
                         }
                     }

@@ -1,11 +1,14 @@
-//! SQLite storage of online games: the migration that adds their tables, and the reads and
-//! writes the actor and the HTTP handlers make. Every write of a change is one transaction
-//! (the game row's moves and the online row together), committed before the change is shown.
+//! The online tables: seats and their holders, clocks, offers, chat, device links, the
+//! server's heartbeat. The functions write inside the transaction their caller
+//! ([`super::SqliteStore`]) opened, so a game row's moves and its online row change together.
 
-use super::model::{ChatLine, End, Offers, OnlineGame, Phase, SeatState, TimeControl, CHAT_SHOWN};
-use crate::db;
+use super::super::{Change, LinkRow};
+use super::{color_from, color_text};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
+use crate::model::online::{
+    flag_at, ChatLine, End, Offers, OnlineGame, Phase, SeatState, TimeControl, CHAT_SHOWN,
+};
 use crate::model::GameRecord;
 use rusqlite::{params, Connection, OptionalExtension};
 use virada_rules::Color;
@@ -65,52 +68,12 @@ pub const MIGRATION_FLAGS: &str = "
     ALTER TABLE online_games ADD COLUMN flag_at INTEGER;
     CREATE INDEX online_games_flag ON online_games(flag_at);";
 
-fn color_text(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-pub(crate) fn color_from(s: &str) -> Result<Color, String> {
-    match s {
-        "black" => Ok(Color::Black),
-        "white" => Ok(Color::White),
-        other => Err(format!("colour {other:?}")),
-    }
-}
-
-/// What a change writes besides the game's rows.
-pub enum Extra {
-    Holder(Color, BrowserId),
-    Chat(ChatLine),
-    /// A device link used (one-time): the write fails if it was used already.
-    LinkUsed(String),
-    /// A rematch: the new game, stored with the old one's change.
-    NewGame(Box<(GameRecord, OnlineGame)>),
-}
-
-/// Inserts a new online game (its game row too), within `quota` if given.
-pub fn insert(
+/// Adds the online row and holders of the new game `rec` (its game row is written already).
+pub(super) fn insert_online(
     conn: &Connection,
     rec: &GameRecord,
     online: &OnlineGame,
-    quota: Option<&db::Quota>,
 ) -> AppResult<()> {
-    let tx = conn.unchecked_transaction()?;
-    if let Some(q) = quota {
-        db::check_quota(&tx, q, true)?;
-    }
-    insert_in(&tx, rec, online)?;
-    if let Some(q) = quota {
-        db::set_created_from(&tx, &rec.meta.id, &q.address)?;
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-fn insert_in(conn: &Connection, rec: &GameRecord, online: &OnlineGame) -> AppResult<()> {
-    db::insert_game(conn, rec)?;
     conn.execute(
         "INSERT INTO online_games (game_id, time_control, phase, black_ms, white_ms, chat_count)
          VALUES (?1, '', '', 0, 0, 0)",
@@ -136,7 +99,7 @@ fn add_holder(conn: &Connection, id: &str, c: Color, who: BrowserId, at: i64) ->
     Ok(())
 }
 
-fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResult<()> {
+pub(super) fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResult<()> {
     let tc = serde_json::to_string(&o.time_control)
         .map_err(|e| AppError::Internal(format!("time control: {e}")))?;
     let (turn_started_at, end) = match o.phase {
@@ -181,61 +144,34 @@ fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) -> AppResul
     Ok(())
 }
 
-/// When the side to move of `rec` loses on time, if a clock runs (the stored `flag_at`).
-pub fn flag_at(rec: &GameRecord, o: &OnlineGame) -> Option<i64> {
-    let pos = rec.game.position();
-    if pos.is_game_over() {
-        return None;
-    }
-    o.deadline(pos.side_to_move())
-}
-
-/// Stores a change of an online game: the moves, the online row and `extra`, in one
-/// transaction.
-pub fn save(
-    conn: &Connection,
-    rec: &GameRecord,
-    online: &OnlineGame,
-    extra: &[Extra],
-) -> AppResult<()> {
-    let tx = conn.unchecked_transaction()?;
-    if !db::update_moves(&tx, rec)? {
-        return Err(AppError::not_found_game(&rec.meta.id));
-    }
-    write_online(&tx, rec, online)?;
-    for e in extra {
-        match e {
-            Extra::Holder(c, who) => add_holder(&tx, &rec.meta.id, *c, *who, rec.meta.updated_at)?,
-            Extra::Chat(line) => {
-                tx.execute(
-                    "INSERT INTO online_chat (game_id, n, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![rec.meta.id, line.n, color_text(line.from), line.text, line.at],
-                )?;
-            }
-            Extra::LinkUsed(hash) => {
-                let n = tx.execute(
-                    "UPDATE device_links SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL",
-                    params![hash, rec.meta.updated_at],
-                )?;
-                if n != 1 {
-                    return Err(AppError::NotFound(
-                        "no such device link (or it was used)".into(),
-                    ));
-                }
-            }
-            Extra::NewGame(new) => {
-                insert_in(&tx, &new.0, &new.1)?;
-                // A rematch counts against the address its first game came from.
-                db::copy_created_from(&tx, &rec.meta.id, &new.0.meta.id)?;
+/// Writes what `change` adds to game `id` (a new game is written by the caller).
+pub(super) fn apply_change(conn: &Connection, id: &str, at: i64, change: &Change) -> AppResult<()> {
+    match change {
+        Change::Holder(c, who) => add_holder(conn, id, *c, *who, at)?,
+        Change::Chat(line) => {
+            conn.execute(
+                "INSERT INTO online_chat (game_id, n, color, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![id, line.n, color_text(line.from), line.text, line.at],
+            )?;
+        }
+        Change::LinkUsed(hash) => {
+            let n = conn.execute(
+                "UPDATE device_links SET used_at = ?2 WHERE token_hash = ?1 AND used_at IS NULL",
+                params![hash, at],
+            )?;
+            if n != 1 {
+                return Err(AppError::NotFound(
+                    "no such device link (or it was used)".into(),
+                ));
             }
         }
+        Change::NewGame(_) => {}
     }
-    tx.commit()?;
     Ok(())
 }
 
 /// The online part of game `id`; `Ok(None)` if it has none (a local game).
-pub fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
+pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
     let corrupt =
         |e: String| AppError::Internal(format!("stored online game {id} is corrupt: {e}"));
     let row = conn
@@ -359,15 +295,15 @@ pub fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
 
 /// Stores a device link (its token's hash), keeping at most `per_seat` unused ones for the seat
 /// (the oldest go), in one transaction.
-pub fn insert_link(
-    conn: &Connection,
-    hash: &str,
-    game: &str,
-    color: Color,
-    now: i64,
-    expires_at: i64,
-    per_seat: usize,
-) -> AppResult<()> {
+pub(super) fn insert_link(conn: &Connection, link: &LinkRow, per_seat: usize) -> AppResult<()> {
+    let LinkRow {
+        hash,
+        game,
+        color,
+        created_at: now,
+        expires_at,
+    } = link;
+    let (color, now) = (*color, *now);
     let tx = conn.unchecked_transaction()?;
     tx.execute(
         "INSERT INTO device_links (token_hash, game_id, color, created_at, expires_at)
@@ -394,7 +330,7 @@ pub fn insert_link(
 /// Drops the device links expired at `now` (time source), and the chat of online games
 /// finished before `chat_before` (Unix ms of `games.updated_at`). Returns (links, chat lines)
 /// deleted.
-pub fn sweep_links_and_chat(
+pub(super) fn sweep_links_and_chat(
     conn: &Connection,
     now: i64,
     chat_before: i64,
@@ -415,7 +351,11 @@ pub fn sweep_links_and_chat(
 }
 
 /// The game and seat of an unused, unexpired device link.
-pub fn find_link(conn: &Connection, hash: &str, now: i64) -> AppResult<Option<(String, Color)>> {
+pub(super) fn find_link(
+    conn: &Connection,
+    hash: &str,
+    now: i64,
+) -> AppResult<Option<(String, Color)>> {
     let row = conn
         .query_row(
             "SELECT game_id, color FROM device_links
@@ -431,7 +371,7 @@ pub fn find_link(conn: &Connection, hash: &str, now: i64) -> AppResult<Option<(S
 }
 
 /// Records that the server is alive at `at` (Unix ms).
-pub fn beat(conn: &Connection, at: i64) -> AppResult<()> {
+pub(super) fn beat(conn: &Connection, at: i64) -> AppResult<()> {
     conn.execute(
         "INSERT INTO server_alive (id, at) VALUES (1, ?1)
          ON CONFLICT(id) DO UPDATE SET at = MAX(at, excluded.at)",
@@ -443,7 +383,7 @@ pub fn beat(conn: &Connection, at: i64) -> AppResult<()> {
 /// After a restart: the running clocks of playing games are moved on by the downtime, so a
 /// player is charged only for the time the server was up during their turn. `last_alive` is
 /// the last heartbeat of the previous run, `now` this run's start. Returns the games changed.
-pub fn forgive_downtime(conn: &Connection, now: i64) -> AppResult<usize> {
+pub(super) fn forgive_downtime(conn: &Connection, now: i64) -> AppResult<usize> {
     let last: Option<i64> = conn
         .query_row("SELECT at FROM server_alive WHERE id = 1", [], |r| r.get(0))
         .optional()?;
@@ -463,34 +403,28 @@ pub fn forgive_downtime(conn: &Connection, now: i64) -> AppResult<usize> {
     Ok(n)
 }
 
-/// Playing timed games stored before deadlines were (schema version 3): their `flag_at` is
-/// computed from the stored game once. Returns how many were filled.
-pub fn fill_missing_flags(conn: &Connection) -> AppResult<usize> {
-    let ids = {
-        let mut stmt = conn.prepare(
-            "SELECT game_id FROM online_games
-             WHERE phase = 'playing' AND flag_at IS NULL AND time_control NOT LIKE '%\"none\"%'",
-        )?;
-        let ids = stmt
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<Vec<_>, _>>()?;
-        ids
-    };
-    let mut filled = 0;
-    for id in ids {
-        let (Some(rec), Some(online)) = (db::load_game(conn, &id)?, load(conn, &id)?) else {
-            continue;
-        };
-        filled += conn.execute(
-            "UPDATE online_games SET flag_at = ?2 WHERE game_id = ?1",
-            params![id, flag_at(&rec, &online)],
-        )?;
-    }
-    Ok(filled)
+/// Playing timed games stored before deadlines were (schema version 3): their ids.
+pub(super) fn missing_flags(conn: &Connection) -> AppResult<Vec<String>> {
+    let mut stmt = conn.prepare(
+        "SELECT game_id FROM online_games
+         WHERE phase = 'playing' AND flag_at IS NULL AND time_control NOT LIKE '%\"none\"%'",
+    )?;
+    let ids = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ids)
+}
+
+/// Stores the deadline of game `id`.
+pub(super) fn set_flag(conn: &Connection, id: &str, at: Option<i64>) -> AppResult<usize> {
+    Ok(conn.execute(
+        "UPDATE online_games SET flag_at = ?2 WHERE game_id = ?1",
+        params![id, at],
+    )?)
 }
 
 /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`).
-pub fn due_flags(conn: &Connection, now: i64, limit: usize) -> AppResult<Vec<String>> {
+pub(super) fn due_flags(conn: &Connection, now: i64, limit: usize) -> AppResult<Vec<String>> {
     let mut stmt = conn.prepare(
         "SELECT game_id FROM online_games WHERE flag_at <= ?1 ORDER BY flag_at, game_id LIMIT ?2",
     )?;
@@ -501,77 +435,10 @@ pub fn due_flags(conn: &Connection, now: i64, limit: usize) -> AppResult<Vec<Str
 }
 
 /// The earliest stored deadline after `now`.
-pub fn next_flag_after(conn: &Connection, now: i64) -> AppResult<Option<i64>> {
+pub(super) fn next_flag_after(conn: &Connection, now: i64) -> AppResult<Option<i64>> {
     Ok(conn.query_row(
         "SELECT MIN(flag_at) FROM online_games WHERE flag_at > ?1",
         params![now],
         |r| r.get(0),
     )?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{GameMeta, Mode, StartKind};
-    use crate::ownership::Owner;
-    use virada_rules::Game;
-
-    fn started(id: &str, tc: TimeControl, turn_started_at: i64) -> (GameRecord, OnlineGame) {
-        let me = BrowserId::of_token("me");
-        let rec = GameRecord {
-            meta: GameMeta {
-                id: id.into(),
-                created_at: 1,
-                updated_at: 1,
-                mode: Mode::Online,
-                start_kind: StartKind::Standard,
-                opening: None,
-                seed: 1,
-                owner: Owner::Browser(me),
-            },
-            game: Game::new(),
-        };
-        let mut online = OnlineGame::new(tc, Color::Black, me, "Ana".into());
-        *online.seat_mut(Color::White) = SeatState::Taken {
-            name: "Bia".into(),
-            holders: vec![BrowserId::of_token("you")],
-        };
-        online.phase = Phase::Playing { turn_started_at };
-        (rec, online)
-    }
-
-    #[test]
-    fn deadlines_are_stored_found_and_filled_for_old_rows() {
-        let dir = tempfile::tempdir().unwrap();
-        let db = db::Db::open(&dir.path().join("t.sqlite")).unwrap();
-        let conn = db.hold_connection();
-        let minute = TimeControl::Clock {
-            minutes: 1,
-            increment_seconds: 0,
-        };
-        for (id, tc, start) in [
-            ("g_a", minute, 1_000),
-            ("g_b", minute, 5_000),
-            ("g_c", TimeControl::None {}, 0),
-        ] {
-            let (rec, online) = started(id, tc, start);
-            insert(&conn, &rec, &online, None).unwrap();
-        }
-        assert_eq!(due_flags(&conn, 60_999, 10).unwrap(), Vec::<String>::new());
-        assert_eq!(next_flag_after(&conn, 60_999).unwrap(), Some(61_000));
-        assert_eq!(due_flags(&conn, 65_000, 10).unwrap(), ["g_a", "g_b"]);
-        assert_eq!(due_flags(&conn, 65_000, 1).unwrap(), ["g_a"]);
-        assert_eq!(next_flag_after(&conn, 65_000).unwrap(), None);
-        // A row stored before `flag_at` existed gets it computed once.
-        conn.execute("UPDATE online_games SET flag_at = NULL", [])
-            .unwrap();
-        assert_eq!(fill_missing_flags(&conn).unwrap(), 2);
-        assert_eq!(next_flag_after(&conn, 0).unwrap(), Some(61_000));
-        assert_eq!(fill_missing_flags(&conn).unwrap(), 0);
-        // A restart moves the deadlines with the turns' starts: down from 10 s to 100 s.
-        beat(&conn, 10_000).unwrap();
-        assert_eq!(forgive_downtime(&conn, 100_000).unwrap(), 3);
-        assert_eq!(next_flag_after(&conn, 0).unwrap(), Some(151_000));
-        assert_eq!(due_flags(&conn, 155_000, 10).unwrap(), ["g_a", "g_b"]);
-    }
 }

@@ -1,10 +1,8 @@
-//! SQLite persistence: one row per game (start position + move list + metadata), WAL mode with
-//! `synchronous=FULL` so a move is on disk before the server acknowledges it, and a versioned
-//! schema upgraded by [`migrations`](MIGRATIONS) at start-up.
-//!
-//! Every method here is blocking; async callers go through [`Db::call`], which runs the closure on
-//! tokio's blocking pool.
+//! The `games` table: one row per game (start position, moves, redo list, summary columns),
+//! the per-address quota, listing and retention's deletions.
 
+use super::super::{Abandoned, ListedGame, Quota};
+use super::{color_from, color_text};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::{
@@ -12,257 +10,8 @@ use crate::model::{
     Status,
 };
 use crate::ownership::Owner;
-use crate::util::iso8601;
-use crate::view::GameSummary;
 use rusqlite::{params, Connection, OptionalExtension};
-use std::fmt;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use virada_rules::{Color, GameResult, Position};
-
-/// Schema migrations, applied in order; entry `i` brings the schema to version `i + 1`.
-/// Never edit a released entry: append a new one.
-const MIGRATIONS: &[&str] = &[
-    // v1: games as start position + moves (+ redo list), with summary columns for listing.
-    "CREATE TABLE games (
-        id           TEXT PRIMARY KEY,
-        created_at   INTEGER NOT NULL,
-        updated_at   INTEGER NOT NULL,
-        mode         TEXT NOT NULL,
-        level        INTEGER,
-        human_color  TEXT,
-        start_kind   TEXT NOT NULL,
-        start_pos    TEXT NOT NULL,
-        opening      TEXT,
-        seed         INTEGER NOT NULL,
-        moves        TEXT NOT NULL,
-        redo         TEXT NOT NULL,
-        status       TEXT NOT NULL,
-        black_discs  INTEGER NOT NULL,
-        white_discs  INTEGER NOT NULL,
-        ply_count    INTEGER NOT NULL,
-        transcript   TEXT NOT NULL
-    );
-    CREATE INDEX games_updated ON games(updated_at DESC);",
-    // v2: the browser that owns each game (`BrowserId` hex; NULL: stored before owners, claimed
-    // by the first local browser that opens or lists it; see `ownership`).
-    "ALTER TABLE games ADD COLUMN owner TEXT;
-    CREATE INDEX games_owner ON games(owner, updated_at DESC);",
-    // v3 (online play): seats, holders, clocks, chat, device links, the server's heartbeat.
-    crate::online::store::MIGRATION,
-    // v4: each running clock's deadline, watched by the flag scheduler.
-    crate::online::store::MIGRATION_FLAGS,
-    // v5: the address a game was created from (the per-address caps; NULL: created before, or
-    // from an address exempt from limits).
-    "ALTER TABLE games ADD COLUMN created_from TEXT;
-    CREATE INDEX games_created_from ON games(created_from);",
-];
-
-/// The schema version this build writes.
-pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
-
-/// A shareable handle on the database.
-#[derive(Clone)]
-pub struct Db {
-    conn: Arc<Mutex<Connection>>,
-}
-
-/// Why the database could not be opened.
-#[derive(Debug)]
-pub enum DbError {
-    /// The file cannot be opened or created.
-    Open {
-        path: PathBuf,
-        source: rusqlite::Error,
-    },
-    /// A setting (busy timeout, journal mode, pragmas) was refused.
-    Configure {
-        path: PathBuf,
-        source: rusqlite::Error,
-    },
-    /// The file system does not support WAL (e.g. some network file systems).
-    NoWal { path: PathBuf, mode: String },
-    /// The file was written by a newer program.
-    TooNew {
-        path: PathBuf,
-        found: i64,
-        supported: i64,
-    },
-    /// Bringing the schema up to `version` failed.
-    Migration {
-        path: PathBuf,
-        version: i64,
-        source: rusqlite::Error,
-    },
-}
-
-impl fmt::Display for DbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DbError::Open { path, source } => {
-                write!(f, "cannot open database {}: {source}", path.display())
-            }
-            DbError::Configure { path, source } => {
-                write!(f, "database {}: {source}", path.display())
-            }
-            DbError::NoWal { path, mode } => write!(
-                f,
-                "database {}: cannot enable WAL (journal mode stays {mode})",
-                path.display()
-            ),
-            DbError::TooNew {
-                path,
-                found,
-                supported,
-            } => write!(
-                f,
-                "database {}: schema version {found} is newer than this program understands \
-                 ({supported}); use a newer virada or another --db file",
-                path.display()
-            ),
-            DbError::Migration {
-                path,
-                version,
-                source,
-            } => write!(
-                f,
-                "database {}: migration to schema version {version} failed: {source}",
-                path.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            DbError::Open { source, .. }
-            | DbError::Configure { source, .. }
-            | DbError::Migration { source, .. } => Some(source),
-            DbError::NoWal { .. } | DbError::TooNew { .. } => None,
-        }
-    }
-}
-
-impl Db {
-    /// Opens (creating if needed) the database file and brings its schema up to date.
-    pub fn open(path: &Path) -> Result<Db, DbError> {
-        let conn = Connection::open(path).map_err(|source| DbError::Open {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Db::configure(conn, path)
-    }
-
-    fn configure(mut conn: Connection, path: &Path) -> Result<Db, DbError> {
-        let err = |source: rusqlite::Error| DbError::Configure {
-            path: path.to_path_buf(),
-            source,
-        };
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(err)?;
-        // WAL: readers never block the writer, and a commit is one append to the log.
-        // synchronous=FULL: the log is fsynced at every commit, so an acknowledged move survives
-        // kill -9 and also a power cut (NORMAL would survive kill -9 only).
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
-            .map_err(err)?;
-        if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
-            return Err(DbError::NoWal {
-                path: path.to_path_buf(),
-                mode,
-            });
-        }
-        conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
-            .map_err(err)?;
-        migrate(&mut conn, path)?;
-        Ok(Db {
-            conn: Arc::new(Mutex::new(conn)),
-        })
-    }
-
-    /// Runs `f` with the connection on the blocking thread pool.
-    pub async fn call<T, F>(&self, f: F) -> AppResult<T>
-    where
-        T: Send + 'static,
-        F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
-    {
-        let conn = self.conn.clone();
-        tokio::task::spawn_blocking(move || {
-            // A panic while holding the lock poisons it; the connection itself is still sound
-            // (SQLite rolls back an unfinished transaction), so keep using it.
-            let guard = conn.lock().unwrap_or_else(|p| p.into_inner());
-            f(&guard)
-        })
-        .await
-        .map_err(|e| AppError::Internal(format!("database task failed: {e}")))?
-    }
-
-    /// Holds the connection, as a slow query would (tests of what waits for the database).
-    #[cfg(test)]
-    pub(crate) fn hold_connection(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// The schema version of the open database.
-    pub fn schema_version(&self) -> i64 {
-        let guard = self.conn.lock().unwrap_or_else(|p| p.into_inner());
-        current_version(&guard).unwrap_or(0)
-    }
-}
-
-fn current_version(conn: &Connection) -> rusqlite::Result<i64> {
-    conn.query_row(
-        "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
-        [],
-        |r| r.get(0),
-    )
-}
-
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
-    let configure = |source| DbError::Configure {
-        path: path.to_path_buf(),
-        source,
-    };
-    conn.execute_batch(
-        "CREATE TABLE IF NOT EXISTS schema_migrations (
-            version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
-    )
-    .map_err(configure)?;
-    let version = current_version(conn).map_err(configure)?;
-    if version > SCHEMA_VERSION {
-        return Err(DbError::TooNew {
-            path: path.to_path_buf(),
-            found: version,
-            supported: SCHEMA_VERSION,
-        });
-    }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let version = i as i64 + 1;
-        let failed = |source| DbError::Migration {
-            path: path.to_path_buf(),
-            version,
-            source,
-        };
-        let tx = conn.transaction().map_err(failed)?;
-        tx.execute_batch(sql).map_err(failed)?;
-        tx.execute(
-            "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
-            params![version, crate::util::now_millis()],
-        )
-        .map_err(failed)?;
-        tx.commit().map_err(failed)?;
-    }
-    Ok(())
-}
-
-/// The stored spelling of a colour (a column: it must not change with the JSON spellings).
-fn color_column(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
+use virada_rules::{Color, Position};
 
 /// Reads the `mode`, `level` and `human_color` columns.
 fn mode_from_columns(mode: &str, level: Option<i64>, human: Option<&str>) -> Result<Mode, String> {
@@ -319,7 +68,7 @@ pub fn insert_game(conn: &Connection, rec: &GameRecord) -> AppResult<()> {
             m.updated_at,
             m.mode.name(),
             m.mode.level().map(Level::get),
-            m.mode.human_color().map(color_column),
+            m.mode.human_color().map(color_text),
             m.start_kind.as_str(),
             rec.game.start().to_string(),
             m.opening,
@@ -452,7 +201,7 @@ pub fn list_games(
     viewer: BrowserId,
     status: Option<Status>,
     limit: u32,
-) -> AppResult<Vec<GameSummary>> {
+) -> AppResult<Vec<ListedGame>> {
     let mut stmt = conn.prepare(&format!(
         "SELECT id, created_at, updated_at, mode, level, human_color, status, black_discs,
             white_discs, ply_count, transcript, start_pos, o.end_reason, o.end_loser,
@@ -469,60 +218,45 @@ pub fn list_games(
             let level: Option<i64> = r.get(4)?;
             let human: Option<String> = r.get(5)?;
             let status: String = r.get(6)?;
-            let black_discs = r.get::<_, i64>(7)?.clamp(0, 64) as u8;
-            let white_discs = r.get::<_, i64>(8)?.clamp(0, 64) as u8;
-            let transcript: String = r.get(10)?;
-            let start_pos: String = r.get(11)?;
+            let corrupt = |e: String| format!("stored game {id} is corrupt: {e}");
             let mode = match mode_from_columns(&mode, level, human.as_deref()) {
                 Ok(mode) => mode,
-                Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
+                Err(e) => return Ok(Err(corrupt(e))),
             };
             let Some(status) = Status::parse(&status) else {
-                return Ok(Err(format!(
-                    "stored game {id} is corrupt: status {status:?}"
-                )));
+                return Ok(Err(corrupt(format!("status {status:?}"))));
             };
-            // An online game that ended on time, by resignation or deadline scores by the
-            // 33-31 rule, not by the board: the same result as the game view.
             let end = match r.get::<_, Option<String>>(12)? {
                 Some(reason) => {
                     let loser = match r
                         .get::<_, Option<String>>(13)?
                         .as_deref()
-                        .map(crate::online::store::color_from)
+                        .map(color_from)
                         .transpose()
                     {
                         Ok(loser) => loser,
-                        Err(e) => return Ok(Err(format!("stored game {id} is corrupt: {e}"))),
+                        Err(e) => return Ok(Err(corrupt(e))),
                     };
-                    match crate::online::model::End::from_columns(&reason, loser) {
+                    match crate::model::online::End::from_columns(&reason, loser) {
                         Some(end) => Some(end),
-                        None => {
-                            return Ok(Err(format!("stored game {id} is corrupt: end {reason:?}")))
-                        }
+                        None => return Ok(Err(corrupt(format!("end {reason:?}")))),
                     }
                 }
                 None => None,
             };
-            let result = match end {
-                Some(end) => crate::online::view::end_result(end, black_discs, white_discs),
-                None => (status == Status::Finished)
-                    .then(|| GameResult::new(black_discs, white_discs).into()),
-            };
-            Ok(Ok(GameSummary {
-                created_at: iso8601(r.get(1)?),
-                updated_at: iso8601(r.get(2)?),
+            Ok(Ok(ListedGame {
+                created_at: r.get(1)?,
+                updated_at: r.get(2)?,
                 mode,
                 status,
-                black_discs,
-                white_discs,
+                black_discs: r.get::<_, i64>(7)?.clamp(0, 64) as u8,
+                white_discs: r.get::<_, i64>(8)?.clamp(0, 64) as u8,
                 ply_count: r.get::<_, i64>(9)?.max(0) as u32,
-                result,
-                end_reason: end.map(|e| e.reason()),
+                transcript: r.get(10)?,
+                start: r.get(11)?,
+                end,
                 black_name: r.get(14)?,
                 white_name: r.get(15)?,
-                opening_name: crate::view::opening_name_of_stored(&start_pos, &transcript),
-                transcript,
                 id,
             }))
         },
@@ -531,7 +265,7 @@ pub fn list_games(
     let mut games = Vec::new();
     for row in rows {
         match row? {
-            Ok(summary) => games.push(summary),
+            Ok(listed) => games.push(listed),
             Err(e) => eprintln!("virada-server: {e}"),
         }
     }
@@ -567,17 +301,6 @@ pub fn claim_all_games(conn: &Connection, browser: BrowserId) -> AppResult<usize
 /// Deletes a game. Returns whether it existed.
 pub fn delete_game(conn: &Connection, id: &str) -> AppResult<bool> {
     Ok(conn.execute("DELETE FROM games WHERE id = ?1", params![id])? == 1)
-}
-
-/// Where a new game comes from, and how many games that address may keep (`limits`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Quota {
-    /// The address as the per-address limits count it (`limits::address_key`).
-    pub address: String,
-    /// Most games stored from it (any mode, finished or not).
-    pub stored_games: usize,
-    /// Most unfinished online games from it.
-    pub unfinished_online_games: usize,
 }
 
 /// Refuses a new game (`online`: an online one) from `quota.address` if that address has as many
@@ -631,36 +354,6 @@ pub fn copy_created_from(conn: &Connection, from: &str, to: &str) -> AppResult<(
     Ok(())
 }
 
-/// Inserts a new local game, within `quota` if given, in one transaction.
-pub fn insert_game_within(
-    conn: &Connection,
-    rec: &GameRecord,
-    quota: Option<&Quota>,
-) -> AppResult<()> {
-    let tx = conn.unchecked_transaction()?;
-    if let Some(q) = quota {
-        check_quota(&tx, q, false)?;
-    }
-    insert_game(&tx, rec)?;
-    if let Some(q) = quota {
-        set_created_from(&tx, &rec.meta.id, &q.address)?;
-    }
-    tx.commit()?;
-    Ok(())
-}
-
-/// When an unfinished game counts as abandoned (`retention`): it has not changed (its
-/// `updated_at`, Unix ms) since before these times.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Abandoned {
-    /// Local games (computer, friend).
-    pub local_before: i64,
-    /// Online games waiting for their second player.
-    pub waiting_before: i64,
-    /// Online games being played.
-    pub playing_before: i64,
-}
-
 /// The games [`Abandoned`] describes (parameters ?1, ?2, ?3: its three times).
 const ABANDONED: &str = "status <> 'finished' AND (
         (mode <> 'online' AND updated_at < ?1)
@@ -709,6 +402,7 @@ pub fn delete_if_abandoned(conn: &Connection, id: &str, when: &Abandoned) -> App
 
 #[cfg(test)]
 mod tests {
+    use super::super::{SqliteStore, MIGRATIONS, SCHEMA_VERSION};
     use super::*;
     use virada_rules::Game;
 
@@ -752,9 +446,9 @@ mod tests {
             )
             .unwrap();
         }
-        let db = Db::open(&path).unwrap();
+        let db = SqliteStore::open(&path).unwrap();
         assert_eq!(db.schema_version(), SCHEMA_VERSION);
-        let conn = db.conn.lock().unwrap();
+        let conn = db.hold_connection();
         let old = load_game(&conn, "g_old").unwrap().unwrap();
         assert_eq!(old.meta.owner, Owner::Unclaimed);
         let other = BrowserId::of_token("other");
@@ -789,9 +483,9 @@ mod tests {
     fn roundtrip_migrate_and_corruption() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.sqlite");
-        let db = Db::open(&path).unwrap();
+        let db = SqliteStore::open(&path).unwrap();
         assert_eq!(db.schema_version(), SCHEMA_VERSION);
-        let conn = db.conn.lock().unwrap();
+        let conn = db.hold_connection();
         let mut rec = record("g_1");
         insert_game(&conn, &rec).unwrap();
         rec.game.play("d6".parse().unwrap()).unwrap();
@@ -822,7 +516,7 @@ mod tests {
         drop(conn);
         drop(db);
         // Re-opening does not re-apply migrations.
-        let db = Db::open(&path).unwrap();
+        let db = SqliteStore::open(&path).unwrap();
         assert_eq!(db.schema_version(), SCHEMA_VERSION);
     }
 }

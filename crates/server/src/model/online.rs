@@ -1,7 +1,7 @@
 //! What an online game is beyond its board: seats, time control, clocks, phase, offers, chat.
 //!
 //! The board and moves stay in [`crate::model::GameRecord`]; this is the rest, owned by the
-//! game's actor ([`super::actor`]) and stored in the `online_*` tables ([`super::store`]).
+//! game's actor (`crate::game`) and kept by the store (`crate::store`).
 //! The clock arithmetic is here, as pure functions of the times given, so it is tested without
 //! a server or a clock.
 
@@ -481,4 +481,14 @@ mod tests {
         assert!(serde_json::from_str::<TimeControl>(r#"{"kind":"clock","minutes":3}"#).is_err());
         assert!(serde_json::from_str::<TimeControl>(r#"{"kind":"none","x":1}"#).is_err());
     }
+}
+
+/// When the side to move of `rec` loses on time, if a clock runs (what the store keeps as the
+/// game's deadline, watched by the flag scheduler).
+pub fn flag_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
+    let pos = rec.game.position();
+    if pos.is_game_over() {
+        return None;
+    }
+    o.deadline(pos.side_to_move())
 }

@@ -1,0 +1,151 @@
+//! The computer's turns: a search on the engine pool, its progress (`thinking` messages), and
+//! its move, played and stored like a person's.
+
+use super::Actor;
+use crate::error::AppResult;
+use crate::game::Msg;
+use crate::pool::{JobSpec, Priority};
+use crate::view::ThinkingView;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use virada_engine::{Iteration, Level};
+use virada_rules::Move;
+
+pub(super) struct Thinking {
+    generation: u64,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    /// The search's last completed iteration.
+    progress: Arc<Mutex<Option<Iteration>>>,
+}
+
+/// `{"type":"thinking","thinking":{...}}`.
+#[derive(Serialize)]
+struct ThinkingMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    thinking: &'a ThinkingView,
+}
+
+impl Actor {
+    pub(super) fn send_progress(&self) {
+        let Some(t) = &self.thinking else { return };
+        if self.events.receiver_count() == 0 {
+            return;
+        }
+        let p = t.progress.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let view = ThinkingView::new(p.as_ref(), t.started.elapsed().as_millis() as u64);
+        self.broadcast_same(&ThinkingMessage {
+            kind: "thinking",
+            thinking: &view,
+        });
+    }
+
+    pub(super) fn cancel_thinking(&mut self) {
+        if let Some(t) = self.thinking.take() {
+            t.stop.store(true, Ordering::Relaxed);
+            self.bump();
+        }
+    }
+
+    /// Starts the computer's search if it is the computer's turn and it is not already thinking.
+    pub(super) fn maybe_start_thinking(&mut self) {
+        if self.thinking.is_some() || !self.rec.computer_to_move() {
+            return;
+        }
+        let Some(level) = self.rec.meta.mode.level().map(|l| l.get()) else {
+            return;
+        };
+        self.generation += 1;
+        let generation = self.generation;
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Mutex::new(None));
+        let pos = self.rec.game.position();
+        let seed =
+            self.rec.meta.seed ^ (self.rec.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let pool = self.shared.pool.clone();
+        let tx = self.self_tx.clone();
+        // The server's cap on a move counts from when the search starts (the pool sees to
+        // that), so a move that waited for a worker still gets its whole time.
+        let spec = JobSpec {
+            priority: Priority::Move,
+            game: self.rec.meta.id.clone(),
+            stop: stop.clone(),
+            time_cap: Some(self.shared.config.move_time_limit),
+        };
+        let level = Level::new(level);
+        // Beginner levels pick a weaker move than their search's best: showing that best move
+        // while they think would give it away.
+        let show_progress = level.spec().mistakes.is_none();
+        let (job_stop, job_progress) = (stop.clone(), progress.clone());
+        tokio::spawn(async move {
+            let result = pool
+                .run(spec, move |engine| {
+                    engine.choose_move(pos, level, seed, &job_stop, &mut |it: &Iteration| {
+                        if show_progress {
+                            *job_progress.lock().unwrap_or_else(|e| e.into_inner()) =
+                                Some(it.clone());
+                        }
+                    })
+                })
+                .await;
+            let _ = tx.send(Msg::EngineDone { generation, result }).await;
+        });
+        self.thinking = Some(Thinking {
+            generation,
+            stop,
+            started: Instant::now(),
+            progress,
+        });
+        self.bump();
+    }
+
+    pub(super) async fn engine_done(&mut self, generation: u64, result: AppResult<Move>) {
+        match &self.thinking {
+            Some(t) if t.generation == generation => {}
+            _ => return, // cancelled (undo, deletion): the answer is stale
+        }
+        self.thinking = None;
+        self.bump();
+        let mv = match result {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.broadcast_error(&format!("the computer could not move: {}", e.message()));
+                self.broadcast_game();
+                return;
+            }
+        };
+        if !self.rec.computer_to_move() {
+            return;
+        }
+        let mut next = self.rec.clone();
+        if next.game.play(mv).is_err() {
+            // Never trust a move blindly: an engine fault must not corrupt the game.
+            eprintln!(
+                "virada-server: engine proposed illegal {mv} in {}; playing the first legal move",
+                self.rec.meta.id
+            );
+            let pos = self.rec.game.position();
+            let first = match pos.legal_moves().first() {
+                Some(sq) => Move::Play(sq),
+                None => Move::Pass,
+            };
+            if next.game.play(first).is_err() {
+                return;
+            }
+        }
+        next.game.play_forced_passes();
+        if let Err(e) = self.commit(next, self.online.clone(), Vec::new()).await {
+            self.broadcast_error(&format!(
+                "the computer's move could not be stored: {}",
+                e.message()
+            ));
+            self.broadcast_game();
+            return;
+        }
+        self.maybe_start_thinking();
+        self.broadcast_game();
+    }
+}

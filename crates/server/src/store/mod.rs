@@ -1,0 +1,173 @@
+//! Where games live between requests: the [`Store`] trait, and its one implementation today,
+//! [`sqlite::SqliteStore`] (one file, WAL, fsync per commit, versioned schema).
+//!
+//! Every method is one transaction: a change (a move with its clocks, a seat taken, a chat
+//! line, a rematch and its new game) is committed whole or not at all, and the callers (the
+//! game actor above all) answer or broadcast only after it returned. The methods speak the
+//! server's model (`GameRecord`, `OnlineGame`, `Quota`, `Abandoned`), never SQL: a PostgreSQL
+//! implementation (issue 41) implements the same trait with the same guarantees.
+
+pub mod sqlite;
+
+use crate::error::AppResult;
+use crate::identity::BrowserId;
+use crate::model::online::{End, OnlineGame};
+use crate::model::{GameRecord, Mode, Status};
+use crate::ownership::Owner;
+use std::future::Future;
+use std::pin::Pin;
+use virada_rules::Color;
+
+/// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
+
+/// A stored game: its record, and for an online game its seats, clocks and chat.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    pub rec: GameRecord,
+    pub online: Option<OnlineGame>,
+}
+
+impl StoredGame {
+    pub fn id(&self) -> &str {
+        &self.rec.meta.id
+    }
+}
+
+/// What a change writes besides the game's own state.
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// A browser now holds seat `Color` (a seat taken, a device linked).
+    Holder(Color, BrowserId),
+    /// A chat line.
+    Chat(crate::model::online::ChatLine),
+    /// A device link used (one-time, by its token's hash): the change fails if it was used.
+    LinkUsed(String),
+    /// A rematch: the new game, stored with the old one's change (it counts against the
+    /// address the first game came from).
+    NewGame(Box<StoredGame>),
+}
+
+/// Where a new game comes from, and how many games that address may keep (`limits`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Quota {
+    /// The address as the per-address limits count it (`limits::address_key`).
+    pub address: String,
+    /// Most games stored from it (any mode, finished or not).
+    pub stored_games: usize,
+    /// Most unfinished online games from it.
+    pub unfinished_online_games: usize,
+}
+
+/// When an unfinished game counts as abandoned (`retention`): it has not changed (its
+/// `updated_at`, Unix ms) since before these times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abandoned {
+    /// Local games (computer, friend).
+    pub local_before: i64,
+    /// Online games waiting for their second player.
+    pub waiting_before: i64,
+    /// Online games being played.
+    pub playing_before: i64,
+}
+
+/// A new device link (its token is never stored, only its hash).
+#[derive(Clone, Debug)]
+pub struct LinkRow {
+    pub hash: String,
+    pub game: String,
+    pub color: Color,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// One line of a browser's list of games, as stored.
+#[derive(Clone, Debug)]
+pub struct ListedGame {
+    pub id: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub mode: Mode,
+    pub status: Status,
+    pub black_discs: u8,
+    pub white_discs: u8,
+    pub ply_count: u32,
+    pub transcript: String,
+    /// The start position (its text).
+    pub start: String,
+    /// How an online game ended (none while it runs, nor for a local game).
+    pub end: Option<End>,
+    pub black_name: Option<String>,
+    pub white_name: Option<String>,
+}
+
+/// What the retention sweep deleted besides games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SweptRows {
+    pub device_links: usize,
+    pub chat_lines: usize,
+}
+
+/// The server's storage. Each method is one transaction, committed when its future resolves.
+pub trait Store: Send + Sync {
+    /// Which implementation this is (`"sqlite"`).
+    fn kind(&self) -> &'static str;
+
+    // ---------- games ----------
+
+    /// Stores a new game (with its seats), refused with 429 if `quota` is full.
+    fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()>;
+    /// Game `id` with everything its actor needs (`Ok(None)`: no such game; a row that does not
+    /// replay is an internal error naming the game).
+    fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>>;
+    /// Stores a change of a game: its moves, its online state (if any) and `changes`. 404 if
+    /// the game is gone.
+    fn save(
+        &self,
+        rec: GameRecord,
+        online: Option<OnlineGame>,
+        changes: Vec<Change>,
+    ) -> StoreFuture<'_, ()>;
+    /// Gives the unclaimed game `id` (stored before owners) to `browser`; returns its owner
+    /// afterwards (`None`: no such game).
+    fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>>;
+    /// `viewer`'s games (the ones it owns or holds a seat in), most recently changed first;
+    /// `claim_unowned`: games stored before owners become `viewer`'s first.
+    fn list_games(
+        &self,
+        viewer: BrowserId,
+        status: Option<Status>,
+        limit: u32,
+        claim_unowned: bool,
+    ) -> StoreFuture<'_, Vec<ListedGame>>;
+    /// Deletes game `id` (with its seats, chat and links); whether it existed.
+    fn delete_game(&self, id: &str) -> StoreFuture<'_, bool>;
+
+    // ---------- retention ----------
+
+    /// Abandoned games, the longest unchanged first (at most `limit`).
+    fn abandoned_games(&self, when: Abandoned, limit: usize) -> StoreFuture<'_, Vec<String>>;
+    /// Deletes game `id` if it is still abandoned; whether it was.
+    fn delete_if_abandoned(&self, id: &str, when: Abandoned) -> StoreFuture<'_, bool>;
+    /// Deletes the device links expired at `now` and the chat of online games finished before
+    /// `chat_before`.
+    fn sweep_links_and_chat(&self, now: i64, chat_before: i64) -> StoreFuture<'_, SweptRows>;
+
+    // ---------- device links ----------
+
+    /// Stores a device link, keeping at most `per_seat` unused ones for its seat.
+    fn insert_link(&self, link: LinkRow, per_seat: usize) -> StoreFuture<'_, ()>;
+    /// The game and seat of an unused, unexpired device link.
+    fn find_link(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(String, Color)>>;
+
+    // ---------- clocks ----------
+
+    /// Records that the server is alive at `at` (the time source's ms).
+    fn beat(&self, at: i64) -> StoreFuture<'_, ()>;
+    /// At start-up: fills the deadlines of rows stored before they were, and moves running
+    /// clocks on by the downtime since the last heartbeat. Returns the games moved on.
+    fn forgive_downtime(&self, now: i64) -> StoreFuture<'_, usize>;
+    /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`), and
+    /// the earliest deadline after `now`.
+    fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)>;
+}
