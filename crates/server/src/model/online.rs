@@ -377,6 +377,16 @@ pub fn checked_text(what: &str, text: &str, max: usize) -> Result<String, String
     Ok(t.to_string())
 }
 
+/// When the side to move of `rec` loses on time, if a clock runs (what the store keeps as the
+/// game's deadline, watched by the flag scheduler).
+pub fn flag_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
+    let pos = rec.game.position();
+    if pos.is_game_over() {
+        return None;
+    }
+    o.deadline(pos.side_to_move())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -481,14 +491,4 @@ mod tests {
         assert!(serde_json::from_str::<TimeControl>(r#"{"kind":"clock","minutes":3}"#).is_err());
         assert!(serde_json::from_str::<TimeControl>(r#"{"kind":"none","x":1}"#).is_err());
     }
-}
-
-/// When the side to move of `rec` loses on time, if a clock runs (what the store keeps as the
-/// game's deadline, watched by the flag scheduler).
-pub fn flag_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
-    let pos = rec.game.position();
-    if pos.is_game_over() {
-        return None;
-    }
-    o.deadline(pos.side_to_move())
 }
