@@ -40,6 +40,7 @@ pub mod shared;
 pub mod state;
 pub mod util;
 pub mod view;
+pub mod wthor_file;
 
 pub use config::ServerConfig;
 pub use error::AppError;
