@@ -83,11 +83,12 @@ async fn a_wthor_file_lists_its_games_and_one_opens() {
     assert_eq!(g["transcript"], "d3c3b3d2e1d6d7e3f4");
     assert_eq!(g["start"]["board"], Position::start().to_string()[..64]);
 
-    // Not a WTHOR file: its code, the format and the byte where reading failed.
+    // Not a WTHOR file (a GGF record: its byte 12 is no board size): the code, the format and
+    // the byte where reading failed.
     let (s, e) = post_bytes(&client, &base, b"(;GM[Othello]PC[x];)".to_vec()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["code"], "bad_setup");
-    assert_eq!(e["error"]["params"], json!({"format": "wthor", "byte": 4}));
+    assert_eq!(e["error"]["params"], json!({"format": "wthor", "byte": 12}));
     let (s, e) = post_bytes(&client, &base, Vec::new()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"], json!({"format": "wthor", "byte": 0}));

@@ -44,7 +44,7 @@ export async function openWthorFile(file, { onError }) {
   $('wthor-list').focus();
 }
 
-/** One game's line: its number, the players' numbers, the recorded score, the moves. */
+/** One game's line: its number, the recorded score, the moves, the players' numbers. */
 function gameLine(g) {
   const players = t('wthor.players', { black: g.black_player, white: g.white_player });
   if (!g.transcript) return t('wthor.broken', { n: g.number, players, ply: g.error_ply || 1 });
@@ -57,6 +57,7 @@ export function fill() {
   if (!dialog) return;
   $('wthor-summary').textContent = t('wthor.summary', { file: fileName, count: games.length, year });
   const list = $('wthor-list');
+  list.size = Math.min(10, Math.max(4, games.length));
   const chosen = list.value;
   list.textContent = '';
   for (const g of games) {
