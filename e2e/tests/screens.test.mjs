@@ -191,7 +191,11 @@ async function tour(size, theme, lang, states) {
   }
   if (states.includes('games')) {
     await page.click('.mainnav a[data-route="/games"]');
-    await page.waitForSelector('#games-ongoing li');
+    await page.waitForSelector('#games-finished li');
+    // The one-move game (the game over above) says "1 move", not "1 moves".
+    const list = await page.textContent('#view-games');
+    assert.match(list, lang === 'pt' ? / 1 jogada · / : / 1 move · /);
+    assert.doesNotMatch(list, /\b1 (moves|jogadas)\b/);
     await shot(page, `${tag}-saved-games`);
   }
   if (states.includes('rules')) {

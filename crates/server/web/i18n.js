@@ -182,6 +182,7 @@ const en = {
   'games.vsComputer': 'vs computer (level {level}), you are {color}',
   'games.vsFriend': 'two players on this device',
   'games.plies': '{n} moves',
+  'games.plies1': '1 move',
   'games.confirmDelete': 'Delete this game?',
 
   'error.generic': 'Something went wrong: {message}',
@@ -496,6 +497,7 @@ const pt = {
   'games.vsComputer': 'contra o computador (nível {level}), você de {color}',
   'games.vsFriend': 'dois jogadores neste aparelho',
   'games.plies': '{n} jogadas',
+  'games.plies1': '1 jogada',
   'games.confirmDelete': 'Apagar esta partida?',
 
   'error.generic': 'Algo deu errado: {message}',
