@@ -1,15 +1,11 @@
 //! `virada book ...` end to end through the real binary: a tiny build, its info, show, check,
 //! add, fix, the Edax export read back, and a damaged file refused with a clear error.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .expect("the virada binary runs")
-}
+use common::virada;
+use std::path::{Path, PathBuf};
+use std::process::Output;
 
 fn text(o: &Output) -> String {
     format!(

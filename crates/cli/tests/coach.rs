@@ -2,22 +2,14 @@
 //! explanations (its `--json` is the API's analysis object), and `bench coach` reports its
 //! coverage table on WTHOR games.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{stdout as out, virada};
+use std::process::Output;
 
 /// From the start, Black's 8th move b7 is an X-square next to the empty a8, which White can
 /// then take at once (found by a seeded random playout).
 const GAME: &str = "d3c3b3f4f3e3f6c6f5c5b5e6d6a3b7";
-
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .expect("the virada binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn review(extra: &[&str]) -> Output {
     let mut args = vec![

@@ -1,55 +1,32 @@
 //! `virada gtp` driven as a child process with scripted sessions: every reply is checked.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+mod common;
+
+use common::Session;
 use virada_rules::{Color, Game, Move};
 
-const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+/// A `virada gtp` session at `level`.
+struct Engine(Session);
 
 impl Engine {
     fn start(level: &str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-            .args(["gtp", "--threads", "1", "--tt-mb", "8", "--level", level])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("virada gtp starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
+        Engine(Session::start(&[
+            "gtp",
+            "--threads",
+            "1",
+            "--tt-mb",
+            "8",
+            "--level",
+            level,
+        ]))
     }
 
     /// Sends `cmd` and returns its whole reply (the lines before the blank line, joined).
     fn ask(&mut self, cmd: &str) -> String {
-        writeln!(self.stdin, "{cmd}").unwrap();
-        self.stdin.flush().unwrap();
+        self.0.send(cmd);
         let mut reply = Vec::new();
         loop {
-            let line = self
-                .lines
-                .recv_timeout(REPLY_TIMEOUT)
-                .unwrap_or_else(|_| panic!("a reply to {cmd:?} within the timeout"));
+            let line = self.0.line();
             if line.is_empty() {
                 return reply.join("\n");
             }
@@ -143,7 +120,7 @@ fn administrative_commands_and_replies() {
     // Comments and blank lines are no commands.
     assert_eq!(e.ask("# a comment\nname # trailing"), "= Virada");
     assert_eq!(e.ask("quit"), "= ");
-    assert!(e.child.wait().unwrap().success());
+    assert!(e.0.child.wait().unwrap().success());
 }
 
 #[test]
@@ -266,10 +243,7 @@ fn passes_and_a_finished_game() {
 
 #[test]
 fn bad_arguments_are_refused() {
-    let o = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["gtp", "--level", "0"])
-        .output()
-        .unwrap();
+    let o = common::virada(&["gtp", "--level", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--level 0 is not a level"));
+    assert!(common::stderr(&o).contains("--level 0 is not a level"));
 }

@@ -2,24 +2,16 @@
 //! (both protocols end to end), and small broken engines (shell scripts) that play an illegal
 //! move, exit, or hang, and lose by forfeit while the match goes on.
 
+mod common;
+
+use common::{scratch_dir, VIRADA};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use virada_rules::formats::ggf::read_ggf;
 
-const VIRADA: &str = env!("CARGO_BIN_EXE_virada");
-
-/// A fresh directory under the system temp dir.
+/// A fresh directory for one match test.
 fn temp_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    let dir = std::env::temp_dir().join(format!(
-        "virada-match-{name}-{}-{nanos}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    scratch_dir(&format!("match-{name}"))
 }
 
 fn run(args: &[&str]) -> (Output, String) {

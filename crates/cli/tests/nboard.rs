@@ -1,21 +1,14 @@
 //! `virada nboard` driven as a child process with scripted sessions: every reply is checked.
 //! Timeouts only keep a broken build from hanging the suite; nothing here measures speed.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::time::Duration;
+mod common;
+
+use common::Session;
 use virada_rules::formats::ggf::GgfGame;
 use virada_rules::{Game, Move, Position};
 
-/// Generous: only there so a broken engine fails the test instead of hanging it.
-const REPLY_TIMEOUT: Duration = Duration::from_secs(120);
-
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-}
+/// A `virada nboard` session.
+struct Engine(Session);
 
 impl Engine {
     /// A session searching every move (no book: these tests are about the protocol).
@@ -24,39 +17,23 @@ impl Engine {
     }
 
     fn start_with_book(book: &str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-            .args(["nboard", "--threads", "1", "--tt-mb", "8", "--book", book])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("virada nboard starts");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin,
-            lines,
-        }
+        Engine(Session::start(&[
+            "nboard",
+            "--threads",
+            "1",
+            "--tt-mb",
+            "8",
+            "--book",
+            book,
+        ]))
     }
 
     fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
+        self.0.send(line);
     }
 
     fn line(&mut self) -> String {
-        self.lines
-            .recv_timeout(REPLY_TIMEOUT)
-            .expect("a reply line within the timeout")
+        self.0.line()
     }
 
     /// Sends `ping n` and returns every line before `pong n` (which must come).
@@ -88,7 +65,7 @@ impl Engine {
 
     fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().unwrap();
+        let status = self.0.child.wait().unwrap();
         assert!(status.success(), "quit ends the engine cleanly: {status}");
     }
 }
@@ -504,8 +481,8 @@ fn the_end_of_input_ends_the_session() {
     assert_eq!(e.line(), "set myname Virada");
     e.send("set depth 30");
     e.send("go");
-    drop(e.stdin);
+    let mut child = e.0.end_input();
     // The search is stopped and the process exits.
-    let status = e.child.wait().unwrap();
+    let status = child.wait().unwrap();
     assert!(status.success());
 }

@@ -2,6 +2,9 @@
 //! that start with `-` work as option and argument values, OBF lines are checked, transcripts
 //! give the position after them, and bad boards are board errors. Runs the real binary.
 
+mod common;
+
+use common::{stdout as out, virada};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -9,17 +12,6 @@ const START: &str = "---------------------------OX------XO----------------------
 /// FFO #1 (14 empties) with its published scores.
 const FFO1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; \
                     G8:+18; H1:+12; H7:+6; A2:+6; A3:+4; B1:-4; A4:-22; G2:-24;";
-
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .expect("the virada binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn err(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()

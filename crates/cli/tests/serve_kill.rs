@@ -1,6 +1,8 @@
 //! `virada serve` as a real process: it prints its URL, serves the app, and a game whose moves
 //! were acknowledged survives `kill -9` (SIGKILL) and a restart.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -97,13 +99,7 @@ fn acknowledged_moves_survive_kill_9() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A fresh directory under the system temp dir.
+/// A fresh directory for the database.
 fn tempfile_dir() -> std::path::PathBuf {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_nanos();
-    let dir = std::env::temp_dir().join(format!("virada-kill9-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch_dir("kill9")
 }

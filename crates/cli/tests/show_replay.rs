@@ -1,17 +1,8 @@
 //! The `show`, `replay` and `bench perft` subcommands: output and exit codes.
 
-use std::process::{Command, Output};
+mod common;
 
-fn virada(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(args)
-        .output()
-        .expect("the virada binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use common::{stdout, virada};
 
 #[test]
 fn show_a_transcript_and_a_board() {

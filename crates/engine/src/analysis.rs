@@ -133,16 +133,15 @@ pub(crate) fn analyze(
     );
     let internal_stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = SearchShared {
-        tt: setup.tt,
-        eval: setup.eval,
-        stop: &internal_stop,
-        user_stop: stop.map(|s| &**s),
+    let shared = SearchShared::for_root(
+        setup,
+        limits,
+        budget.as_ref(),
         clock,
-        deadline: budget.map(|b| b.hard),
-        node_limit: limits.nodes,
-        nodes: &nodes,
-    };
+        &internal_stop,
+        stop,
+        &nodes,
+    );
     let scored = Mutex::new(root_moves(&board));
     // Whether the last scheduled iteration finished for every move (or the values are proven).
     let mut complete = false;

@@ -27,6 +27,24 @@ impl Move {
     }
 }
 
+/// Moves (or squares) as one line of text, space-separated, passes as `pass`.
+///
+/// ```
+/// use virada_rules::{moves::spaced, Move};
+/// let line: Vec<Move> = vec!["d3".parse().unwrap(), Move::Pass, "c5".parse().unwrap()];
+/// assert_eq!(spaced(&line), "d3 pass c5");
+/// ```
+pub fn spaced<T: fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&item.to_string());
+    }
+    out
+}
+
 impl From<Square> for Move {
     fn from(sq: Square) -> Move {
         Move::Play(sq)

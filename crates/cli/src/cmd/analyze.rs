@@ -8,7 +8,8 @@ use std::time::Duration;
 use virada_engine::coach::{self, Lang};
 use virada_engine::search::{DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
 use virada_engine::{Analysis, Engine, EngineConfig, GameAnalysis, Limits};
-use virada_rules::{Color, Game, Move, Position};
+use virada_rules::moves::spaced;
+use virada_rules::{Color, Game, Position};
 
 #[derive(Args)]
 pub struct AnalyzeArgs {
@@ -139,16 +140,8 @@ fn print_position(pos: &Position, a: &Analysis) {
             m.depth
         );
     }
-    println!("best line: {}", line(&a.pv));
+    println!("best line: {}", spaced(&a.pv));
     println!("{} nodes in {:.2} s", a.nodes, a.elapsed.as_secs_f64());
-}
-
-fn line(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn print_game(game: &Game, review: &GameAnalysis, lang: Lang) {

@@ -36,6 +36,32 @@ impl ThreadsArg {
     }
 }
 
+/// What an engine serving a protocol (`gtp`, `nboard`) is given: threads, table size, book.
+#[derive(Args, Clone, Debug)]
+pub struct ProtocolEngineArgs {
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    pub tt_mb: usize,
+    #[command(flatten)]
+    pub book: BookArg,
+}
+
+impl ProtocolEngineArgs {
+    /// The engine's configuration (the table clamped to 1 MiB - 64 GiB).
+    pub fn config(&self) -> virada_engine::EngineConfig {
+        let mut config = virada_engine::EngineConfig {
+            tt_mb: self.tt_mb.clamp(1, 65536),
+            ..virada_engine::EngineConfig::default()
+        };
+        if let Some(t) = self.threads.given() {
+            config.threads = t;
+        }
+        config
+    }
+}
+
 /// `--book on|off|FILE`: the opening book a command's engine plays from and shows.
 #[derive(Args, Clone, Debug)]
 pub struct BookArg {

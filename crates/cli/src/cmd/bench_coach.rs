@@ -12,7 +12,8 @@ use virada_engine::coach::{self, Kind, Lang};
 use virada_engine::{Book, Engine, EngineConfig, Limits};
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::formats::wthor;
-use virada_rules::{Game, Move};
+use virada_rules::moves::spaced;
+use virada_rules::Game;
 
 #[derive(Args)]
 pub struct CoachArgs {
@@ -125,14 +126,6 @@ impl Tally {
     }
 }
 
-fn line(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 pub fn run(args: CoachArgs) -> CmdResult {
     let games = draw(
         &args.data.join("wthor"),
@@ -191,8 +184,8 @@ pub fn run(args: CoachArgs) -> CmdResult {
                     let next = review.ply(p.ply + 1).map_or(&[][..], |r| &r.pv[..]);
                     println!(
                         "      (no explanation) better line: {}; after the move: {}",
-                        line(&p.pv),
-                        line(next)
+                        spaced(&p.pv),
+                        spaced(next)
                     );
                 }
                 for e in list {

@@ -1,12 +1,12 @@
 //! `virada gtp`: Virada as an engine for Go Text Protocol tools that play Othello, on
 //! standard input and output (docs/PROTOCOLS.md).
 
-use super::args::{BookArg, ThreadsArg};
+use super::args::ProtocolEngineArgs;
 use super::{CliError, CmdResult};
 use crate::protocol::{gtp, Output};
 use clap::Args;
 use virada_engine::levels::MAX_LEVEL;
-use virada_engine::{EngineConfig, Level};
+use virada_engine::Level;
 
 #[derive(Args)]
 pub struct GtpArgs {
@@ -14,12 +14,7 @@ pub struct GtpArgs {
     #[arg(long, default_value_t = gtp::DEFAULT_LEVEL)]
     pub level: u8,
     #[command(flatten)]
-    pub threads: ThreadsArg,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    pub tt_mb: usize,
-    #[command(flatten)]
-    pub book: BookArg,
+    pub engine: ProtocolEngineArgs,
 }
 
 pub fn run(args: GtpArgs) -> CmdResult {
@@ -29,19 +24,12 @@ pub fn run(args: GtpArgs) -> CmdResult {
             args.level
         )));
     }
-    let mut config = EngineConfig {
-        tt_mb: args.tt_mb.clamp(1, 65536),
-        ..EngineConfig::default()
-    };
-    if let Some(t) = args.threads.given() {
-        config.threads = t;
-    }
     gtp::serve(
         std::io::stdin().lock(),
         Output::stdout(),
-        config,
+        args.engine.config(),
         Level(args.level),
-        args.book.load()?,
+        args.engine.book.load()?,
     );
     Ok(())
 }

@@ -6,6 +6,7 @@ use super::{CliError, CmdResult};
 use clap::Args;
 use std::time::Duration;
 use virada_engine::endgame::{self, ScoreBound, SolveMode, SolveOptions, SolveResult};
+use virada_rules::moves::spaced;
 use virada_rules::{Color, Move, Position};
 
 /// Above this many empties an exact solve may take minutes to hours: warn.
@@ -189,14 +190,6 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-fn moves_text(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The score as text, with win/draw/loss wording in WLD mode.
 pub fn score_text(score: &ScoreBound, mode: SolveMode) -> String {
     match (mode, score.wld()) {
@@ -238,20 +231,20 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
             if r.best_moves.is_empty() {
                 String::new()
             } else {
-                format!(", best so far {}", moves_text(&r.best_moves))
+                format!(", best so far {}", spaced(&r.best_moves))
             }
         );
     } else {
         println!(
             "  best: {}  score: {}",
-            moves_text(&r.best_moves),
+            spaced(&r.best_moves),
             score_text(&r.score, mode)
         );
         if !r.pv.is_empty() {
             let to_end = pv_reaches_the_end(pos, &r.pv);
             println!(
                 "  pv: {}{}",
-                moves_text(&r.pv),
+                spaced(&r.pv),
                 match (mode, to_end) {
                     (_, true) => " (to the end of the game)",
                     (SolveMode::Wld, false) => " (win/loss/draw solves prove only the first move)",
@@ -279,7 +272,7 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
         println!(
             "  expected {} ({}): {}",
             ScoreBound::exact(exp),
-            moves_text(
+            spaced(
                 &input
                     .expected_moves
                     .iter()

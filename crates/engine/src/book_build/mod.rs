@@ -172,6 +172,21 @@ pub struct BuildReport {
     pub reason: StopReason,
 }
 
+impl BuildReport {
+    /// A report of `rounds` rounds with nothing done yet.
+    fn empty(rounds: usize) -> BuildReport {
+        BuildReport {
+            rounds,
+            added: 0,
+            researched: 0,
+            searched: 0,
+            from_journal: 0,
+            elapsed: Duration::ZERO,
+            reason: StopReason::Complete,
+        }
+    }
+}
+
 /// One position to analyse, with what makes it urgent.
 #[derive(Clone, Copy, Debug)]
 struct Job {
@@ -232,15 +247,7 @@ impl Builder {
     /// Grows the book from the roots until nothing is left to study or a budget runs out.
     pub fn grow(&mut self, progress: &mut dyn BuildProgress) -> Result<BuildReport, BookError> {
         let started = Instant::now();
-        let mut report = BuildReport {
-            rounds: 0,
-            added: 0,
-            researched: 0,
-            searched: 0,
-            from_journal: 0,
-            elapsed: Duration::ZERO,
-            reason: StopReason::Complete,
-        };
+        let mut report = BuildReport::empty(0);
         self.book.fix();
         loop {
             let mut jobs = self.plan();
@@ -286,15 +293,7 @@ impl Builder {
         progress: &mut dyn BuildProgress,
     ) -> Result<BuildReport, BookError> {
         let started = Instant::now();
-        let mut report = BuildReport {
-            rounds: 1,
-            added: 0,
-            researched: 0,
-            searched: 0,
-            from_journal: 0,
-            elapsed: Duration::ZERO,
-            reason: StopReason::Complete,
-        };
+        let mut report = BuildReport::empty(1);
         let mut seen = HashSet::new();
         let mut jobs = Vec::new();
         for &b in boards {

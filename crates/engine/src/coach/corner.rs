@@ -91,25 +91,11 @@ pub fn c_square(m: &Mistake) -> Option<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::test_util::{board, mistake, names};
-
-    // Black to move, a1 empty: b2 flips c3 and White's f6 then brackets the diagonal to a1.
-    fn open_corner() -> Board {
-        board(
-            "--------\
-             --------\
-             --O-----\
-             ---XO---\
-             ---OX---\
-             -----O--\
-             --------\
-             -------- X",
-        )
-    }
+    use crate::coach::test_util::{board, mistake, names, open_a1_corner};
 
     #[test]
     fn x_square_next_to_an_empty_corner() {
-        let b = open_corner();
+        let b = open_a1_corner();
         let m = mistake(b, "b2", &[], "f4", &[]);
         let c = x_square(&m).expect("b2 is an X-square by the empty a1");
         assert_eq!(names(&c.squares), ["b2", "a1"]);
@@ -156,7 +142,7 @@ mod tests {
 
     #[test]
     fn corner_given_at_once() {
-        let b = open_corner();
+        let b = open_a1_corner();
         let m = mistake(b, "b2", &[], "f4", &[]);
         let l = Lines::new(&m);
         assert!(l.after_played().is_legal(Square::A1));
@@ -213,7 +199,7 @@ mod tests {
 
     #[test]
     fn corner_missed_when_the_better_move_is_a_corner() {
-        let b = open_corner();
+        let b = open_a1_corner();
         let m = mistake(b, "f4", &[], "b2", &[]);
         assert!(corner_missed(&m).is_none());
         let corner_board = board(

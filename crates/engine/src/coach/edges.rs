@@ -98,16 +98,11 @@ pub fn edge_anchor(_m: &Mistake, lines: &Lines) -> Option<Claim> {
     let n = |x: u64| x.count_ones() as i32;
     let gap = (n(opp_p) - n(own_p)) - (n(opp_b) - n(own_b));
     (gap >= 2 && n(opp_p) > n(opp_b)).then(|| {
-        Claim::new(
+        Claim::both_lines(
             Kind::EdgeAnchor,
             Bitboard(opp_p).iter().collect(),
-            vec![
-                ("plies", h as i32),
-                ("opponent_played", n(opp_p)),
-                ("own_played", n(own_p)),
-                ("opponent_best", n(opp_b)),
-                ("own_best", n(own_b)),
-            ],
+            h,
+            [own_p, opp_p, own_b, opp_b],
         )
     })
 }

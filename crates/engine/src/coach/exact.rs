@@ -30,24 +30,11 @@ pub fn exact_loss(m: &Mistake, _lines: &Lines) -> Option<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::test_util::{board, mistake};
-
-    fn position() -> virada_rules::Board {
-        board(
-            "--OXXXXX\
-             OOOXXXXX\
-             XXOXXXXX\
-             XXXOXXXX\
-             XXXXOXXX\
-             XXXXXOXX\
-             XXXXXXOO\
-             XXXXX--- X",
-        )
-    }
+    use crate::coach::test_util::{mistake, two_regions};
 
     #[test]
     fn exact_scores_and_the_line() {
-        let mut m = mistake(position(), "b1", &[], "h8", &["h8", "g8"]);
+        let mut m = mistake(two_regions(), "b1", &[], "h8", &["h8", "g8"]);
         m.exact = true;
         m.best_value = 40.0;
         m.played_value = 36.0;

@@ -70,25 +70,12 @@ pub fn mobility(_m: &Mistake, lines: &Lines) -> Option<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::test_util::{board, mistake, names};
-
-    fn position() -> Board {
-        board(
-            "--------\
-             --------\
-             --O-----\
-             ---XO---\
-             ---OX---\
-             -----O--\
-             --------\
-             -------- X",
-        )
-    }
+    use crate::coach::test_util::{mistake, names, open_a1_corner};
 
     #[test]
     fn more_moves_for_the_opponent_is_named_with_both_counts() {
         // After b2 White has 5 moves (a1 d3 c4 f5 e6), after f4 only 3 (d3 f3 f5).
-        let b = position();
+        let b = open_a1_corner();
         let m = mistake(b, "b2", &[], "f4", &[]);
         let c = mobility(&m, &Lines::new(&m)).expect("b2 gives White two more moves");
         assert_eq!(c.number("opponent_played"), 5);
@@ -131,7 +118,7 @@ mod tests {
 
     #[test]
     fn fewer_moves_for_the_opponent_is_not_named() {
-        let m = mistake(position(), "f4", &[], "b2", &[]);
+        let m = mistake(open_a1_corner(), "f4", &[], "b2", &[]);
         assert!(mobility(&m, &Lines::new(&m)).is_none());
     }
 }

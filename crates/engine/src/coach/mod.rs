@@ -221,6 +221,29 @@ pub(crate) struct Claim {
 }
 
 impl Claim {
+    /// A claim comparing the lines after `plies` plies: the discs (or squares) of some kind
+    /// the mover (`own`) and the opponent hold after the played line and after the best line.
+    /// Numbers: `plies`, `own_played`, `opponent_played`, `own_best`, `opponent_best`.
+    pub fn both_lines(
+        kind: Kind,
+        squares: Vec<Square>,
+        plies: usize,
+        [own_played, opponent_played, own_best, opponent_best]: [u64; 4],
+    ) -> Claim {
+        let n = |x: u64| x.count_ones() as i32;
+        Claim::new(
+            kind,
+            squares,
+            vec![
+                ("plies", plies as i32),
+                ("own_played", n(own_played)),
+                ("opponent_played", n(opponent_played)),
+                ("own_best", n(own_best)),
+                ("opponent_best", n(opponent_best)),
+            ],
+        )
+    }
+
     pub fn new(kind: Kind, squares: Vec<Square>, numbers: Vec<(&'static str, i32)>) -> Claim {
         Claim {
             kind,

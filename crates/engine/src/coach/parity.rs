@@ -64,25 +64,11 @@ pub fn parity(m: &Mistake, _lines: &Lines) -> Option<Claim> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::coach::test_util::{board, mistake, names};
-
-    // Black to move with two empty regions: a1 b1 (even) and h8 g8 f8 (odd).
-    fn position() -> virada_rules::Board {
-        board(
-            "--OXXXXX\
-             OOOXXXXX\
-             XXOXXXXX\
-             XXXOXXXX\
-             XXXXOXXX\
-             XXXXXOXX\
-             XXXXXXOO\
-             XXXXX--- X",
-        )
-    }
+    use crate::coach::test_util::{mistake, names, two_regions};
 
     #[test]
     fn regions_are_counted() {
-        let e = position().empties();
+        let e = two_regions().empties();
         assert_eq!(region_of(e, Square::A1).count_ones(), 2);
         assert_eq!(region_of(e, Square::H8).count_ones(), 3);
         assert_eq!(odd_regions(e), 1);
@@ -90,7 +76,7 @@ mod tests {
 
     #[test]
     fn even_region_instead_of_odd() {
-        let b = position();
+        let b = two_regions();
         assert!(b.is_legal("b1".parse().unwrap()) && b.is_legal("h8".parse().unwrap()));
         let m = mistake(b, "b1", &[], "h8", &[]);
         let c = parity(&m, &Lines::new(&m)).expect("b1 enters the even region");

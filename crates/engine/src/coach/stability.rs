@@ -30,16 +30,11 @@ pub fn stability(_m: &Mistake, lines: &Lines) -> Option<Claim> {
     }
     let given = opp_p & !opp_b;
     let squares = if given != 0 { given } else { own_b & !own_p };
-    Some(Claim::new(
+    Some(Claim::both_lines(
         Kind::Stability,
         Bitboard(squares).iter().collect(),
-        vec![
-            ("plies", h as i32),
-            ("own_played", n(own_p)),
-            ("opponent_played", n(opp_p)),
-            ("own_best", n(own_b)),
-            ("opponent_best", n(opp_b)),
-        ],
+        h,
+        [own_p, opp_p, own_b, opp_b],
     ))
 }
 

@@ -8,6 +8,34 @@ pub fn board(s: &str) -> Board {
     s.parse::<Position>().expect("test board").board()
 }
 
+/// Black to move, a1 empty: b2 flips c3 and White's f6 then brackets the diagonal to a1.
+pub fn open_a1_corner() -> Board {
+    board(
+        "--------\
+         --------\
+         --O-----\
+         ---XO---\
+         ---OX---\
+         -----O--\
+         --------\
+         -------- X",
+    )
+}
+
+/// Black to move with two empty regions: a1 b1 (even) and h8 g8 f8 (odd).
+pub fn two_regions() -> Board {
+    board(
+        "--OXXXXX\
+         OOOXXXXX\
+         XXOXXXXX\
+         XXXOXXXX\
+         XXXXOXXX\
+         XXXXXOXX\
+         XXXXXXOO\
+         XXXXX--- X",
+    )
+}
+
 fn moves(line: &[&str]) -> &'static [Move] {
     let v: Vec<Move> = line.iter().map(|s| s.parse().expect("test move")).collect();
     Box::leak(v.into_boxed_slice())

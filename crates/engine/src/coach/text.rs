@@ -3,7 +3,8 @@
 //! estáveis, paridade, tempo, varrida). Rendered from the explanation's data alone.
 
 use super::{Explanation, Kind};
-use virada_rules::{Color, Move, Square};
+use virada_rules::moves::spaced;
+use virada_rules::Color;
 
 /// The language of a sentence.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -40,21 +41,6 @@ fn discs_of(c: Color) -> &'static str {
     }
 }
 
-fn squares(list: &[Square]) -> String {
-    list.iter()
-        .map(|s| s.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn line(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// A final score in words: "wins by 6", "loses by 4", "draws".
 fn score(v: i32, lang: Lang) -> String {
     match (v.signum(), lang) {
@@ -83,7 +69,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
     let (p, b) = (e.played, e.best);
     let me = side(e.mover, lang);
     let you = side(e.mover.opposite(), lang);
-    let sq = squares(&e.squares);
+    let sq = spaced(&e.squares);
     let first = e.squares.first().map(|s| s.to_string()).unwrap_or_default();
     let en = lang == Lang::En;
     match e.kind {
@@ -106,7 +92,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         }
         Kind::CornerGiven => {
             let k = moves_word(n("moves"), lang);
-            let l = line(&e.line);
+            let l = spaced(&e.line);
             if en {
                 format!("After {p}, {you} takes the corner {sq} within {k}: {l}.")
             } else {
@@ -237,7 +223,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             }
         }
         Kind::PassForced => {
-            let l = line(&e.line);
+            let l = spaced(&e.line);
             if n("moves") <= 1 {
                 if en {
                     format!("{b} leaves {you} without a move: {you} must pass (a tempo gained).")
@@ -251,7 +237,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             }
         }
         Kind::PassAllowed => {
-            let l = line(&e.line);
+            let l = spaced(&e.line);
             if en {
                 format!("After {p}, {me} runs out of moves and must pass: {l}.")
             } else {
@@ -270,7 +256,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
                     )
                 }
             } else {
-                let l = line(&e.line);
+                let l = spaced(&e.line);
                 if en {
                     format!("After {p}, {me} loses every disc (a wipe-out): {l}.")
                 } else {
@@ -280,7 +266,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         }
         Kind::ExactLoss => {
             let (bs, ps, loss) = (n("best_score"), n("played_score"), n("loss"));
-            let l = line(&e.line);
+            let l = spaced(&e.line);
             let (sb, sp) = (score(bs, lang), score(ps, lang));
             if en {
                 format!("Exact endgame: {b} {sb}, {p} {sp}: {loss} discs lost. Best line: {l}.")

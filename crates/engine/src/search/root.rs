@@ -166,16 +166,15 @@ pub fn search(
 
     let internal_stop = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
-    let shared = SearchShared {
-        tt: setup.tt,
-        eval: setup.eval,
-        stop: &internal_stop,
-        user_stop: stop.map(|s| &**s),
+    let shared = SearchShared::for_root(
+        setup,
+        limits,
+        budget.as_ref(),
         clock,
-        deadline: budget.map(|b| b.hard),
-        node_limit: limits.nodes,
-        nodes: &nodes,
-    };
+        &internal_stop,
+        stop,
+        &nodes,
+    );
 
     let outcome = std::thread::scope(|scope| {
         for id in 1..setup.threads.max(1) {

@@ -9,12 +9,15 @@
 
 use super::order::{mobility_key, ordering_depth, MoveList};
 use super::selectivity::Selectivity;
+use super::setup::SearchSetup;
+use super::Limits;
 use crate::eval::incremental::IncrementalEval;
 use crate::eval::mpc::{self, MpcModel};
 use crate::eval::{final_value, Gen3Eval};
-use crate::time::Stopwatch;
+use crate::time::{MoveBudget, Stopwatch};
 use crate::tt::{TranspositionTable, TtData, EXACT_SELECTIVITY};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::movegen::legal_moves;
 use virada_rules::{Board, Square};
@@ -49,6 +52,32 @@ pub struct SearchShared<'a> {
     pub node_limit: Option<u64>,
     /// Nodes of all threads (updated every [`POLL_INTERVAL`] nodes).
     pub nodes: &'a AtomicU64,
+}
+
+impl<'a> SearchShared<'a> {
+    /// The state every thread of one search from the root shares: `setup`'s table and
+    /// evaluation, the search's own `stop` flag and the caller's, the deadline of `budget` and
+    /// the node limit of `limits`.
+    pub fn for_root(
+        setup: &SearchSetup<'a>,
+        limits: &Limits,
+        budget: Option<&MoveBudget>,
+        clock: Stopwatch,
+        stop: &'a AtomicBool,
+        user_stop: Option<&'a Arc<AtomicBool>>,
+        nodes: &'a AtomicU64,
+    ) -> SearchShared<'a> {
+        SearchShared {
+            tt: setup.tt,
+            eval: setup.eval,
+            stop,
+            user_stop: user_stop.map(|s| &**s),
+            clock,
+            deadline: budget.map(|b| b.hard),
+            node_limit: limits.nodes,
+            nodes,
+        }
+    }
 }
 
 impl SearchShared<'_> {
