@@ -1,7 +1,8 @@
 // The details a new player trips on (issue 43): hint labels inside their squares, the phone's
 // player labels whole, no pass notice after the end, an XOT transcript that replays from the
 // standard start, the skip link, "waiting" said once, set-up errors and numbers in the page's
-// language.
+// language, the phone's analysis list (each mistake starting on its bullet's line), the players
+// of a friend game named, and a pasted game from the standard start shown as one.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
@@ -162,6 +163,56 @@ test('a bad set-up text is explained in the page\'s language, with where it fail
     assert.match(text, c.want, `${c.locale} ${c.setup}`);
     if (c.locale === 'pt-BR') await page.screenshot({ path: screenshotPath('details-setup-error-pt.png') });
     checkClean(page, true);
+    await context.close();
+  }
+});
+
+test('phone: a wrapped mistake in the analysis starts on its bullet\'s line', { timeout: 120000 }, async () => {
+  const { context, page } = await newPage(browser, { width: 360, height: 640, isMobile: true, locale: 'pt-BR' });
+  await open(page);
+  await newGame(page, { mode: 'friend' });
+  // The first legal square each ply: corners given away early, so both sides have mistakes.
+  for (let i = 0; i < 14; i++) await clickFirstLegal(page);
+  await page.click('#btn-analyse');
+  await page.waitForSelector('#analysis-body .mistakes li button', { timeout: 90000 });
+  // The bullet sits on the first line box of its item: a probe put at the item's start shares
+  // that line, and must be on the button's first line of text, not its last.
+  const items = await page.$$eval('#analysis-body .mistakes li', (lis) => lis.map((li) => {
+    const b = li.querySelector('button');
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    const probe = document.createElement('span');
+    probe.textContent = '\u200b';
+    li.prepend(probe);
+    const bullet = probe.getBoundingClientRect().top;
+    probe.remove();
+    return { text: b.textContent, lines, bullet: Math.round(bullet), first: Math.round(range.getClientRects()[0].top), align: getComputedStyle(b).textAlign };
+  }));
+  assert.ok(items.some((i) => i.lines > 1), `a mistake wraps on this phone: ${JSON.stringify(items)}`);
+  for (const i of items) {
+    assert.ok(Math.abs(i.bullet - i.first) <= 2, `"${i.text}": bullet at ${i.bullet}, text starts at ${i.first}`);
+    assert.equal(i.align, 'left');
+  }
+  await page.$eval('#analysis', (el) => el.scrollIntoView());
+  await page.screenshot({ path: screenshotPath('details-analysis-phone.png') });
+  checkClean(page);
+  await context.close();
+});
+
+test('a friend game names its two players; an imported game from the standard start says so', { timeout: 60000 }, async () => {
+  for (const [locale, first, second, start] of [['en-US', 'player 1', 'player 2', 'Start'], ['pt-BR', 'jogador 1', 'jogador 2', 'Início']]) {
+    const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale });
+    await open(page);
+    await newGame(page, { mode: 'friend' });
+    assert.equal(await page.textContent('#player-black .pwho'), first);
+    assert.equal(await page.textContent('#player-white .pwho'), second);
+    // A pasted transcript plays from the standard start: its list starts at "Start", not at a
+    // set-up position.
+    await newGame(page, { mode: 'friend', start: 'setup', setup: 'f5d6c3d3c4' });
+    assert.equal(await page.textContent('#move-list .start-btn'), start);
+    assert.equal(await page.textContent('#player-black .pwho'), first);
+    checkClean(page);
     await context.close();
   }
 });

@@ -62,6 +62,11 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/join", post(crate::online::http::join))
         .route("/import", post(import))
+        .route(
+            "/wthor",
+            post(crate::wthor_file::list)
+                .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
+        )
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
@@ -233,7 +238,14 @@ fn choose_start(
         )),
         (StartName::Setup, Some(text)) => {
             let setup: Setup = parse_setup(&text)?;
-            Ok((StartKind::Setup, setup.into_game(), None))
+            // A transcript (or a record) from the standard start is a standard game.
+            let game = setup.into_game();
+            let kind = if game.start() == Position::start() {
+                StartKind::Standard
+            } else {
+                StartKind::Setup
+            };
+            Ok((kind, game, None))
         }
         (_, Some(_)) => Err(AppError::BadRequest(
             "a \"setup\" text needs \"start\": \"setup\"".into(),

@@ -40,6 +40,7 @@ pub mod state;
 pub mod store;
 pub mod util;
 pub mod view;
+pub mod wthor_file;
 
 pub use config::ServerConfig;
 pub use error::AppError;

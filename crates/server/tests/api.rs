@@ -290,7 +290,8 @@ async fn pass_handling_and_game_end_with_wof_score() {
         .create(json!({"mode": "friend", "start": "setup", "setup": transcript}))
         .await;
     let id = id_of(&g);
-    assert_eq!(g["start"]["kind"], "setup");
+    // Moves from the standard start make a standard game (the page then says "Start").
+    assert_eq!(g["start"]["kind"], "standard");
     let mover = g["side_to_move"].as_str().unwrap().to_string();
     let n = plies(&g);
     let (s, g) = t.play(&id, &mv).await;

@@ -16,14 +16,16 @@ export class ApiError extends Error {
   }
 }
 
+/** `body`: an object sent as JSON, or `{ bytes }` sent as they are (a WTHOR file). */
 async function request(method, path, body) {
   let res;
+  const raw = body && body.bytes instanceof ArrayBuffer;
   try {
     res = await fetch(path, {
       method,
-      // The server refuses state-changing requests that are not JSON, so they always are.
-      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
-      body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify(body || {}),
+      // The server refuses state-changing requests that are not JSON (files: octet-stream).
+      headers: method === 'GET' ? {} : { 'Content-Type': raw ? 'application/octet-stream' : 'application/json' },
+      body: method === 'GET' || method === 'DELETE' ? undefined : raw ? body.bytes : JSON.stringify(body || {}),
     });
   } catch (e) {
     throw new ApiError(0, 'network', String(e && e.message ? e.message : e));
@@ -47,6 +49,8 @@ export const api = {
   createGame: (options) => request('POST', '/api/games', options),
   /** A game of this browser (with a friend) from a transcript or a GGF record. */
   importGame: (text) => request('POST', '/api/import', { text }),
+  /** The games of a WTHOR file (its bytes, an ArrayBuffer), read by the server; nothing stored. */
+  wthorGames: (bytes) => request('POST', '/api/wthor', { bytes }),
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
   getGame: (id) => request('GET', gamePath(id)),
   deleteGame: (id) => request('DELETE', gamePath(id)),

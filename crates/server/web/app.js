@@ -18,6 +18,7 @@ import { mountClocks } from './clocks.js';
 import { mountAttention, refreshTitle } from './attention.js';
 import { mountSettings } from './settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './share.js';
+import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -48,6 +49,7 @@ function init() {
   mountAttention();
   // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
   mountSettings({ onChange: () => {} });
+  mountWthor();
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -58,6 +60,7 @@ function init() {
     translateDom();
     applyTheme(document.documentElement.dataset.theme);
     dialog.fillLevels();
+    fillWthor();
     if (s.route !== '/') showPage(s.route);
   });
   $('chk-legal').checked = store.get().showLegal;
@@ -116,10 +119,20 @@ function wireControls(playSquare) {
     const file = ev.target.files && ev.target.files[0];
     ev.target.value = ''; // the same file may be chosen again
     if (!file) return;
+    // A WTHOR database (binary, many games) is read by the server, which lists its games.
+    const head = await file.slice(0, 256).text();
+    if (isWthorFile(file, head)) {
+      if (file.size > MAX_WTHOR) { setNotice(t('wthor.tooLong'), true); return; }
+      clearNotice();
+      try {
+        await openWthorFile(file, { onError: showError });
+      } catch (e) {
+        showError(e);
+      }
+      return;
+    }
     if (file.size > MAX_TEXT) { setNotice(t('share.tooLong'), true); return; }
     const text = await file.text();
-    // A binary file (a WTHOR database) is not a game text.
-    if (text.includes('\u0000')) { setNotice(t('share.notText'), true); return; }
     clearNotice();
     try {
       await openGameText(text);

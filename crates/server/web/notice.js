@@ -41,10 +41,12 @@ export function setupErrorText(e) {
   if (p.format === 'empty') return t('setup.empty');
   const parts = [];
   if (p.format && t('setup.format.' + p.format) !== 'setup.format.' + p.format) parts.push(t('setup.format.' + p.format));
-  for (const place of ['line', 'column', 'square', 'ply']) {
+  for (const place of ['line', 'column', 'square', 'ply', 'byte']) {
     if (p[place] !== undefined) parts.push(t('setup.' + place, { n: p[place] }));
   }
-  let text = parts.length ? t('setup.badAt', { where: parts.join(', ') }) : t('setup.bad');
+  // A WTHOR file is a file of games, not a text.
+  const badAt = p.format === 'wthor' ? 'wthor.badAt' : 'setup.badAt';
+  let text = parts.length ? t(badAt, { where: parts.join(', ') }) : t('setup.bad');
   if (lang() === 'en' && e.message) {
     const detail = e.message.replace(/^setup: [^:]*: /, '');
     text += ' ' + detail.charAt(0).toUpperCase() + detail.slice(1) + (/[.!?]$/.test(detail) ? '' : '.');

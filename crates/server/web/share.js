@@ -31,5 +31,9 @@ export async function openGameText(text) {
   actions.showGame(game.id, { mode: game.mode });
   const s = await store.when((x) => x.gameId !== game.id || !!x.game);
   if (s.gameId === game.id && s.game.plies.length > 0) actions.viewPly(0);
+  // The file chooser (or the list of a file's games) kept the focus: the arrow keys step
+  // through the moves once it is left.
+  const f = document.activeElement;
+  if (f && f.matches('input, select, textarea')) f.blur();
   return game.id;
 }

@@ -42,6 +42,9 @@ function players(s) {
       if (store.mySeat(g) === color) who += ' · ' + t('online.you');
     } else if (g && g.mode === 'computer') {
       who = g.human_color === color ? t('player.you') : `${t('player.computer')}${g.level ? ' · ' + levelName(g.level, s) : ''}`;
+    } else if (g) {
+      // Two people at this device (or a game opened to step through).
+      who = t(color === 'black' ? 'player.first' : 'player.second');
     }
     const whoEl = box.querySelector('.pwho');
     if (whoEl.textContent !== who) whoEl.textContent = who;
