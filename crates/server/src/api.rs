@@ -61,6 +61,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/join", post(crate::online::http::join))
         .route("/import", post(import))
+        .route("/position", post(crate::position::position))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
