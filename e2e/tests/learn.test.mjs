@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, boardString } from '../lib/ui.mjs';
 import { START, flips, legalMoves, play, idx, sq, replay } from '../lib/othello.mjs';
 
@@ -136,7 +136,7 @@ test('the tutorial is offered on a first visit and completed by clicking', { tim
 
 test('a lesson: a move against the idea is explained, the answers are accepted, progress is kept', { timeout: 120000 }, async () => {
   const { context, page } = await newPage(browser);
-  await open(page, '/learn');
+  await page.goto(BASE_URL + '/learn'); // the game board is hidden on this page
   const lesson = LESSONS.lessons.find((l) => l.id === 'corners');
   assert.ok(lesson && lesson.positions.length >= 5);
   await page.click('#lesson-corners');
