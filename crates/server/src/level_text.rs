@@ -79,7 +79,7 @@ pub fn describe_pt(level: Level) -> String {
     };
     let errs = match s.mistakes {
         Some(m) => format!(
-            "; iniciante: comete erros humanos de até {} discos",
+            "; iniciante: comete erros humanos de até {} peças",
             m.max_loss
         ),
         None => String::new(),

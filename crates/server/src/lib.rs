@@ -32,6 +32,7 @@ pub mod model;
 pub mod online;
 pub mod ownership;
 pub mod pool;
+pub mod position;
 pub mod retention;
 pub mod server;
 pub mod setup;

@@ -56,6 +56,8 @@ export const api = {
   deleteGame: (id) => request('DELETE', gamePath(id)),
   hint: (id) => request('GET', `${gamePath(id)}/hint`),
   analysis: (id) => request('GET', `${gamePath(id)}/analysis`),
+  /** The rules on a position that is no game: `moves` played from set-up text `setup`. */
+  position: (setup, moves = []) => request('POST', '/api/position', { setup, moves }),
   /** Online games: take the free seat; a private link for another device; redeem one. */
   takeSeat: (id, name) => request('POST', `${gamePath(id)}/seat`, { name }),
   deviceLink: (id) => request('POST', `${gamePath(id)}/device-link`, {}),

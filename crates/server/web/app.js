@@ -40,7 +40,16 @@ function init() {
   mountBoard($('board-root'), { onPlay: playSquare });
   mountPanels();
   mountMoves({ onPly: actions.viewPly });
-  mountAnalysis({ onPly: actions.viewPly });
+  mountAnalysis({
+    onPly: actions.viewPly,
+    level: () => dialog.defaults().level || 5,
+    // "Try again from here": a new game against the computer from a studied mistake.
+    tryAgain: async (options) => {
+      clearNotice();
+      await actions.createGame(options);
+      navigate('/', true);
+    },
+  });
   mountHints();
   mountPassNotices();
   mountOnline({ openGame: (id) => openGame(id) });
@@ -71,6 +80,23 @@ function init() {
   }).catch(() => {});
   window.addEventListener('popstate', () => routeFromLocation());
   routeFromLocation(true);
+  offerTutorial();
+}
+
+/**
+ * A first visit (nothing remembered) gets the tutorial offered beside the board, once; the
+ * tutorial stays in the menu ("Learn"). The offer goes away when a game is shown.
+ */
+function offerTutorial() {
+  const box = $('learn-offer');
+  if (safeGet('virada.tutorialOffered') || safeGet('virada.tutorialDone') || store.get().gameId) return;
+  safeSet('virada.tutorialOffered', '1');
+  box.hidden = false;
+  $('learn-offer-no').addEventListener('click', () => { box.hidden = true; });
+  box.querySelector('a').addEventListener('click', () => { box.hidden = true; });
+  const off = store.subscribe((s) => {
+    if (s.gameId) { box.hidden = true; off(); }
+  });
 }
 
 function wireControls(playSquare) {
@@ -232,11 +258,12 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  const route = path === '/rules' || path === '/games' ? path : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
+  $('view-learn').hidden = route !== '/learn';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -259,6 +286,10 @@ async function showPage(route) {
   if (route === '/rules') {
     const mod = await import('./rules.js');
     $('rules-content').innerHTML = mod.rulesHtml(lang());
+  } else if (route === '/learn') {
+    const mod = await import('./learn.js');
+    await mod.renderLearn($('learn-root'), location.search, { navigate });
+    return; // the page names itself (the lesson or step shown)
   } else if (route === '/games') {
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {

@@ -31,6 +31,9 @@ export function decodeBoard(board) {
   return out;
 }
 
+const MARKS = ['played', 'best', 'coach', 'target', 'right', 'wrong'];
+
+/** A disc value with its sign and one decimal at most, in the page's language ("+3,5" in pt). */
 export function formatValue(v) {
   const n = Math.round(Number(v) * 10) / 10;
   const s = formatNumber(Math.abs(n), 1);
@@ -38,13 +41,18 @@ export function formatValue(v) {
 }
 
 export class BoardView {
-  /** @param {HTMLElement} root element to fill; @param {{onPlay:(sq:string)=>void}} handlers */
-  constructor(root, { onPlay }) {
+  /**
+   * @param {HTMLElement} root element to fill
+   * @param {{onPlay:(sq:string)=>void, id?:string}} handlers; `id` names the grid (default
+   *   "board": the game's board; the learning pages draw their own with another id)
+   */
+  constructor(root, { onPlay, id = 'board' }) {
     this.root = root;
     this.onPlay = onPlay;
+    this.id = id;
     this.cells = [];
     this.colors = new Array(64).fill(null);
-    this.state = { legal: new Set(), last: null, hints: null, showLegal: true, interactive: false };
+    this.state = { legal: new Set(), last: null, hints: null, showLegal: true, interactive: false, marks: null };
     this.focusIndex = 19; // d3
     this.typed = '';
     this.build();
@@ -62,7 +70,7 @@ export class BoardView {
       side.append(el('span', '', String(i + 1)));
     }
     const grid = el('div', 'board');
-    grid.id = 'board';
+    grid.id = this.id;
     grid.setAttribute('role', 'grid');
     this.grid = grid;
     for (let r = 0; r < 8; r++) {
@@ -85,8 +93,8 @@ export class BoardView {
     }
     grid.addEventListener('keydown', (ev) => this.onKey(ev));
     const help = el('p', 'visually-hidden');
-    help.id = 'board-help';
-    grid.setAttribute('aria-describedby', 'board-help');
+    help.id = this.id + '-help';
+    grid.setAttribute('aria-describedby', help.id);
     this.help = help;
     const corner = el('div', 'coords-corner');
     corner.setAttribute('aria-hidden', 'true');
@@ -110,13 +118,18 @@ export class BoardView {
     if (this.state.last === name) parts.push(t('square.last'));
     const hint = this.state.hints && this.state.hints.get(name);
     if (hint) parts.push(t('square.hint', { value: formatValue(hint.value) }) + (hint.best ? ', ' + t('square.best') : '') + (hint.book ? ', ' + t('hint.book') : ''));
+    const marks = this.state.marks && this.state.marks.get(name);
+    if (marks) for (const m of marks) parts.push(t('mark.' + m));
     cell.setAttribute('aria-label', parts.join(', '));
   }
 
   /**
    * Draws a position. `animate` flips changed discs (CSS transition) and pops new ones.
+   * `marks` (optional) maps a square to the names of what to draw on it: 'played' (the move
+   * played), 'best' (the better move), 'coach' (a square an explanation names), 'target' (a
+   * square a lesson asks about), 'right' / 'wrong' (an answer just given).
    * @param {{board:string, legal:string[], last:string|null, hints:Map|null, showLegal:boolean,
-   *          interactive:boolean, animate:boolean}} s
+   *          interactive:boolean, animate:boolean, marks?:Map<string,string[]>}} s
    */
   render(s) {
     const colors = decodeBoard(s.board);
@@ -126,6 +139,7 @@ export class BoardView {
       hints: s.hints || null,
       showLegal: s.showLegal !== false,
       interactive: !!s.interactive,
+      marks: s.marks || null,
     };
     this.grid.classList.toggle('instant', !s.animate);
     this.grid.classList.toggle('interactive', this.state.interactive);
@@ -166,6 +180,9 @@ export class BoardView {
         hintEl.dataset.book = '';
         cell.classList.remove('hinted', 'best', 'book');
       }
+      const marks = (this.state.marks && this.state.marks.get(name)) || [];
+      for (const m of MARKS) cell.classList.toggle('mark-' + m, marks.includes(m));
+      if (marks.length) cell.dataset.mark = marks.join(' '); else delete cell.dataset.mark;
       this.colors[i] = after;
     }
     for (let i = 0; i < 64; i++) this.labelCell(i);

@@ -5,13 +5,13 @@
 // Correspondence games show the time left for the move (days and hours).
 
 import * as store from './store.js';
-import { t, colorName } from './i18n.js';
+import { t, colorName, lang } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const TICK_MS = 100;
 const LOW_MS = 20000; // under this, tenths are shown and the clock turns red
 
-/** "1:05:09", "4:59", "0:19.4" for a clock's milliseconds. */
+/** "1:05:09", "4:59", "0:19.4" for a clock's milliseconds (tenths after a comma in pt-BR). */
 export function formatClock(ms) {
   const v = Math.max(0, ms);
   const total = Math.floor(v / 1000);
@@ -20,7 +20,7 @@ export function formatClock(ms) {
   const sec = total % 60;
   const ss = String(sec).padStart(2, '0');
   if (h > 0) return `${h}:${String(m).padStart(2, '0')}:${ss}`;
-  if (v < LOW_MS) return `${m}:${ss}.${Math.floor((v % 1000) / 100)}`;
+  if (v < LOW_MS) return `${m}:${ss}${lang() === 'pt' ? ',' : '.'}${Math.floor((v % 1000) / 100)}`;
   return `${m}:${ss}`;
 }
 

@@ -145,7 +145,7 @@ e por isso os dois números sempre somam 64. Num empate com casas vazias, elas s
 </table>
 
 <h2>Aberturas XOT</h2>
-<p>No XOT a partida começa a partir de uma abertura de 8 lances sorteada de uma lista de aberturas
+<p>No XOT a partida começa a partir de uma abertura de 8 jogadas sorteada de uma lista de aberturas
 equilibradas: já há 12 peças no tabuleiro e é a vez do Preto. O resto é igual. Como a abertura muda a
 cada partida, decorar linhas de abertura ajuda bem menos.</p>
 

@@ -19,6 +19,10 @@ let state = {
   showLegal: true,
   levels: [],
   analysis: null, // { gameId, status: 'loading' | 'ready' | 'failed', data, error }
+  // A mistake studied in the analysis (view-analysis.js): shown while `viewPly` is its `ply`.
+  // { gameId, ply, played, best, coach: squares, setup, line: squares, steps: plies of the
+  //   better line (from /api/position) or null, step: 0 = the position before the mistake }
+  study: null,
   notice: null, // { text, error }
   // Online games only (mode "online", seats, clocks, chat and presence from the live channel, live.js):
   presence: null, // { seats, spectators } from a `presence` message newer than the game object
@@ -72,7 +76,7 @@ export function when(pred) {
 export function showGame(id) {
   update({
     gameId: id, game: null, thinking: null, connection: id ? 'connecting' : 'idle', awaiting: null,
-    viewPly: null, hints: null, analysis: null, presence: null, chat: [], clockAt: 0,
+    viewPly: null, hints: null, analysis: null, study: null, presence: null, chat: [], clockAt: 0,
   });
 }
 

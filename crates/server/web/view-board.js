@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { stepMs } from './settings.js';
 
 const MAX_ANIMATED = 4; // more new plies than this (a reload, a resume) are drawn at once
-const DRAWN_FROM = ['gameId', 'game', 'viewPly', 'hintsOn', 'hints', 'showLegal', 'connection', 'awaiting', 'lang'];
+const DRAWN_FROM = ['gameId', 'game', 'viewPly', 'hintsOn', 'hints', 'showLegal', 'connection', 'awaiting', 'lang', 'study'];
 const $ = (id) => document.getElementById(id);
 
 export function mountBoard(root, { onPlay }) {
@@ -65,8 +65,9 @@ export function mountBoard(root, { onPlay }) {
   function draw(s, animateDraw) {
     const st = shown(s);
     const hints = s.hintsOn && s.hints && s.viewPly === null && s.hints.key === store.hintKey(s) ? s.hints.map : null;
-    board.render({ board: st.board, legal: st.legal, last: st.last, hints, showLegal: s.showLegal, interactive: st.interactive, animate: animateDraw });
+    board.render({ board: st.board, legal: st.legal, last: st.last, hints, showLegal: s.showLegal, interactive: st.interactive, animate: animateDraw, marks: st.marks });
     const grid = $('board');
+    grid.dataset.study = st.study;
     grid.dataset.ply = String(st.ply);
     grid.dataset.view = s.viewPly === null ? 'live' : String(s.viewPly);
     grid.dataset.status = !s.gameId ? 'none' : s.game ? s.game.status : 'loading';
@@ -96,9 +97,11 @@ function turn(s) {
 function shown(s) {
   const g = s.game;
   if (!g) {
-    return { board: START_BOARD, legal: s.gameId ? [] : START_LEGAL, last: null, interactive: !s.gameId, ply: 0, counts: [2, 2] };
+    return { board: START_BOARD, legal: s.gameId ? [] : START_LEGAL, last: null, interactive: !s.gameId, ply: 0, counts: [2, 2], marks: null, study: '' };
   }
   const p = store.shownPly(s);
+  const study = s.study && s.study.gameId === g.id && s.viewPly === s.study.ply ? s.study : null;
+  if (study) return studied(study, g, p);
   let last = null;
   for (let i = p - 1; i >= 0; i--) {
     if (g.plies[i].move !== 'pass') { last = g.plies[i].move; break; }
@@ -114,7 +117,30 @@ function shown(s) {
     interactive: store.canPlay(s),
     ply: p,
     counts: p === 0 ? countDiscs(g.start.board) : [g.plies[p - 1].black_discs, g.plies[p - 1].white_discs],
+    marks: null,
+    study: '',
   };
+}
+
+/**
+ * A mistake studied in the analysis: the position before it with the move played, the better
+ * move and the explanation's squares marked, or a step of the better line.
+ */
+function studied(st, g, p) {
+  const before = p === 0 ? g.start.board : g.plies[p - 1].board;
+  const base = { legal: [], interactive: false, ply: p };
+  if (st.step > 0 && st.steps && st.steps[st.step - 1]) {
+    const ply = st.steps[st.step - 1];
+    let last = null;
+    for (let i = st.step - 1; i >= 0; i--) if (st.steps[i].move !== 'pass') { last = st.steps[i].move; break; }
+    return { ...base, board: ply.board, last, counts: [ply.black_discs, ply.white_discs], marks: null, study: 'line:' + st.step };
+  }
+  const marks = new Map();
+  const add = (sq, m) => { if (sq) marks.set(sq, [...(marks.get(sq) || []), m]); };
+  for (const sq of st.coach || []) add(sq, 'coach');
+  add(st.played, 'played');
+  add(st.best, 'best');
+  return { ...base, board: before, last: null, counts: countDiscs(before), marks, study: 'before' };
 }
 
 function countDiscs(b) {

@@ -28,7 +28,7 @@ pub(crate) mod last;
 mod order;
 mod root;
 pub(crate) mod search;
-pub(crate) mod stability;
+pub mod stability;
 
 pub use root::{
     solve_observed, solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult,

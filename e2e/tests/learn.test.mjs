@@ -1,0 +1,319 @@
+// Learning (issue 40): the tutorial offered on a first visit and completed by clicking; a
+// strategy lesson solved (a wrong move explained, then the answers); a mistake of a game studied
+// in the analysis (the better line stepped on the board, the marks, the evaluation bar and the
+// accuracy) and "try again from here"; the pages in pt-BR and on a phone (screenshots).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { open, newGame, boardString } from '../lib/ui.mjs';
+import { START, flips, legalMoves, play, idx, sq, replay } from '../lib/othello.mjs';
+
+const LESSONS = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'server', 'web', 'lessons.json'), 'utf8'));
+
+let browser;
+let closeBrowser;
+before(async () => {
+  ({ browser, close: closeBrowser } = await launch());
+});
+after(async () => {
+  if (closeBrowser) await closeBrowser();
+});
+
+function checkClean(page) {
+  // A square that is no move is refused by the server (422): the browser logs the answer.
+  const errors = page.consoleErrors.filter((e) => !e.startsWith('Failed to load resource'));
+  assert.deepEqual(errors, [], 'no script errors in the console');
+}
+
+/** The learning board as a 64-char string. */
+function learnBoard(page) {
+  return page.$$eval('#learn-board .cell', (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
+}
+
+async function click(page, square) {
+  await page.click(`#learn-board .cell[data-square="${square}"]`);
+}
+
+async function feedback(page, cls) {
+  await page.waitForSelector(`#learn-feedback.${cls}`);
+  return page.textContent('#learn-feedback');
+}
+
+/** Waits until the learning board shows step `n` ready for a move. */
+async function atStep(page, n) {
+  await page.waitForSelector(`#learn-board[data-step="${n}"][data-state="playing"]`);
+  await page.waitForFunction(() => document.querySelectorAll('#learn-board .cell.black, #learn-board .cell.white').length > 0);
+}
+
+function mk(x, o) {
+  const b = new Array(64).fill('-');
+  for (const s of x) b[idx(s)] = 'X';
+  for (const s of o) b[idx(s)] = 'O';
+  return b.join('');
+}
+
+test('the tutorial is offered on a first visit and completed by clicking', { timeout: 90000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await open(page);
+  await page.waitForSelector('#learn-offer:not([hidden])');
+  await page.click('#learn-offer-start');
+  await page.waitForURL(/\/learn\?tutorial/);
+
+  // 1. Place and flip: f4 flips d4 and e4.
+  await atStep(page, 1);
+  const b1 = mk(['c4'], ['d4', 'e4']);
+  assert.equal(await learnBoard(page), b1);
+  assert.match(await page.getAttribute('#learn-board .cell[data-square="f4"]', 'data-mark'), /target/);
+  await click(page, 'f4');
+  assert.match(await feedback(page, 'ok'), /d4 and e4/);
+  assert.equal(await learnBoard(page), play(b1, 'X', idx('f4')));
+  await page.click('#learn-next');
+
+  // 2. Several directions: h6 flips one line (wrong, explained), then d4 flips three.
+  await atStep(page, 2);
+  const b2 = mk(['b4', 'f4', 'd6'], ['c4', 'e4', 'd5', 'g5']);
+  assert.equal(await learnBoard(page), b2);
+  await click(page, 'h6');
+  assert.match(await feedback(page, 'bad'), /only g5, in one direction/);
+  await page.click('#learn-retry');
+  await atStep(page, 2);
+  assert.equal(await learnBoard(page), b2, 'the position is set again');
+  // A square that flips nothing is refused by the rules, and said so.
+  await click(page, 'a1');
+  assert.match(await feedback(page, 'bad'), /a1 flips nothing/);
+  await click(page, 'd4');
+  assert.match(await feedback(page, 'ok'), /3 directions/);
+  assert.equal(await learnBoard(page), play(b2, 'X', idx('d4')));
+  assert.equal(flips(b2, 'X', idx('d4')).length, 3);
+  await page.click('#learn-next');
+
+  // 3. A square that flips nothing: c5 on the start, then a real move.
+  await atStep(page, 3);
+  assert.equal(await learnBoard(page), START);
+  await click(page, 'c5');
+  assert.match(await feedback(page, 'ok'), /c5 flips nothing/);
+  await page.waitForSelector('#learn-board[data-phase="1"]');
+  await click(page, 'd3');
+  assert.match(await feedback(page, 'ok'), /d3 flips d4/);
+  await page.click('#learn-next');
+
+  // 4. A forced pass: after d4 White has no move; Black plays again.
+  await atStep(page, 4);
+  const b4 = mk(['c3', 'f6'], ['e3', 'c5', 'e5']);
+  const after4 = play(b4, 'X', idx('d4'));
+  assert.equal(legalMoves(after4, 'O').length, 0, 'White has no move (the model agrees)');
+  await click(page, 'd4');
+  assert.match(await feedback(page, 'ok'), /must pass/);
+  await page.waitForSelector('#learn-board[data-phase="1"][data-turn="black"]');
+  await click(page, legalMoves(after4, 'X').map(sq)[0]);
+  assert.match(await feedback(page, 'ok'), /never a choice/);
+  await page.click('#learn-next');
+
+  // 5. The end and the count: 4-1 on the board, 59 empty squares to the winner: 63-1.
+  await atStep(page, 5);
+  await click(page, 'd4');
+  const end = await feedback(page, 'ok');
+  assert.match(end, /59 empty squares/);
+  assert.match(end, /63–1/);
+  await page.screenshot({ path: screenshotPath('learn-tutorial-end.png') });
+  await page.click('#learn-next');
+  await page.waitForSelector('#learn-complete');
+  assert.equal(await page.evaluate(() => localStorage.getItem('virada.tutorialDone')), '1');
+
+  // Reachable from the menu at any time; the offer is not made twice.
+  await page.click('#learn-menu');
+  await page.waitForSelector('#learn-tutorial');
+  await page.click('.mainnav a[data-route="/"]');
+  await page.waitForSelector('#view-play:not([hidden])');
+  assert.equal(await page.isVisible('#learn-offer'), false);
+  await page.click('.mainnav a[data-route="/learn"]');
+  await page.waitForSelector('#learn-tutorial');
+  checkClean(page);
+  await context.close();
+});
+
+test('a lesson: a move against the idea is explained, the answers are accepted, progress is kept', { timeout: 120000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await page.goto(BASE_URL + '/learn'); // the game board is hidden on this page
+  const lesson = LESSONS.lessons.find((l) => l.id === 'corners');
+  assert.ok(lesson && lesson.positions.length >= 5);
+  await page.click('#lesson-corners');
+  for (let i = 0; i < lesson.positions.length; i++) {
+    const p = lesson.positions[i];
+    await atStep(page, i + 1);
+    const board = await learnBoard(page);
+    assert.equal(board, p.board, `${p.id} is shown`);
+    if (i === 0) {
+      // A legal move that is not an answer: refused with the reason and the engine's figure.
+      const wrong = Object.keys(p.moves).find((m) => !p.answers.includes(m));
+      await click(page, wrong);
+      const text = await feedback(page, 'bad');
+      assert.ok(text.includes(wrong) && /loses/.test(text), text);
+      await page.click('#learn-retry');
+      await atStep(page, 1);
+      await page.screenshot({ path: screenshotPath('learn-lesson.png') });
+    }
+    await click(page, p.answers[0]);
+    const ok = await feedback(page, 'ok');
+    assert.match(ok, /corner/);
+    const color = p.to_move === 'black' ? 'X' : 'O';
+    assert.equal(await learnBoard(page), play(p.board, color, idx(p.answers[0])));
+    await page.click('#learn-next');
+  }
+  await page.waitForSelector('#learn-complete');
+  assert.match(await page.textContent('#learn-complete'), new RegExp(`${lesson.positions.length - 1} of ${lesson.positions.length}`));
+  await page.click('#learn-menu');
+  await page.waitForSelector('#lesson-corners');
+  const shown = await page.$eval('#lesson-corners', (b) => b.parentElement.textContent);
+  assert.match(shown, new RegExp(`${lesson.positions.length - 1} of ${lesson.positions.length} solved`));
+  // The progress survives a reload (this browser's storage).
+  await page.reload();
+  await page.waitForSelector('#lesson-corners');
+  assert.match(await page.$eval('#lesson-corners', (b) => b.parentElement.textContent), /of \d+ solved/);
+  checkClean(page);
+  await context.close();
+});
+
+/** A game where each side plays its first legal move (a1..h8 order): full of mistakes. */
+function naiveGame(plies) {
+  let board = START;
+  let color = 'X';
+  let t = '';
+  for (let k = 0; k < plies; k++) {
+    let moves = legalMoves(board, color);
+    if (!moves.length) { color = color === 'X' ? 'O' : 'X'; moves = legalMoves(board, color); }
+    if (!moves.length) break;
+    board = play(board, color, moves[0]);
+    t += sq(moves[0]);
+    color = color === 'X' ? 'O' : 'X';
+  }
+  return t;
+}
+
+test('analysis: a mistake studied on the board, its better line stepped, then "try again from here"', { timeout: 180000 }, async () => {
+  const { context, page } = await newPage(browser);
+  await open(page);
+  const transcript = naiveGame(30);
+  await newGame(page, { mode: 'friend', start: 'setup', setup: transcript });
+  await page.click('#btn-analyse');
+  await page.waitForSelector('#analysis .graph', { timeout: 90000 });
+  // Accuracy per player and the evaluation bar.
+  const rows = await page.$$eval('#accuracy tr[data-color]', (trs) => trs.map((tr) => [tr.dataset.color, tr.querySelector('.mean-loss').textContent, tr.querySelector('.best-share').textContent]));
+  assert.equal(rows.length, 2);
+  for (const [, loss, share] of rows) {
+    assert.match(loss, /^\d+(\.\d)? discs?$/);
+    assert.match(share, /^\d+% \(\d+ of \d+\)$/);
+  }
+  assert.ok(await page.$('#evalbar[role="meter"]'));
+
+  // The mistake with the longest better line.
+  const game = await page.evaluate(() => fetch('/api/games/' + new URLSearchParams(location.search).get('game')).then((r) => r.json()));
+  const data = await page.evaluate((id) => fetch(`/api/games/${id}/analysis`).then((r) => r.json()), game.id);
+  const mistakes = data.plies.map((p, i) => ({ ...p, index: i })).filter((p) => p.move !== 'pass' && p.loss >= 2);
+  assert.ok(mistakes.length > 0, 'the naive game has mistakes');
+  const m = mistakes.reduce((a, b) => ((b.best_line || []).length > (a.best_line || []).length ? b : a));
+  assert.ok((m.best_line || []).length >= 2, `a better line of 2 moves or more: ${JSON.stringify(m.best_line)}`);
+  const label = await page.textContent(`#analysis button.mistake[data-ply="${m.index}"]`);
+  assert.ok(label.startsWith(m.color === 'white' ? `${m.number}... ${m.move}` : `${m.number}. ${m.move}`), `numbered as the move list: ${label}`);
+
+  await page.click(`#analysis button.mistake[data-ply="${m.index}"]`);
+  await page.waitForSelector('#board[data-study="before"]');
+  const before = m.index === 0 ? START : game.plies[m.index - 1].board;
+  assert.equal(await boardString(page), before, 'the position before the mistake');
+  assert.match(await page.getAttribute(`#board .cell[data-square="${m.move}"]`, 'data-mark'), /played/);
+  assert.match(await page.getAttribute(`#board .cell[data-square="${m.best_move}"]`, 'data-mark'), /best/);
+  for (const e of m.explanations || []) {
+    for (const s of e.squares) assert.ok(await page.getAttribute(`#board .cell[data-square="${s}"]`, 'data-mark'), `${s} is marked`);
+  }
+  const evalBefore = await page.getAttribute('#evalbar', 'data-value');
+  const bestBlack = m.color === 'black' ? m.best_value : -m.best_value;
+  assert.equal(Number(evalBefore), Math.round(bestBlack * 10) / 10);
+
+  // The better line, step by step, agrees with the rules model.
+  await page.waitForSelector('#study-forward:not([disabled])');
+  let board = before;
+  let color = m.color === 'black' ? 'X' : 'O';
+  for (let k = 0; k < 2; k++) {
+    if (!legalMoves(board, color).length) color = color === 'X' ? 'O' : 'X';
+    board = play(board, color, idx(m.best_line[k]));
+    color = color === 'X' ? 'O' : 'X';
+    await page.click('#study-forward');
+    await page.waitForSelector(`#board[data-study="line:${k + 1}"]`);
+    assert.equal(await boardString(page), board, `after ${k + 1} moves of the better line`);
+    assert.ok(await page.$(`#board .cell.last[data-square="${m.best_line[k]}"]`));
+  }
+  await page.screenshot({ path: screenshotPath('analysis-better-line.png') });
+  await page.click('#study-back');
+  await page.waitForSelector('#board[data-study="line:1"]');
+  await page.click('#study-back');
+  await page.waitForSelector('#board[data-study="before"]');
+
+  // Try again from here: a game against the computer from the position before the mistake.
+  const oldId = game.id;
+  await page.click('#study-try');
+  await page.waitForFunction((o) => {
+    const id = new URLSearchParams(location.search).get('game');
+    const b = document.getElementById('board');
+    return id && id !== o && b.dataset.game === id && b.dataset.turn === 'human';
+  }, oldId);
+  assert.equal(await boardString(page), before);
+  const fresh = await page.evaluate(() => fetch('/api/games/' + new URLSearchParams(location.search).get('game')).then((r) => r.json()));
+  assert.equal(fresh.mode, 'computer');
+  assert.equal(fresh.human_color, m.color);
+  assert.equal(fresh.start.kind, 'setup');
+  assert.equal(fresh.plies.length, 0);
+  assert.deepEqual(fresh.legal_moves.sort(), legalMoves(before, m.color === 'black' ? 'X' : 'O').map(sq).sort());
+  checkClean(page);
+  await context.close();
+});
+
+test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x844', { timeout: 180000 }, async () => {
+  const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  await open(page);
+  await page.waitForSelector('#learn-offer:not([hidden])');
+  assert.equal((await page.textContent('#learn-offer-start')).trim(), 'Um minuto para aprender');
+  await page.screenshot({ path: screenshotPath('learn-offer-phone-pt.png') });
+  await page.click('.mainnav a[data-route="/learn"]');
+  await page.waitForSelector('#learn-tutorial');
+  assert.match(await page.textContent('#view-learn h1'), /Aprender/);
+  await page.screenshot({ path: screenshotPath('learn-menu-phone-pt.png'), fullPage: true });
+  await page.click('#learn-tutorial');
+  await atStep(page, 1);
+  await click(page, 'f4');
+  assert.match(await feedback(page, 'ok'), /viram pretas/);
+  // The board fits the phone's width.
+  const box = await page.$eval('#learn-board', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; });
+  assert.ok(box.left >= 0 && box.right <= 390, JSON.stringify(box));
+  await page.screenshot({ path: screenshotPath('learn-tutorial-phone-pt.png'), fullPage: true });
+  await page.click('#learn-back');
+  await page.click('#lesson-mobility');
+  await atStep(page, 1);
+  const p = LESSONS.lessons.find((l) => l.id === 'mobility').positions[0];
+  const wrong = Object.keys(p.moves).find((x) => !p.answers.includes(x));
+  await click(page, wrong);
+  const text = await feedback(page, 'bad');
+  assert.match(text, /jogadas/);
+  assert.doesNotMatch(text, /\d\.\d/, 'no decimal point in Portuguese');
+  await page.screenshot({ path: screenshotPath('learn-lesson-phone-pt.png'), fullPage: true });
+
+  // The analysis in Portuguese: comma decimals, "peças".
+  await page.click('.mainnav a[data-route="/"]');
+  await newGame(page, { mode: 'friend', start: 'setup', setup: naiveGame(24) });
+  await page.click('#btn-analyse');
+  await page.waitForSelector('#analysis .graph', { timeout: 90000 });
+  const analysis = await page.textContent('#analysis');
+  assert.match(analysis, /peças/);
+  assert.doesNotMatch(analysis, /\d\.\d/, 'no decimal point in Portuguese');
+  const first = await page.$('#analysis button.mistake');
+  if (first) {
+    await first.click();
+    await page.waitForSelector('#board[data-study="before"]');
+  }
+  await page.$eval('#analysis', (el) => el.scrollIntoView());
+  await page.screenshot({ path: screenshotPath('analysis-phone-pt.png'), fullPage: true });
+  assert.equal(replay('').board, START);
+  checkClean(page);
+  await context.close();
+});
