@@ -55,6 +55,9 @@ enum Command {
     Bench(cmd::bench::BenchArgs),
     /// Regenerate the evaluation's weights (gen3 pipeline: data sets, relabelling, fit).
     Train(cmd::train::TrainArgs),
+    /// Puzzles: generate (resumable), export as OBF, verify with the solver, stats.
+    #[command(subcommand_required = true)]
+    Puzzles(cmd::puzzles::PuzzlesArgs),
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),
 }
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => cmd::replay::run(args),
         Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Train(args)) => cmd::train::run(args),
+        Some(Command::Puzzles(args)) => cmd::puzzles::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };

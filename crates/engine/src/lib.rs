@@ -26,3 +26,4 @@ pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
 pub mod opening_names;
 pub mod openings;
+pub mod puzzles;

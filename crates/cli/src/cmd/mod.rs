@@ -18,6 +18,7 @@ pub mod openings;
 mod openings_rating;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod serve;
 pub mod show;
