@@ -160,7 +160,7 @@ fn prefilter(lesson: &str, b: &Board, f: &[Feat]) -> bool {
         "quiet" => {
             (24..=44).contains(&e) && !any(&|x| x.corner || x.xc) && spread(&|x| x.frontier) >= 3
         }
-        "stable" => e <= 40 && e >= 14 && any(&|x| !x.corner && x.stable >= 3),
+        "stable" => (14..=40).contains(&e) && any(&|x| !x.corner && x.stable >= 3),
         "parity" => {
             (6..=14).contains(&e)
                 && regions(b.empties()) >= 2

@@ -67,7 +67,6 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
             post(crate::wthor_file::list)
                 .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
         )
-
         .route("/position", post(crate::position::position))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -273,12 +273,11 @@ fn print_text(input: &SolveInput, r: &SolveResult, mode: SolveMode, verdict: Opt
             "  expected {} ({}): {}",
             ScoreBound::exact(exp),
             spaced(
-                &input
+                input
                     .expected_moves
                     .iter()
                     .filter(|(_, s)| *s == exp)
                     .map(|(m, _)| *m)
-                    .collect::<Vec<_>>()
             ),
             if ok { "OK" } else { "MISMATCH" }
         );
