@@ -38,6 +38,15 @@ export async function newPage(browser, { width = 1280, height = 860, locale = 'e
   page.external = [];
   page.requests = [];
   page.consoleErrors = [];
+  // The live channel: each WebSocket opened (its path) and every message the page sent on it.
+  page.sockets = [];
+  page.sent = [];
+  page.on('websocket', (ws) => {
+    page.sockets.push(new URL(ws.url()).pathname);
+    ws.on('framesent', (f) => {
+      try { page.sent.push(JSON.parse(f.payload)); } catch { /* not JSON */ }
+    });
+  });
   page.on('request', (req) => {
     const u = req.url();
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) page.external.push(u);
