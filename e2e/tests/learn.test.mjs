@@ -305,7 +305,9 @@ test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x8
   await page.waitForSelector('#analysis .graph', { timeout: 90000 });
   const analysis = await page.textContent('#analysis');
   assert.match(analysis, /peças/);
-  assert.doesNotMatch(analysis, /\d\.\d/, 'no decimal point in Portuguese');
+  // Values and losses (the page's text runs items together, so "9." + "8 jogadas" is no number).
+  assert.doesNotMatch(analysis, /(perdeu |por |[+−-])\d+\.\d/, 'no decimal point in Portuguese');
+  assert.match(analysis, /perdeu \d+,\d/, 'comma decimals');
   const first = await page.$('#analysis button.mistake');
   if (first) {
     await first.click();
