@@ -120,6 +120,7 @@ test('a server restart: the page reconnects to the new server and shows the move
     assert.equal(await page.inputValue('#transcript'), first + reply);
     await clickFirstLegal(page);
     assert.equal(await ply(page), 3, 'play goes on with the new server');
+    const streams = page.sockets.filter((p) => p === `/api/games/${id}/ws`).length;
     const reads = page.requests.filter((r) => isGameGet(r, id)).length;
     assert.ok(reads <= streams - 1, `at most one read of the game per reconnection (${reads} reads, ${streams} sockets)`);
   } finally {
