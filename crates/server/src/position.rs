@@ -10,7 +10,7 @@ use crate::setup::parse_setup;
 use crate::view::{board_string, PlyView, ResultView};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use virada_rules::{Bitboard, Color, Move, Square};
+use virada_rules::{Color, Move, Square};
 
 /// Most moves one request may play (a game has at most 60).
 pub const MAX_MOVES: usize = 60;
@@ -74,32 +74,7 @@ pub fn play_line(setup: &str, moves: &[Square]) -> AppResult<PositionView> {
         game.play_then_forced_passes(Move::Play(sq))
             .map_err(|e| AppError::Internal(e.to_string()))?;
     }
-    let plies = game
-        .moves()
-        .iter()
-        .zip(game.positions().windows(2))
-        .enumerate()
-        .skip(skip)
-        .map(|(i, (&mv, pair))| {
-            let (before, after) = (pair[0], pair[1]);
-            let mover = before.side_to_move();
-            let flipped = match mv {
-                Move::Play(sq) => {
-                    Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit())
-                }
-                Move::Pass => Bitboard::EMPTY,
-            };
-            PlyView {
-                ply: i + 1,
-                color: mover,
-                mv,
-                flipped: flipped.iter().collect(),
-                board: board_string(&after),
-                black_discs: after.black().count(),
-                white_discs: after.white().count(),
-            }
-        })
-        .collect();
+    let plies = crate::view::ply_views(&game, skip);
     let pos = game.position();
     let status = Status::of(&pos);
     Ok(PositionView {

@@ -189,31 +189,7 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
     let game = &rec.game;
     let meta = &rec.meta;
     let start = game.start();
-    let plies = game
-        .moves()
-        .iter()
-        .zip(game.positions().windows(2))
-        .enumerate()
-        .map(|(i, (&mv, pair))| {
-            let (before, after) = (pair[0], pair[1]);
-            let mover = before.side_to_move();
-            let flipped = match mv {
-                Move::Play(sq) => {
-                    Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit())
-                }
-                Move::Pass => Bitboard::EMPTY,
-            };
-            PlyView {
-                ply: i + 1,
-                color: mover,
-                mv,
-                flipped: flipped.iter().collect(),
-                board: board_string(&after),
-                black_discs: after.black().count(),
-                white_discs: after.white().count(),
-            }
-        })
-        .collect();
+    let plies = ply_views(game, 0);
     let pos = game.position();
     let status = Status::of(&pos);
     GameView {
@@ -359,4 +335,34 @@ impl ThinkingView {
             elapsed_ms,
         }
     }
+}
+
+/// Every ply of `game` after the first `skip`: the move, its mover, the discs it flipped and the
+/// board after it.
+pub fn ply_views(game: &virada_rules::Game, skip: usize) -> Vec<PlyView> {
+    game.moves()
+        .iter()
+        .zip(game.positions().windows(2))
+        .enumerate()
+        .skip(skip)
+        .map(|(i, (&mv, pair))| {
+            let (before, after) = (pair[0], pair[1]);
+            let mover = before.side_to_move();
+            let flipped = match mv {
+                Move::Play(sq) => {
+                    Bitboard(before.discs(!mover).0 & after.discs(mover).0 & !sq.bit())
+                }
+                Move::Pass => Bitboard::EMPTY,
+            };
+            PlyView {
+                ply: i + 1,
+                color: mover,
+                mv,
+                flipped: flipped.iter().collect(),
+                board: board_string(&after),
+                black_discs: after.black().count(),
+                white_discs: after.white().count(),
+            }
+        })
+        .collect()
 }
