@@ -9,6 +9,7 @@ import * as actions from './actions.js';
 import { t, colorName, safeSet } from './i18n.js';
 import { savedName, validName, NAME_KEY } from './dialog.js';
 import { setNotice } from './notice.js';
+import { setIsolated } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'black' ? 'white' : 'black');
@@ -194,7 +195,7 @@ function draw(s) {
   $('online-join').hidden = !joinable;
   if (joinable) {
     const host = other(free);
-    setText('join-text', t('online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }));
+    setIsolated($('join-text'), 'online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }, ['name']);
     const input = $('join-name');
     if (!input.value && document.activeElement !== input) input.value = savedName();
   }
