@@ -91,10 +91,9 @@ async fn an_address_holds_at_most_its_cap_of_game_sockets() {
         assert_eq!(first_game(&mut ws).await["game"]["id"], id.as_str());
         sockets.push(ws);
     }
-    let (status, body) = open(&base, &id, &cookie, "203.0.113.7")
-        .await
-        .err()
-        .expect("one socket over the cap is refused");
+    let Err((status, body)) = open(&base, &id, &cookie, "203.0.113.7").await else {
+        panic!("one socket over the cap is refused");
+    };
     assert_eq!(status, 429, "{body}");
     assert_eq!(body["error"]["code"], "too_many_requests", "{body}");
     // The same browser from another address has its own count.
