@@ -57,6 +57,11 @@ test('names and chat lines in another script are isolated from the page\'s sente
       const el = document.querySelector('#player-black .pwho bdi');
       return el && el.textContent === 'שרה';
     });
+    // So is the opponent's name in the line saying where they are.
+    await b.page.waitForFunction(() => {
+      const el = document.querySelector('#online-opponent bdi');
+      return el && el.textContent === 'שרה';
+    });
     await chat(a.page, 'שלום, boa sorte');
     await b.page.waitForFunction(() => [...document.querySelectorAll('.chat-text')].some((e) => e.textContent === 'שלום, boa sorte'));
     const line = await b.page.evaluate(() => {
