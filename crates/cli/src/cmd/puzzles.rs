@@ -368,7 +368,7 @@ fn export(a: ExportArgs) -> CmdResult {
             },
             p.rating.rating
         )
-        .map_err(|e| CliError::failed(e.to_string()))?;
+        .map_err(CliError::stdout)?;
     }
     Ok(())
 }
