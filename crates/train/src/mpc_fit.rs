@@ -75,11 +75,7 @@ pub fn sample_positions(count: usize, min_empties: u32, seed: u64) -> Vec<Board>
                 }
                 Square::lowest_of(m)
             } else {
-                let shallow = Limits {
-                    depth: Some(2),
-                    exact_empties: Some(0),
-                    ..Limits::default()
-                };
+                let shallow = Limits::midgame(2, Selectivity::DEFAULT);
                 engine
                     .search(board, &shallow, None)
                     .best_move
@@ -98,12 +94,7 @@ pub fn sample(engine: &mut Engine, board: Board, max_depth: u32) -> FitSample {
     engine.clear();
     let mut values = vec![engine.evaluator().evaluate(&board)];
     for d in 1..=max_depth {
-        let limits = Limits {
-            depth: Some(d),
-            exact_empties: Some(0),
-            selectivity: Some(Selectivity::EXACT),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(d, Selectivity::EXACT);
         let r = engine.search(board, &limits, None);
         values.push((r.score * SCALE as f32).round() as i32);
     }

@@ -97,11 +97,7 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
     }
     for (i, pos) in positions.iter().enumerate() {
         engine.clear();
-        let limits = Limits {
-            depth: Some(args.depth),
-            exact_empties: Some(0),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(args.depth, virada_engine::search::Selectivity::DEFAULT);
         let r = engine.search(pos.board(), &limits, None);
         nodes += r.nodes;
         if quiet {

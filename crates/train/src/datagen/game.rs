@@ -106,12 +106,7 @@ impl Worker {
     /// (the label depends only on the position, the depth and the evaluation).
     fn search(&mut self, board: Board, depth: u32) -> (i16, Option<Square>) {
         self.engine.clear();
-        let limits = Limits {
-            depth: Some(depth),
-            exact_empties: Some(0),
-            selectivity: Some(Selectivity::DEFAULT),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(depth, Selectivity::DEFAULT);
         let r = self.engine.search(board, &limits, None);
         let v = (r.score * 100.0).round().clamp(-6400.0, 6400.0) as i16;
         (v, r.best_move.square())
