@@ -132,7 +132,9 @@ impl Server {
             flags: Default::default(),
         });
         let state = AppState::new(shared);
-        let heartbeat = crate::online::start_up(&state).await?;
+        let heartbeat = crate::online::start_up(&state)
+            .await
+            .map_err(|e| StartError::DatabaseTask(e.message()))?;
         let connections = state.connections.clone();
         let per_ip = state.limits.clone();
         let app = crate::api::router(state, policy);

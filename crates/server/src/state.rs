@@ -11,7 +11,8 @@
 use crate::error::{AppError, AppResult};
 use crate::game::{self, GameHandle};
 use crate::limits::Limiter;
-use crate::ownership::{self, Asker, Owner};
+use crate::model::Owner;
+use crate::ownership::{self, Asker};
 use crate::shared::Shared;
 use crate::store::{Abandoned, Quota, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};

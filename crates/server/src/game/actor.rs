@@ -12,12 +12,12 @@ use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, Phase, SeatState};
 use crate::model::GameRecord;
 use crate::online::time::{Clock, Sleep};
-use crate::online::view::{
-    online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
-};
 use crate::shared::Shared;
 use crate::store::Change;
 use crate::util::{iso8601, now_millis};
+use crate::view::online::{
+    online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
+};
 use crate::view::{game_view, GameView};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
@@ -354,7 +354,7 @@ impl Actor {
 
     /// Something went wrong in the background (the engine, the store): an `error` message.
     fn broadcast_error(&self, message: &str) {
-        self.broadcast_same(&crate::online::view::ErrorMessage {
+        self.broadcast_same(&crate::view::online::ErrorMessage {
             kind: "error",
             code: "internal",
             message: message.to_string(),

@@ -7,13 +7,13 @@
 //! second and 20 bad messages in all (then the socket is closed, 1008), 10 moves a second
 //! (`too_many_requests`); a ping every 15 s, closed after 45 s without a word from the client.
 
-use super::view::ErrorMessage;
 use crate::error::{AppError, AppResult};
 use crate::game::{Action, Connected, Event, GameHandle};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
 use crate::ownership::Asker;
 use crate::state::AppState;
+use crate::view::online::ErrorMessage;
 use axum::extract::rejection::PathRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -125,7 +125,7 @@ impl Drop for Disconnect {
 
 /// The `game` message of `view`.
 fn game_message(view: &crate::view::GameView) -> Option<String> {
-    serde_json::to_string(&super::view::GameMessage {
+    serde_json::to_string(&crate::view::online::GameMessage {
         kind: "game",
         game: view,
     })
