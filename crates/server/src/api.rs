@@ -30,6 +30,8 @@ use axum::{middleware, Json, Router};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
 use virada_engine::Limits;
 use virada_rules::{Color, Game, Position, Square};
 
@@ -87,6 +89,19 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
             policy,
             check_host_and_origin,
         ))
+        // Outermost: the request's span covers every layer, refusals included.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(crate::logging::request_span)
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(tracing::Level::DEBUG)
+                        .latency_unit(LatencyUnit::Millis),
+                )
+                // Server errors are logged where they happen (`AppError::Internal`), with why.
+                .on_failure(()),
+        )
         .with_state(state)
 }
 

@@ -91,13 +91,14 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         }
         let clock_now = shared.config.clock.now_ms();
         match sweep(&games, &shared, now_millis(), clock_now).await {
-            Ok(s) if s != Swept::default() => eprintln!(
-                "virada-server: retention: deleted {} abandoned games, {} chat lines, {} device \
-                 links",
-                s.games, s.chat_lines, s.device_links
+            Ok(s) if s != Swept::default() => tracing::info!(
+                games = s.games,
+                chat_lines = s.chat_lines,
+                device_links = s.device_links,
+                "retention sweep deleted abandoned games, old chat and expired device links"
             ),
             Ok(_) => {}
-            Err(e) => eprintln!("virada-server: retention sweep failed: {e}"),
+            Err(e) => tracing::error!(error = %e, "retention sweep failed"),
         }
     }
 }

@@ -105,10 +105,7 @@ impl Actor {
         let mut shutdown = self.shared.shutdown.clone();
         // A game loaded after its deadline passed (it was not in memory) ends at once.
         if let Err(e) = self.check_flag().await {
-            eprintln!(
-                "virada-server: game {}: cannot store the flag fall: {e}",
-                self.rec.meta.id
-            );
+            tracing::error!(error = %e, "cannot store the flag fall");
         }
         self.maybe_start_thinking();
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
@@ -307,7 +304,7 @@ impl Actor {
         match serde_json::to_string(&msg) {
             Ok(s) => s.into(),
             Err(e) => {
-                eprintln!("virada-server: cannot serialise game: {e}");
+                tracing::error!(error = %e, "cannot serialise the game");
                 Arc::from("{\"type\":\"error\",\"code\":\"internal\",\"message\":\"cannot serialise the game\"}")
             }
         }

@@ -41,7 +41,7 @@ pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, A
             }
             let at = clock.now_ms();
             if let Err(e) = beat_store.beat(at).await {
-                eprintln!("virada-server: heartbeat not stored: {e}");
+                tracing::error!(error = %e, "heartbeat not stored");
             }
             if *stop.borrow() {
                 break;

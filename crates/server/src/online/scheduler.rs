@@ -43,7 +43,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         let (due, next) = match looked {
             Ok(found) => found,
             Err(e) => {
-                eprintln!("virada-server: flag scheduler cannot read the deadlines: {e}");
+                tracing::error!(error = %e, "the flag scheduler cannot read the deadlines");
                 (Vec::new(), Some(now + RETRY_FIRST_MS))
             }
         };
@@ -63,7 +63,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
                 // longer due at the next look, and forgotten), or failed.
                 outcome => {
                     if let Err(e) = outcome {
-                        eprintln!("virada-server: game {id}: flag fall not handled: {e}");
+                        tracing::warn!(game = %id, error = %e, "flag fall not handled; retried later");
                     }
                     let failures = retries.get(id).map_or(0, |r| r.failures) + 1;
                     let pause = (RETRY_FIRST_MS << (failures - 1).min(12)).min(RETRY_MAX_MS);

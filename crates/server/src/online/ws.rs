@@ -23,6 +23,7 @@ use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
+use tracing::Instrument;
 use virada_rules::Square;
 
 /// Largest client message (and frame).
@@ -98,6 +99,7 @@ pub async fn upgrade(
         ))
     })?;
     let who = asker.browser;
+    let span = tracing::info_span!(parent: None, "socket", game = %id);
     // Counted against the address's live streams for as long as the socket is open.
     let open = state.limits.open_stream(asker.ip)?;
     // The game must exist and be the asker's to see (404 otherwise) before the upgrade.
@@ -105,9 +107,12 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(MESSAGE_LIMIT)
         .max_frame_size(MESSAGE_LIMIT)
-        .on_upgrade(move |socket| async move {
-            run(socket, state, id, who, asker.ip).await;
-            drop(open);
+        .on_upgrade(move |socket| {
+            async move {
+                run(socket, state, id, who, asker.ip).await;
+                drop(open);
+            }
+            .instrument(span)
         }))
 }
 

@@ -266,7 +266,7 @@ pub fn list_games(
     for row in rows {
         match row? {
             Ok(listed) => games.push(listed),
-            Err(e) => eprintln!("virada-server: {e}"),
+            Err(e) => tracing::error!(error = %e, "a stored game is left out of the list"),
         }
     }
     Ok(games)
