@@ -205,7 +205,7 @@ impl std::error::Error for AppError {}
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let AppError::Internal(m) = &self {
-            eprintln!("virada-server: internal error: {m}");
+            tracing::error!(message = %m, "internal error");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if let AppError::RateLimited { retry_after, .. } = &self {

@@ -1,6 +1,7 @@
 //! How long unfinished games and chat are kept: a periodic sweep deletes abandoned games (with
 //! their seats, chat and device links), the chat of long-finished online games, and expired
-//! device links. The periods are in [`RetentionConfig`] (docs/SECURITY.md, "Retention").
+//! device links. The periods are in [`crate::config::RetentionConfig`] (docs/SECURITY.md,
+//! "Retention").
 //!
 //! "Abandoned" means unfinished (the game's status is not `finished`) and unchanged (no move,
 //! seat, chat line, offer or flag fall: its `updated_at`) for the period of its kind, and not in
@@ -15,38 +16,8 @@ use crate::util::now_millis;
 use std::sync::Arc;
 use std::time::Duration;
 
-const DAY: Duration = Duration::from_secs(24 * 3600);
 /// Games looked at per database read of a sweep.
 const BATCH: usize = 500;
-
-/// The retention periods, and how often the sweep runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RetentionConfig {
-    /// An unfinished local game (computer, friend) unchanged this long is deleted (180 days).
-    pub local_game: Duration,
-    /// An online game still waiting for its second player, unchanged this long, is deleted
-    /// (7 days).
-    pub waiting_online_game: Duration,
-    /// An online game being played, unchanged this long, is deleted (30 days; a timed game
-    /// ends by its clock long before: correspondence allows 14 days a move at most).
-    pub playing_online_game: Duration,
-    /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
-    pub finished_chat: Duration,
-    /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
-    pub sweep_every: Duration,
-}
-
-impl Default for RetentionConfig {
-    fn default() -> Self {
-        RetentionConfig {
-            local_game: 180 * DAY,
-            waiting_online_game: 7 * DAY,
-            playing_online_game: 30 * DAY,
-            finished_chat: 90 * DAY,
-            sweep_every: Duration::from_secs(3600),
-        }
-    }
-}
 
 /// What one sweep deleted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,7 +74,7 @@ pub async fn sweep(
     Ok(swept)
 }
 
-/// Sweeps every [`RetentionConfig::sweep_every`] until the server shuts down.
+/// Sweeps every [`crate::config::RetentionConfig::sweep_every`] until the server shuts down.
 pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
     let every = shared
         .config
@@ -120,13 +91,14 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         }
         let clock_now = shared.config.clock.now_ms();
         match sweep(&games, &shared, now_millis(), clock_now).await {
-            Ok(s) if s != Swept::default() => eprintln!(
-                "virada-server: retention: deleted {} abandoned games, {} chat lines, {} device \
-                 links",
-                s.games, s.chat_lines, s.device_links
+            Ok(s) if s != Swept::default() => tracing::info!(
+                games = s.games,
+                chat_lines = s.chat_lines,
+                device_links = s.device_links,
+                "retention sweep deleted abandoned games, old chat and expired device links"
             ),
             Ok(_) => {}
-            Err(e) => eprintln!("virada-server: retention sweep failed: {e}"),
+            Err(e) => tracing::error!(error = %e, "retention sweep failed"),
         }
     }
 }
@@ -137,8 +109,9 @@ mod tests {
     use crate::config::ServerConfig;
     use crate::identity::BrowserId;
     use crate::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
+    use crate::model::Owner;
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
-    use crate::ownership::{Asker, Owner};
+    use crate::ownership::Asker;
     use crate::pool::EnginePool;
     use crate::state::AppState;
     use crate::store::sqlite::SqliteStore;

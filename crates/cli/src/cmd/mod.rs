@@ -10,7 +10,6 @@ pub mod bench_coach;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
-mod book_build;
 pub mod gtp;
 pub mod matchcmd;
 pub mod nboard;

@@ -12,12 +12,12 @@ use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, Phase, SeatState};
 use crate::model::GameRecord;
 use crate::online::time::{Clock, Sleep};
-use crate::online::view::{
-    online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
-};
 use crate::shared::Shared;
 use crate::store::Change;
 use crate::util::{iso8601, now_millis};
+use crate::view::online::{
+    online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
+};
 use crate::view::{game_view, GameView};
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
@@ -105,10 +105,7 @@ impl Actor {
         let mut shutdown = self.shared.shutdown.clone();
         // A game loaded after its deadline passed (it was not in memory) ends at once.
         if let Err(e) = self.check_flag().await {
-            eprintln!(
-                "virada-server: game {}: cannot store the flag fall: {e}",
-                self.rec.meta.id
-            );
+            tracing::error!(error = %e, "cannot store the flag fall");
         }
         self.maybe_start_thinking();
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
@@ -307,7 +304,7 @@ impl Actor {
         match serde_json::to_string(&msg) {
             Ok(s) => s.into(),
             Err(e) => {
-                eprintln!("virada-server: cannot serialise game: {e}");
+                tracing::error!(error = %e, "cannot serialise the game");
                 Arc::from("{\"type\":\"error\",\"code\":\"internal\",\"message\":\"cannot serialise the game\"}")
             }
         }
@@ -354,7 +351,7 @@ impl Actor {
 
     /// Something went wrong in the background (the engine, the store): an `error` message.
     fn broadcast_error(&self, message: &str) {
-        self.broadcast_same(&crate::online::view::ErrorMessage {
+        self.broadcast_same(&crate::view::online::ErrorMessage {
             kind: "error",
             code: "internal",
             message: message.to_string(),

@@ -123,10 +123,7 @@ impl Actor {
         let mut next = self.rec.clone();
         if next.game.play(mv).is_err() {
             // Never trust a move blindly: an engine fault must not corrupt the game.
-            eprintln!(
-                "virada-server: engine proposed illegal {mv} in {}; playing the first legal move",
-                self.rec.meta.id
-            );
+            tracing::error!(%mv, "the engine proposed an illegal move; playing the first legal move");
             let pos = self.rec.game.position();
             let first = match pos.legal_moves().first() {
                 Some(sq) => Move::Play(sq),

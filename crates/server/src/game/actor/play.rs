@@ -8,9 +8,9 @@ use crate::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::identity::BrowserId;
 use crate::model::online::{checked_text, ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
 use crate::model::{GameMeta, GameRecord, Mode};
-use crate::online::view::{ChatLineView, ChatMessage};
 use crate::store::{Change, StoredGame};
 use crate::util::{new_game_id, now_millis, random_u64};
+use crate::view::online::{ChatLineView, ChatMessage};
 use virada_rules::{Color, Game, Move, Square};
 
 impl Actor {

@@ -15,8 +15,8 @@ use super::{
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
+use crate::model::Owner;
 use crate::model::{GameRecord, Status};
-use crate::ownership::Owner;
 use rusqlite::{params, Connection};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -472,8 +472,8 @@ mod tests {
     use super::online::{beat, due_flags, forgive_downtime, next_flag_after};
     use super::*;
     use crate::model::online::{Phase, SeatState, TimeControl};
+    use crate::model::Owner;
     use crate::model::{GameMeta, Mode, StartKind};
-    use crate::ownership::Owner;
     use virada_rules::Game;
 
     fn started(id: &str, tc: TimeControl, turn_started_at: i64) -> (GameRecord, OnlineGame) {

@@ -206,29 +206,3 @@ pub fn end_result(end: End, black_discs: u8, white_discs: u8) -> Option<ResultVi
         }
     }
 }
-
-/// A line of the saved-games list from its stored row: an online game that ended on time, by
-/// resignation or deadline scores by the 33-31 rule, not by the board (as the game view).
-pub fn game_summary(g: crate::store::ListedGame) -> crate::view::GameSummary {
-    let result = match g.end {
-        Some(end) => end_result(end, g.black_discs, g.white_discs),
-        None => (g.status == Status::Finished)
-            .then(|| virada_rules::GameResult::new(g.black_discs, g.white_discs).into()),
-    };
-    crate::view::GameSummary {
-        created_at: iso8601(g.created_at),
-        updated_at: iso8601(g.updated_at),
-        mode: g.mode,
-        status: g.status,
-        black_discs: g.black_discs,
-        white_discs: g.white_discs,
-        ply_count: g.ply_count,
-        result,
-        end_reason: g.end.map(|e| e.reason()),
-        black_name: g.black_name,
-        white_name: g.white_name,
-        opening_name: crate::view::opening_name_of_stored(&g.start, &g.transcript),
-        transcript: g.transcript,
-        id: g.id,
-    }
-}

@@ -1,4 +1,7 @@
-//! The JSON shapes of the API (see docs/API.md), built from server state.
+//! The JSON shapes of the API (see docs/API.md), built from server state; [`online`]: the
+//! online games' part of the game object and their WebSocket messages.
+
+pub mod online;
 
 use crate::level_text;
 use crate::model::{GameRecord, Mode, StartKind, Status};
@@ -172,7 +175,7 @@ pub struct GameView {
     pub result: Option<ResultView>,
     pub transcript: String,
     /// Seats, clocks, chat of an online game (`null` for local games).
-    pub online: Option<Box<crate::online::view::OnlineView>>,
+    pub online: Option<Box<crate::view::online::OnlineView>>,
     /// The named opening reached so far (`null`: none).
     pub opening_name: Option<OpeningNameView>,
 }
