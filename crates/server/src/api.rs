@@ -336,11 +336,13 @@ async fn create_game(
             HumanChoice::Random => Color::White,
         };
         let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+        crate::setup::refuse_finished(&rec.game, true)?;
         let view =
             crate::online::http::create(&state, &asker, rec, time_control, color, name).await?;
         return Ok((StatusCode::CREATED, Json(view)));
     }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+    crate::setup::refuse_finished(&rec.game, false)?;
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
@@ -366,6 +368,7 @@ async fn import(
         choose_start(StartName::Setup, Some(req.text))?,
         asker.browser,
     );
+    crate::setup::refuse_finished(&rec.game, false)?;
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
@@ -534,10 +537,11 @@ async fn act(
 /// A hint or analysis job for game `id`. Its stop flag is raised if the client hangs up (the
 /// pool cancels the job when this handler's future is dropped); its time is the engine's own
 /// limit, counted from when the search starts.
-fn background_job(id: &str) -> JobSpec {
+fn background_job(id: &str, asker: &Asker) -> JobSpec {
     JobSpec {
         priority: Priority::Background,
         game: id.to_string(),
+        client: crate::engine_client::of_asker(asker),
         stop: Arc::new(AtomicBool::new(false)),
         time_cap: None,
     }
@@ -563,7 +567,7 @@ async fn hint(
         time: Some(effort.time),
         ..effort.limits()
     };
-    let spec = background_job(&id);
+    let spec = background_job(&id, &asker);
     let stop = spec.stop.clone();
     let result = state
         .shared
@@ -596,7 +600,7 @@ async fn analysis(
     }
     let effort = state.shared.config.analysis_effort;
     let game = rec.game.clone();
-    let spec = background_job(&id);
+    let spec = background_job(&id, &asker);
     let stop = spec.stop.clone();
     let review = state
         .shared

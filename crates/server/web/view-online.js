@@ -9,6 +9,7 @@ import * as actions from './actions.js';
 import { t, colorName, safeSet } from './i18n.js';
 import { savedName, validName, NAME_KEY } from './dialog.js';
 import { setNotice } from './notice.js';
+import { setIsolated } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'black' ? 'white' : 'black');
@@ -194,7 +195,7 @@ function draw(s) {
   $('online-join').hidden = !joinable;
   if (joinable) {
     const host = other(free);
-    setText('join-text', t('online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }));
+    setIsolated($('join-text'), 'online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }, ['name']);
     const input = $('join-name');
     if (!input.value && document.activeElement !== input) input.value = savedName();
   }
@@ -213,7 +214,8 @@ function draw(s) {
   const showOpp = !!(oppSeat && oppSeat.taken);
   $('online-opponent').hidden = !showOpp;
   if (showOpp) {
-    setText('online-opponent', presenceText(nameOr(s, opp), oppSeat));
+    const [key, params] = presenceKey(nameOr(s, opp), oppSeat);
+    setIsolated($('online-opponent'), key, params, ['name']);
     $('online-opponent').dataset.presence = oppSeat.presence || 'none';
   }
 
@@ -223,7 +225,7 @@ function draw(s) {
   $('online-offer').hidden = !offerShown;
   if (offerShown) {
     const fromMe = tb === mine;
-    setText('online-offer-text', fromMe ? t('online.takebackSent', { name: nameOr(s, opp) }) : t('online.takebackAsked', { name: nameOr(s, opp) }));
+    setIsolated($('online-offer-text'), fromMe ? 'online.takebackSent' : 'online.takebackAsked', { name: nameOr(s, opp) }, ['name']);
     $('btn-offer-accept').hidden = fromMe;
     $('btn-offer-decline').hidden = fromMe;
     $('online-offer').dataset.from = fromMe ? 'me' : 'opponent';
@@ -282,15 +284,16 @@ function presenceDot(s, color) {
 }
 
 /** "Bia is online", "Bia is reconnecting…", "Bia left 2 min ago". */
-export function presenceText(name, seat) {
-  if (seat.presence === 'online') return t('online.presenceOnline', { name });
-  if (seat.presence === 'reconnecting') return t('online.presenceReconnecting', { name });
+/** The text key and params saying where the opponent `name` is (`seat.presence`). */
+function presenceKey(name, seat) {
+  if (seat.presence === 'online') return ['online.presenceOnline', { name }];
+  if (seat.presence === 'reconnecting') return ['online.presenceReconnecting', { name }];
   const since = seat.since ? Date.parse(seat.since) : NaN;
-  if (Number.isNaN(since)) return t('online.presenceLeftNow', { name });
+  if (Number.isNaN(since)) return ['online.presenceLeftNow', { name }];
   const min = Math.floor((Date.now() - since) / 60000);
-  if (min < 1) return t('online.presenceLeftNow', { name });
-  if (min < 120) return t('online.presenceLeft', { name, n: min });
-  return t('online.presenceLeftHours', { name, n: Math.floor(min / 60) });
+  if (min < 1) return ['online.presenceLeftNow', { name }];
+  if (min < 120) return ['online.presenceLeft', { name, n: min }];
+  return ['online.presenceLeftHours', { name, n: Math.floor(min / 60) }];
 }
 
 function setText(id, text) {

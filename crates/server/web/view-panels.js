@@ -6,6 +6,7 @@ import * as store from './store.js';
 import { formatValue } from './board.js';
 import { lang, t, colorName } from './i18n.js';
 import { seatName, onlineStatus, onlineResult } from './view-online.js';
+import { bdi } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +48,12 @@ function players(s) {
       who = t(color === 'black' ? 'player.first' : 'player.second');
     }
     const whoEl = box.querySelector('.pwho');
-    if (whoEl.textContent !== who) whoEl.textContent = who;
+    const typed = s.gameId && store.isOnline(g) ? seatName(s, color) : '';
+    if (whoEl.textContent !== who || (typed && !whoEl.querySelector('bdi'))) {
+      // A seat's name is what someone typed: isolated in a <bdi>.
+      if (typed) whoEl.replaceChildren(bdi(typed), who.slice(typed.length));
+      else whoEl.textContent = who;
+    }
     box.classList.toggle('mine', !!g && store.mySeat(g) === color);
     const toMove = !s.gameId ? color === 'black' : !!g && s.viewPly === null && g.side_to_move === color;
     box.classList.toggle('to-move', toMove);

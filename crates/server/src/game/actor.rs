@@ -356,6 +356,7 @@ impl Actor {
             code: "internal",
             message: message.to_string(),
             reference: None,
+            params: None,
         });
     }
 

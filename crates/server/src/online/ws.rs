@@ -168,6 +168,7 @@ impl Socket {
             code,
             message: e.message(),
             reference,
+            params: e.body().error.params,
         };
         let ok = match serde_json::to_string(&msg) {
             Ok(json) => self.send_text(&json).await,

@@ -34,6 +34,17 @@ impl StoredGame {
     }
 }
 
+/// What a game's row says of it without replaying its moves ([`Store::game_row`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub owner: Owner,
+    /// An online game (readable by anyone: `ownership::may_access`).
+    pub online: bool,
+    /// The address it was created from, as the per-address limits count it (`None`: an
+    /// address exempt from limits, or a game stored before addresses were).
+    pub created_from: Option<String>,
+}
+
 /// What a change writes besides the game's own state.
 #[derive(Clone, Debug)]
 pub enum Change {
@@ -118,8 +129,12 @@ pub trait Store: Send + Sync {
     /// Stores a new game (with its seats), refused with 429 if `quota` is full.
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()>;
     /// Game `id` with everything its actor needs (`Ok(None)`: no such game; a row that does not
-    /// replay is an internal error naming the game).
+    /// replay is 409 `corrupt_game` naming the game).
     fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>>;
+    /// Whose game `id` is and where it came from, read without replaying its moves (`None`: no
+    /// such game, or an owner that does not read): a game that no longer replays can still be
+    /// told apart from an unknown id and deleted by its owner.
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>>;
     /// Stores a change of a game: its moves, its online state (if any) and `changes`. 404 if
     /// the game is gone.
     fn save(

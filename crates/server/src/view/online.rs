@@ -126,6 +126,9 @@ pub struct ErrorMessage {
     pub message: String,
     #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
     pub reference: Option<u64>,
+    /// The error's params, as in HTTP error bodies (`invisible_character`: `field`, `char`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<crate::error::ErrorParams>,
 }
 
 /// The game object of an online game as the holder of `you` (or a spectator) sees it at `now`.

@@ -2,9 +2,11 @@
 //! its move, played and stored like a person's.
 
 use super::Actor;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::game::Msg;
+use crate::view::online::ErrorMessage;
 use crate::pool::{JobSpec, Priority};
+use crate::shared::Shared;
 use crate::view::ThinkingView;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,6 +14,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use virada_engine::{Iteration, Level};
 use virada_rules::Move;
+
+/// The client game `id`'s computer moves count for in the engine queue (`engine_client`).
+async fn engine_client(shared: &Shared, id: &str) -> AppResult<String> {
+    let row = shared.store.game_row(id).await?;
+    Ok(crate::engine_client::of_game(id, row.as_ref()))
+}
 
 pub(super) struct Thinking {
     generation: u64,
@@ -43,6 +51,25 @@ impl Actor {
         });
     }
 
+    /// Refuses (429 `too_many_computer_moves`) a change that would queue the computer's reply
+    /// when this game's client already has as many computer moves waiting as it may (`pool`):
+    /// asked before the change is stored.
+    pub(super) async fn check_engine_room(&self) -> AppResult<()> {
+        let client = engine_client(&self.shared, &self.rec.meta.id).await?;
+        self.shared.pool.check_move_room(&client)
+    }
+
+    /// A refusal with its code and params, for the game's sockets.
+    fn broadcast_refusal(&self, e: &AppError) {
+        self.broadcast_same(&ErrorMessage {
+            kind: "error",
+            code: e.code(),
+            message: e.message(),
+            reference: None,
+            params: e.body().error.params,
+        });
+    }
+
     pub(super) fn cancel_thinking(&mut self) {
         if let Some(t) = self.thinking.take() {
             t.stop.store(true, Ordering::Relaxed);
@@ -65,13 +92,15 @@ impl Actor {
         let pos = self.rec.game.position();
         let seed =
             self.rec.meta.seed ^ (self.rec.game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let pool = self.shared.pool.clone();
+        let shared = self.shared.clone();
         let tx = self.self_tx.clone();
         // The server's cap on a move counts from when the search starts (the pool sees to
-        // that), so a move that waited for a worker still gets its whole time.
-        let spec = JobSpec {
-            priority: Priority::Move,
+        // that), so a move that waited for a worker still gets its whole time. The job waits in
+        // its client's line of its level's class (`pool`).
+        let mut spec = JobSpec {
+            priority: Priority::of_level(level),
             game: self.rec.meta.id.clone(),
+            client: String::new(),
             stop: stop.clone(),
             time_cap: Some(self.shared.config.move_time_limit),
         };
@@ -81,16 +110,29 @@ impl Actor {
         let show_progress = level.spec().mistakes.is_none();
         let (job_stop, job_progress) = (stop.clone(), progress.clone());
         tokio::spawn(async move {
-            let result = pool
-                .run(spec, move |engine| {
-                    engine.choose_move(pos, level, seed, &job_stop, &mut |it: &Iteration| {
-                        if show_progress {
-                            *job_progress.lock().unwrap_or_else(|e| e.into_inner()) =
-                                Some(it.clone());
-                        }
-                    })
-                })
-                .await;
+            let result = match engine_client(&shared, &spec.game).await {
+                Err(e) => Err(e),
+                Ok(client) => {
+                    spec.client = client;
+                    shared
+                        .pool
+                        .run(spec, move |engine| {
+                            engine.choose_move(
+                                pos,
+                                level,
+                                seed,
+                                &job_stop,
+                                &mut |it: &Iteration| {
+                                    if show_progress {
+                                        *job_progress.lock().unwrap_or_else(|e| e.into_inner()) =
+                                            Some(it.clone());
+                                    }
+                                },
+                            )
+                        })
+                        .await
+                }
+            };
             let _ = tx.send(Msg::EngineDone { generation, result }).await;
         });
         self.thinking = Some(Thinking {
@@ -111,6 +153,13 @@ impl Actor {
         self.bump();
         let mv = match result {
             Ok(mv) => mv,
+            Err(e) if e.code() == "too_many_computer_moves" => {
+                // Its client has its share of moves waiting: asked again when the game is next
+                // opened or looked at.
+                self.broadcast_refusal(&e);
+                self.broadcast_game();
+                return;
+            }
             Err(e) => {
                 self.broadcast_error(&format!("the computer could not move: {}", e.message()));
                 self.broadcast_game();

@@ -6,7 +6,7 @@ use super::{idx, Actor};
 use crate::error::{AppError, AppResult};
 use crate::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::identity::BrowserId;
-use crate::model::online::{checked_text, ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
+use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
 use crate::model::{GameMeta, GameRecord, Mode};
 use crate::store::{Change, StoredGame};
 use crate::util::{new_game_id, now_millis, random_u64};
@@ -36,6 +36,11 @@ impl Actor {
             return Ok(());
         };
         match online.phase {
+            // A game stored playing on a finished board (set up from a finished position before
+            // that was refused) has nothing left to play, resign or abort.
+            Phase::Playing { .. } if self.rec.game.position().is_game_over() => Err(
+                AppError::GameOver("the game is over: no moves are left".into()),
+            ),
             Phase::Playing { .. } => Ok(()),
             Phase::Waiting => Err(AppError::NotAllowed(
                 "the game has not started: it is waiting for an opponent".into(),
@@ -92,6 +97,11 @@ impl Actor {
             Action::Abort { ply } => {
                 if let Phase::Finished(_) = online.phase {
                     return Err(AppError::GameOver("the game is over".into()));
+                }
+                if self.rec.game.position().is_game_over() {
+                    return Err(AppError::GameOver(
+                        "the game is over: no moves are left".into(),
+                    ));
                 }
                 self.check_ply(ply, Some(seat))?;
                 let played = self
@@ -266,6 +276,9 @@ impl Actor {
             }
             (online, _) => online,
         };
+        if rec.computer_to_move() {
+            self.check_engine_room().await?;
+        }
         self.commit(rec, online, Vec::new()).await?;
         self.maybe_start_thinking();
         self.broadcast_game();
@@ -320,7 +333,7 @@ impl Actor {
     }
 
     async fn chat(&mut self, online: OnlineGame, seat: Color, text: &str) -> AppResult<()> {
-        let text = checked_text("chat text", text, CHAT_MAX).map_err(AppError::BadRequest)?;
+        let text = crate::user_text::checked("chat", text, CHAT_MAX)?;
         let now = self.clock.now_ms();
         let times = &mut self.chat_times[idx(seat)];
         while times.front().is_some_and(|t| now - t >= CHAT_WINDOW_MS) {

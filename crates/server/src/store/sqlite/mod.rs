@@ -10,7 +10,8 @@ mod games;
 mod online;
 
 use super::{
-    Abandoned, Change, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame, SweptRows,
+    Abandoned, Change, GameRow, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame,
+    SweptRows,
 };
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -293,6 +294,11 @@ impl Store for SqliteStore {
         self.run(move |conn| save(conn, &rec, online.as_ref(), &changes))
     }
 
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>> {
+        let id = id.to_string();
+        self.run(move |conn| games::game_row(conn, &id))
+    }
+
     fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>> {
         let id = id.to_string();
         self.run(move |conn| games::claim_game(conn, &id, browser))
@@ -418,9 +424,10 @@ fn load(conn: &Connection, id: &str) -> AppResult<Option<StoredGame>> {
             rec,
             online: Some(o),
         })),
-        None => Err(AppError::Internal(format!(
-            "stored game {id} is corrupt: an online game without its seats"
-        ))),
+        None => Err(AppError::corrupt_game(
+            id,
+            "an online game without its seats",
+        )),
     }
 }
 

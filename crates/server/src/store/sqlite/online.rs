@@ -172,8 +172,7 @@ pub(super) fn apply_change(conn: &Connection, id: &str, at: i64, change: &Change
 
 /// The online part of game `id`; `Ok(None)` if it has none (a local game).
 pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
-    let corrupt =
-        |e: String| AppError::Internal(format!("stored online game {id} is corrupt: {e}"));
+    let corrupt = |e: String| AppError::corrupt_game(id, &format!("its online part: {e}"));
     let row = conn
         .query_row(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,
