@@ -128,7 +128,8 @@ pub struct ErrorMessage {
     pub reference: Option<u64>,
     /// The error's params, as in HTTP error bodies (`invisible_character`: `field`, `char`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub params: Option<crate::error::ErrorParams>,
+    // The same map as `error::ErrorParams` (named here so views do not depend on errors).
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The game object of an online game as the holder of `you` (or a spectator) sees it at `now`.
