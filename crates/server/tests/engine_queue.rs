@@ -59,6 +59,7 @@ impl EnginePort for Scripted {
         &mut self,
         pos: Position,
         _level: Level,
+        _clock: Option<virada_engine::Clock>,
         _seed: u64,
         stop: &Arc<AtomicBool>,
         _observer: &mut dyn Observer,
@@ -203,6 +204,7 @@ fn move_job(pool: &EnginePool, spec: JobSpec) -> tokio::task::JoinHandle<Result<
             e.choose_move(
                 Position::start(),
                 Level(5),
+                None,
                 1,
                 &stop,
                 &mut |_: &virada_engine::Iteration| {},
