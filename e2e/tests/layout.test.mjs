@@ -1,5 +1,6 @@
 // The board stays in view and still: in every state of the page (no game yet, playing with hints,
-// a pass notice, game over, analysis; online waiting, playing with clocks and chat, finished)
+// against the computer with clocks, a pass notice, game over, analysis; online waiting, playing
+// with clocks and chat, finished)
 // and at five window sizes (three desktops, two phones) the whole board is inside the window
 // without scrolling, and during play its top does not move from one state to the next.
 // One page per game is resized through the sizes, so each state is reached once.
@@ -89,6 +90,15 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
   await page.waitForSelector('#board .cell .hint');
   const playing = await measure(page, 'computer-hints');
   sameTops(start, playing, 'no game -> playing with hints');
+
+  // Against the computer with a clock: both clocks and the resign button, the board still.
+  await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', tc: '10+5' });
+  await clickFirstLegal(page);
+  await waitTurn(page);
+  await page.waitForSelector('#clock-black.running');
+  await page.waitForSelector('#btn-resign', { state: 'visible' });
+  const clocked = await measure(page, 'computer-clock');
+  sameTops(start, clocked, 'no game -> a computer game with clocks');
 
   // A forced pass: the notice comes and goes without moving the board.
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', start: 'setup', setup: PASS_FIXTURE });

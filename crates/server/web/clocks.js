@@ -55,7 +55,7 @@ export function clockState(s, now = performance.now()) {
   const c = g.clocks || (g.online && g.online.clocks);
   if (tc.kind === 'none' || !c) return null;
   const elapsed = Math.max(0, now - s.clockAt);
-  const playing = g.status === 'ongoing' && (!store.isOnline(g) || g.online.phase === 'playing');
+  const playing = store.isOnline(g) ? g.online.phase === 'playing' : g.status === 'ongoing';
   const out = {};
   for (const color of ['black', 'white']) {
     const running = playing && c.running === color;

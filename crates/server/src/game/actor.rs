@@ -130,7 +130,8 @@ impl Actor {
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
                     // the flag scheduler brings the game back when it comes).
-                    if self.conns.is_empty() && rx.is_empty() {
+                    // Not while the computer thinks: its clock runs (its move comes first).
+                    if self.conns.is_empty() && rx.is_empty() && self.thinking.is_none() {
                         break;
                     }
                     self.last_activity = Instant::now();
