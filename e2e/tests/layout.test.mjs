@@ -91,15 +91,6 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
   const playing = await measure(page, 'computer-hints');
   sameTops(start, playing, 'no game -> playing with hints');
 
-  // Against the computer with a clock: both clocks and the resign button, the board still.
-  await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', tc: '10+5' });
-  await clickFirstLegal(page);
-  await waitTurn(page);
-  await page.waitForSelector('#clock-black.running');
-  await page.waitForSelector('#btn-resign', { state: 'visible' });
-  const clocked = await measure(page, 'computer-clock');
-  sameTops(start, clocked, 'no game -> a computer game with clocks');
-
   // A forced pass: the notice comes and goes without moving the board.
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', start: 'setup', setup: PASS_FIXTURE });
   await waitTurn(page);
@@ -117,6 +108,24 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
   await page.click('#gameover [data-action="analyse"]');
   await page.waitForSelector('#analysis:not([hidden]) .graph', { timeout: 60000 });
   await measure(page, 'analysis');
+
+  // Against the computer with a clock: both clocks (from the start: on a phone they take a
+  // line of their own under the names) and the resign button; the board still while the clocks
+  // run, and when the game is resigned.
+  await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', tc: '10+5' });
+  await page.waitForSelector('#clock-black.running');
+  const clockStart = await measure(page, 'computer-clock-new');
+  await clickFirstLegal(page);
+  await waitTurn(page);
+  await page.waitForSelector('#clock-black.running');
+  await page.waitForSelector('#btn-resign', { state: 'visible' });
+  const clocked = await measure(page, 'computer-clock');
+  sameTops(clockStart, clocked, 'a computer game with clocks: a move each');
+  await page.click('#btn-resign');
+  await page.click('#btn-resign-yes');
+  await page.waitForSelector('#gameover:not([hidden])');
+  const resigned = await measure(page, 'computer-resigned');
+  sameTops(clockStart, resigned, 'a computer game with clocks: resigned');
   await context.close();
   noProblems();
 });
