@@ -130,8 +130,10 @@ impl Actor {
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
                     // the flag scheduler brings the game back when it comes).
-                    // Not while the computer thinks: its clock runs (its move comes first).
-                    if self.conns.is_empty() && rx.is_empty() && self.thinking.is_none() {
+                    // Not while the computer thinks on a clock: its time runs (its move
+                    // comes first). Without a clock its search is simply dropped.
+                    let clocked_search = self.thinking.is_some() && self.flag_deadline().is_some();
+                    if self.conns.is_empty() && rx.is_empty() && !clocked_search {
                         break;
                     }
                     self.last_activity = Instant::now();
