@@ -12,6 +12,7 @@ use crate::game::Action;
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
+use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
 use crate::ownership::Asker;
@@ -181,7 +182,8 @@ struct CreateRequest {
     start: Option<StartName>,
     #[serde(default)]
     setup: Option<String>,
-    /// Online games: the time control, the creator's seat and display name.
+    /// The time control (online games; a computer game may take a clock); online games: the
+    /// creator's seat and display name.
     #[serde(default)]
     time_control: Option<crate::model::online::TimeControl>,
     #[serde(default)]
@@ -306,8 +308,12 @@ async fn create_game(
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
     let mode = choose_mode(mode_name, req.level, req.human_color)?;
     if mode != Mode::Online {
+        let clock_for_computer = matches!(mode, Mode::Computer { .. });
         for (field, sent) in [
-            ("time_control", req.time_control.is_some()),
+            (
+                "time_control",
+                req.time_control.is_some() && !clock_for_computer,
+            ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
         ] {
@@ -318,6 +324,10 @@ async fn create_game(
             }
         }
     }
+    let local_clock = match (mode, req.time_control) {
+        (Mode::Online, _) | (_, None) => None,
+        (_, Some(tc)) => local_time_control(tc)?,
+    };
     let start = match (req.start, &req.setup) {
         (Some(s), _) => s,
         (None, Some(_)) => StartName::Setup,
@@ -343,8 +353,22 @@ async fn create_game(
     }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
     crate::setup::refuse_finished(&rec.game, false)?;
-    let game = StoredGame { rec, online: None };
+    // A clock starts when the game is created (the first move may be the computer's).
+    let online = local_clock.map(|tc| OnlineGame::local(tc, state.shared.config.clock.now_ms()));
+    let game = StoredGame { rec, online };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
+}
+
+/// A computer game's time control: a Fischer clock (the bounds of online games) or none;
+/// `None`: untimed (no clock part is stored).
+fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
+    match tc.validate().map_err(AppError::BadRequest)? {
+        TimeControl::None {} => Ok(None),
+        tc @ TimeControl::Clock { .. } => Ok(Some(tc)),
+        TimeControl::Correspondence { .. } => Err(AppError::BadRequest(
+            "time_control: a game against the computer takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
+        )),
+    }
 }
 
 async fn import(

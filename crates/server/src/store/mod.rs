@@ -21,7 +21,9 @@ use virada_rules::Color;
 /// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
 
-/// A stored game: its record, and for an online game its seats, clocks and chat.
+/// A stored game: its record, and for an online game its seats, clocks and chat (a local game
+/// has that part too, with free seats, once it has a clock or was resigned: `load_game`
+/// returns it with any mode).
 #[derive(Clone, Debug)]
 pub struct StoredGame {
     pub rec: GameRecord,
@@ -135,8 +137,8 @@ pub trait Store: Send + Sync {
     /// such game, or an owner that does not read): a game that no longer replays can still be
     /// told apart from an unknown id and deleted by its owner.
     fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>>;
-    /// Stores a change of a game: its moves, its online state (if any) and `changes`. 404 if
-    /// the game is gone.
+    /// Stores a change of a game: its moves, its online state (if any: a local game's first
+    /// one, when it is resigned, is added) and `changes`. 404 if the game is gone.
     fn save(
         &self,
         rec: GameRecord,

@@ -1,5 +1,6 @@
 //! The JSON of online games: the game object's `online` field and the WebSocket messages
-//! (docs/API.md, "Online games").
+//! (docs/API.md, "Online games"); the clocks and end of every game (a game on one device may
+//! have a clock and be resigned too).
 
 use crate::model::online::{
     forfeit_score_of_counts, ChatLine, End, OnlineGame, Phase, TimeControl,
@@ -143,6 +144,47 @@ pub fn online_game_view(
     now: i64,
 ) -> GameView {
     let mut view = game_view(rec, false, version);
+    apply_clocks_and_end(&mut view, rec, online, now);
+    view.online = Some(Box::new(OnlineView {
+        time_control: online.time_control,
+        seats,
+        you,
+        phase: online.phase.name(),
+        clocks: view.clocks.clone(),
+        spectators,
+        offers: OffersView {
+            takeback: online.offers.takeback,
+            rematch: online.offers.rematch,
+        },
+        rematch_game: online.rematch_game.clone(),
+        chat: online.chat.iter().map(ChatLineView::from).collect(),
+        end: match online.phase {
+            Phase::Finished(_) => view.end.clone(),
+            _ => None,
+        },
+    }));
+    view
+}
+
+/// The game object of a game on one device (computer, friend) at `now`: with its clocks and
+/// how it ended when it has them (`online`: a clock, or a resignation).
+pub fn local_game_view(
+    rec: &GameRecord,
+    online: Option<&OnlineGame>,
+    thinking: bool,
+    version: u64,
+    now: i64,
+) -> GameView {
+    let mut view = game_view(rec, thinking, version);
+    if let Some(online) = online {
+        apply_clocks_and_end(&mut view, rec, online, now);
+    }
+    view
+}
+
+/// Puts a game's time control, clocks at `now` and end into its view: a game that ended on
+/// time or by resignation is finished whatever the board, and scored by the 33-31 rule.
+fn apply_clocks_and_end(view: &mut GameView, rec: &GameRecord, online: &OnlineGame, now: i64) {
     let pos = rec.game.position();
     let to_move = match online.phase {
         Phase::Playing { .. } if !pos.is_game_over() => Some(pos.side_to_move()),
@@ -153,39 +195,22 @@ pub fn online_game_view(
         view.side_to_move = None;
         view.legal_moves.clear();
         view.result = end_result(end, pos.black().count() as u8, pos.white().count() as u8);
+        view.end = Some(EndView {
+            reason: end.reason(),
+            loser: end.loser(),
+        });
     } else if !matches!(online.phase, Phase::Playing { .. }) {
         // Waiting: nobody may move yet.
         view.legal_moves.clear();
     }
-    let clocks = online.time_control.allowance_ms().map(|_| ClocksView {
+    view.time_control = online.time_control;
+    view.clocks = online.time_control.allowance_ms().map(|_| ClocksView {
         black_ms: online.remaining_at(Color::Black, to_move, now),
         white_ms: online.remaining_at(Color::White, to_move, now),
         running: to_move,
         server_time_ms: now,
         deadline_ms: to_move.and_then(|c| online.deadline(c)),
     });
-    view.online = Some(Box::new(OnlineView {
-        time_control: online.time_control,
-        seats,
-        you,
-        phase: online.phase.name(),
-        clocks,
-        spectators,
-        offers: OffersView {
-            takeback: online.offers.takeback,
-            rematch: online.offers.rematch,
-        },
-        rematch_game: online.rematch_game.clone(),
-        chat: online.chat.iter().map(ChatLineView::from).collect(),
-        end: match online.phase {
-            Phase::Finished(end) => Some(EndView {
-                reason: end.reason(),
-                loser: end.loser(),
-            }),
-            _ => None,
-        },
-    }));
-    view
 }
 
 /// The result of an online game that ended by `end` with `black_discs` and `white_discs` on

@@ -401,7 +401,7 @@ fn insert_rows(conn: &Connection, game: &StoredGame) -> AppResult<()> {
 fn insert_within(conn: &Connection, game: &StoredGame, quota: Option<&Quota>) -> AppResult<()> {
     let tx = conn.unchecked_transaction()?;
     if let Some(q) = quota {
-        games::check_quota(&tx, q, game.online.is_some())?;
+        games::check_quota(&tx, q, game.rec.meta.mode == crate::model::Mode::Online)?;
     }
     insert_rows(&tx, game)?;
     if let Some(q) = quota {
@@ -417,7 +417,9 @@ fn load(conn: &Connection, id: &str) -> AppResult<Option<StoredGame>> {
         return Ok(None);
     };
     if rec.meta.mode != crate::model::Mode::Online {
-        return Ok(Some(StoredGame { rec, online: None }));
+        // A local game has an online row once it has a clock or has been resigned.
+        let online = online::load(conn, id)?;
+        return Ok(Some(StoredGame { rec, online }));
     }
     match online::load(conn, id)? {
         Some(o) => Ok(Some(StoredGame {
@@ -443,6 +445,8 @@ fn save(
         return Err(AppError::not_found_game(&rec.meta.id));
     }
     if let Some(o) = o {
+        // A local game's first online state (its resignation) adds the row.
+        online::ensure_row(&tx, &rec.meta.id)?;
         online::write_online(&tx, rec, o)?;
     }
     for change in changes {
