@@ -126,6 +126,7 @@ impl ServerConfig {
                 seat: Rate::new(6_000, 1_000),
                 chat: Rate::new(6_000, 1_000),
                 moves: Rate::new(60_000, 10_000),
+                puzzle: Rate::new(6_000, 1_000),
                 streams_per_ip: 64,
                 online_games_per_ip: 1_000,
                 ..LimitsConfig::default()
