@@ -246,6 +246,13 @@ test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 900
   await at(page, p.id, 'solved', 1);
   assert.match(await page.textContent('#puzzle-feedback.ok'), /Resolvido!.*Sem rating/);
   await boardVisible(page, 390, 844);
+  // Switching the language phrases the page again; the position and the state stay.
+  const board = await shownBoard(page);
+  await page.click('#lang-btn');
+  await page.waitForFunction(() => /to move/.test(document.querySelector('#puzzle-task').textContent));
+  assert.match(await page.textContent('#puzzle-feedback.ok'), /Solved!.*Not rated/);
+  assert.equal(await shownBoard(page), board);
+  assert.equal(await page.getAttribute('#puzzle-board', 'data-state'), 'solved');
   checkClean(page);
   await context.close();
 });

@@ -54,10 +54,10 @@ class Run {
     const head = el('div', 'learn-head');
     this.title = el('h1', '', P('pz.title'));
     this.title.id = 'puzzle-title';
-    this.info = el('p', 'muted');
+    this.info = el('p', 'muted puzzle-info');
     this.info.id = 'puzzle-info';
     this.back = button('btn small', P('pz.back'), 'puzzle-back', () => onNavigate('/learn'));
-    head.append(this.title, this.info, this.back);
+    head.append(this.title, this.back);
     const layout = el('div', 'learn-layout');
     const boardRoot = el('div', 'learn-board-root');
     this.board = new BoardView(boardRoot, { id: 'puzzle-board', onPlay: (sq) => this.play(sq) });
@@ -89,7 +89,7 @@ class Run {
     this.rating.id = 'puzzle-rating';
     panel.append(this.task, this.feedback, this.line, btns, tools, this.rating);
     layout.append(boardRoot, panel);
-    root.append(head, layout);
+    root.append(head, this.info, layout);
     this.board.grid.dataset.state = 'loading';
     this.drawButtons();
   }
@@ -180,7 +180,7 @@ class Run {
   draw(res, last, marks, animate) {
     this.pos = res;
     const interactive = this.status === 'playing' && !this.busy && res.status === 'ongoing';
-    this.board.render({ board: res.board, legal: res.legal_moves, last, showLegal: true, interactive, animate, marks });
+    this.board.render({ board: res.board, legal: res.legal_moves, last, showLegal: interactive, interactive, animate, marks });
     const g = this.board.grid;
     g.dataset.puzzle = this.view.id;
     g.dataset.state = this.busy ? 'busy' : this.status;
