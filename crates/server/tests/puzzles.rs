@@ -458,3 +458,31 @@ async fn attempts_and_hints_are_rate_limited_per_address() {
     assert_eq!(s, StatusCode::OK);
     t.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn concurrent_first_results_rate_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let me = browser();
+    // The cookie first, so that both requests are the same browser.
+    let (_, before) = t.get(&me, "/api/puzzles/me").await;
+    assert_eq!(before["solver"]["attempts"], 0);
+    let p = puzzle_with(1);
+    let (wrong, _) = p.scores[1];
+    let (wrong, right) = ([wrong], solution(p));
+    let hint_path = format!("/api/puzzles/{}/hint", p.id);
+    let hint = t.post(&me, &hint_path, json!({ "level": 2 }));
+    let (a, b, (sh, h)) = tokio::join!(t.attempt(&me, p, &wrong), t.attempt(&me, p, &right), hint);
+    assert_eq!(
+        (a.0, b.0, sh),
+        (StatusCode::OK, StatusCode::OK, StatusCode::OK)
+    );
+    let rated = [&a.1, &b.1, &h]
+        .iter()
+        .filter(|v| v["rated"] == true)
+        .count();
+    assert_eq!(rated, 1, "{} {} {h}", a.1, b.1);
+    let (_, mine) = t.get(&me, "/api/puzzles/me").await;
+    assert_eq!(mine["solver"]["attempts"], 1, "{mine}");
+    t.server.shutdown().await;
+}
