@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { play, idx, other } from '../lib/othello.mjs';
+import { PUZZLE_STRINGS } from '../../crates/server/web/puzzles-text.js';
 
 const FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'engine', 'data', 'puzzles.txt');
 
@@ -94,6 +95,18 @@ async function boardVisible(page, width, height) {
   const box = await page.$eval('#puzzle-board', (e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; });
   assert.ok(box.left >= 0 && box.right <= width && box.top >= 0 && box.bottom <= height, `board ${JSON.stringify(box)} in ${width}x${height}`);
 }
+
+test('the puzzle page has the same keys and placeholders in both languages, in one vocabulary', () => {
+  const { en, pt } = PUZZLE_STRINGS;
+  const placeholders = (x) => [...x.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort());
+  for (const k of Object.keys(en)) assert.deepEqual(placeholders(pt[k]), placeholders(en[k]), k);
+  const all = Object.values(pt).join(' ');
+  assert.doesNotMatch(all, /disco|lance/i, 'peças and jogadas, not discos or lances');
+  assert.match(all, /peças/);
+  assert.match(all, /jogada/);
+  assert.match(all, /casas/);
+});
 
 test('a puzzle solved move by move, another failed with its refutation, hinted, retried and solved', { timeout: 120000 }, async () => {
   const { context, page } = await newPage(browser, { width: 1280, height: 800 });

@@ -100,12 +100,14 @@ const pt = {
   'theme.corner': 'cantos',
   'theme.edge': 'bordas',
   'theme.parity': 'paridade',
-  'theme.wipeout': 'aniquilação',
+  'theme.wipeout': 'varrida',
   'theme.stability': 'peças estáveis',
   'theme.mobility': 'mobilidade',
   'theme.tempo': 'tempo (passar a vez)',
   'theme.quiet_move': 'jogadas silenciosas',
 };
+
+export const PUZZLE_STRINGS = { en, pt };
 
 /** A puzzle-page text in the page's language, `{name}` filled from `params`. */
 export function P(key, params) {
