@@ -1,6 +1,6 @@
 //! How long unfinished games and chat are kept: a periodic sweep deletes abandoned games (with
 //! their seats, chat and device links), the chat of long-finished online games, and expired
-//! device links. The periods are in [`RetentionConfig`] (docs/SECURITY.md, "Retention").
+//! device links, and the puzzle ratings of browsers that stopped solving. The periods are in [`RetentionConfig`] (docs/SECURITY.md, "Retention").
 //!
 //! "Abandoned" means unfinished (the game's status is not `finished`) and unchanged (no move,
 //! seat, chat line, offer or flag fall: its `updated_at`) for the period of its kind, and not in
@@ -32,6 +32,9 @@ pub struct RetentionConfig {
     pub playing_online_game: Duration,
     /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
     pub finished_chat: Duration,
+    /// A browser's puzzle rating and results, unchanged this long, are deleted (365 days; it
+    /// starts again as a newcomer; the puzzles' ratings stay).
+    pub puzzle_solver: Duration,
     /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
     pub sweep_every: Duration,
 }
@@ -43,6 +46,7 @@ impl Default for RetentionConfig {
             waiting_online_game: 7 * DAY,
             playing_online_game: 30 * DAY,
             finished_chat: 90 * DAY,
+            puzzle_solver: 365 * DAY,
             sweep_every: Duration::from_secs(3600),
         }
     }
@@ -54,6 +58,8 @@ pub struct Swept {
     pub games: usize,
     pub chat_lines: usize,
     pub device_links: usize,
+    /// Browsers whose puzzle rating and results were deleted.
+    pub puzzle_solvers: usize,
 }
 
 fn before(now: i64, period: Duration) -> i64 {
@@ -100,6 +106,10 @@ pub async fn sweep(
         .await?;
     swept.device_links = rows.device_links;
     swept.chat_lines = rows.chat_lines;
+    swept.puzzle_solvers = shared
+        .store
+        .sweep_puzzle_solvers(before(now, config.puzzle_solver))
+        .await?;
     Ok(swept)
 }
 
@@ -122,8 +132,8 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         match sweep(&games, &shared, now_millis(), clock_now).await {
             Ok(s) if s != Swept::default() => eprintln!(
                 "virada-server: retention: deleted {} abandoned games, {} chat lines, {} device \
-                 links",
-                s.games, s.chat_lines, s.device_links
+                 links, {} puzzle solvers",
+                s.games, s.chat_lines, s.device_links, s.puzzle_solvers
             ),
             Ok(_) => {}
             Err(e) => eprintln!("virada-server: retention sweep failed: {e}"),
@@ -142,7 +152,7 @@ mod tests {
     use crate::pool::EnginePool;
     use crate::state::AppState;
     use crate::store::sqlite::SqliteStore;
-    use crate::store::{Change, LinkRow, Store, StoredGame};
+    use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
     use std::collections::HashMap;
     use std::sync::Mutex;
     use tokio::sync::watch;
@@ -252,6 +262,21 @@ mod tests {
             let expired = link("expired".into(), "g_playnew", NOW);
             db.insert_link(expired, 5).await.unwrap();
         }
+        // Two browsers' puzzle ratings: one last changed 366 days ago, one 364.
+        let puzzle = &virada_engine::puzzles::shipped()[0];
+        for (who, days) in [("old solver", 366), ("new solver", 364)] {
+            let r = db
+                .rate_puzzle(PuzzleResult {
+                    browser: BrowserId::of_token(who),
+                    puzzle: puzzle.id.clone(),
+                    initial: puzzle.rating,
+                    solved: true,
+                    at: NOW - days * DAY_MS,
+                })
+                .await
+                .unwrap();
+            assert!(r.rated);
+        }
         // An abandoned game in memory (someone has it open) stays.
         let asker = Asker {
             browser: me(),
@@ -269,7 +294,8 @@ mod tests {
             Swept {
                 games: 3,
                 chat_lines: 2,
-                device_links: 1
+                device_links: 1,
+                puzzle_solvers: 1,
             }
         );
         // In a block: the connection is not held across the second sweep's awaits.
@@ -320,6 +346,14 @@ mod tests {
                 "of the old games only g_doneold's two holders remain"
             );
         }
+        let old = db.solver_rating(BrowserId::of_token("old solver"));
+        assert_eq!(old.await.unwrap(), None);
+        let new = db.solver_rating(BrowserId::of_token("new solver"));
+        assert_eq!(new.await.unwrap().expect("kept").attempts, 1);
+        let results = db.puzzle_results(BrowserId::of_token("old solver"));
+        assert!(results.await.unwrap().is_empty());
+        let kept = db.puzzle_rating(&puzzle.id).await.unwrap().expect("kept");
+        assert_eq!(kept.attempts, 2, "the puzzle's rating stays");
         // A second sweep finds nothing more.
         let again = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();
         assert_eq!(again, Swept::default());

@@ -257,4 +257,7 @@ pub trait Store: Send + Sync {
     /// nothing. Returns whether it rated, and both ratings afterwards. Two concurrent calls
     /// on one puzzle or one browser must not lose an update (serialised, or row locks).
     fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult>;
+    /// Deletes the puzzle rating and results of every browser whose rating last changed before
+    /// `before` (Unix ms; the puzzles' own ratings stay); returns how many browsers.
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize>;
 }

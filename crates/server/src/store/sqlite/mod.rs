@@ -389,6 +389,10 @@ impl Store for SqliteStore {
     fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult> {
         self.run(move |conn| puzzles::rate_puzzle(conn, &result))
     }
+
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
+        self.run(move |conn| puzzles::sweep_solvers(conn, before))
+    }
 }
 
 /// The stored spelling of a colour (a column: it must not change with the JSON spellings).

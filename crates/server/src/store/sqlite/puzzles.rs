@@ -137,3 +137,19 @@ pub fn rate_puzzle(conn: &Connection, result: &PuzzleResult) -> AppResult<RatedR
         puzzle,
     })
 }
+
+/// Deletes the browsers whose rating last changed before `before`, with their results.
+pub fn sweep_solvers(conn: &Connection, before: i64) -> AppResult<usize> {
+    let tx = conn.unchecked_transaction()?;
+    tx.execute(
+        "DELETE FROM puzzle_results WHERE browser IN
+             (SELECT browser FROM puzzle_solvers WHERE updated_at < ?1)",
+        params![before],
+    )?;
+    let n = tx.execute(
+        "DELETE FROM puzzle_solvers WHERE updated_at < ?1",
+        params![before],
+    )?;
+    tx.commit()?;
+    Ok(n)
+}
