@@ -7,6 +7,7 @@
 //! Glicko-2 ratings ([`crate::store::Store::rate_puzzle`]); retries are practice. The solution
 //! is never sent before it is played or hinted.
 
+use crate::engine_port::EnginePort;
 use crate::error::{AppError, AppResult, ErrorParams};
 use crate::extract::{rejection_detail, JsonBody};
 use crate::limits::Kind;
@@ -26,6 +27,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use virada_engine::endgame::{solve, SolveOptions};
 use virada_engine::puzzles::{shipped, Puzzle, Rating, Theme};
+use virada_engine::Limits;
 use virada_rules::{Color, Move, Position, Square};
 
 /// Most moves an attempt or a hint may send (the longest shipped line has 4 solver moves).
@@ -34,6 +36,9 @@ pub const MAX_ATTEMPT_MOVES: usize = 8;
 pub const MAX_ID_LEN: usize = 32;
 /// Plies of a refutation line sent (the opponent's answer first).
 pub const REFUTATION_PLIES: usize = 8;
+/// Most empties a refutation is solved exactly at (endgame puzzles have at most 18 before the
+/// wrong move); beyond, the engine searches at the hint's effort (midgame puzzles).
+pub const REFUTATION_EXACT_EMPTIES: u32 = 20;
 /// Solver nodes allowed for a refutation (at most 17 empties: well under a second).
 pub const REFUTATION_NODES: u64 = 50_000_000;
 /// Longest a refutation may search, from when a worker starts on it.
@@ -293,14 +298,27 @@ fn follow(p: &Puzzle, moves: &[Square]) -> AppResult<Progress> {
 }
 
 /// The best line after the solver's wrong move `played` from `before`, and that move's exact
-/// result for the solver.
-fn refute(solver: Color, before: Position, played: Square, stop: Arc<AtomicBool>) -> Refutation {
+/// result for the solver (none from a midgame search, which only estimates).
+fn refute(
+    engine: &mut dyn EnginePort,
+    search: &Limits,
+    solver: Color,
+    before: Position,
+    played: Square,
+    stop: Arc<AtomicBool>,
+) -> Refutation {
     let after = before.play_unchecked(Move::Play(played));
     if after.is_game_over() {
         return Refutation {
             line: Vec::new(),
             score: Some(after.disc_counts().difference_for(solver)),
         };
+    }
+    let b = after.board();
+    if 64 - (b.player | b.opponent).count_ones() > REFUTATION_EXACT_EMPTIES {
+        let mut line = engine.analyze(after, search, &stop).pv;
+        line.truncate(REFUTATION_PLIES);
+        return Refutation { line, score: None };
     }
     let r = solve(
         after.board(),
@@ -578,10 +596,17 @@ pub async fn attempt(
                 time_cap: Some(REFUTATION_TIME),
             };
             let solver = p.solver();
+            let effort = state.shared.config.hint_effort;
+            let search = Limits {
+                time: Some(effort.time),
+                ..effort.limits()
+            };
             let r = state
                 .shared
                 .pool
-                .run(spec, move |_| refute(solver, before, played, stop))
+                .run(spec, move |engine| {
+                    refute(engine, &search, solver, before, played, stop)
+                })
                 .await?;
             let wrong_score = if index == 0 {
                 p.score_of(played)
