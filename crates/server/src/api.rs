@@ -72,6 +72,12 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
                 .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
         )
         .route("/position", post(crate::position::position))
+        .route("/puzzles/next", get(crate::puzzles::next))
+        .route("/puzzles/daily", get(crate::puzzles::daily))
+        .route("/puzzles/me", get(crate::puzzles::me))
+        .route("/puzzles/{id}", get(crate::puzzles::get_puzzle))
+        .route("/puzzles/{id}/attempt", post(crate::puzzles::attempt))
+        .route("/puzzles/{id}/hint", post(crate::puzzles::hint))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(

@@ -126,6 +126,7 @@ impl ServerConfig {
                 seat: Rate::new(6_000, 1_000),
                 chat: Rate::new(6_000, 1_000),
                 moves: Rate::new(60_000, 10_000),
+                puzzle: Rate::new(6_000, 1_000),
                 streams_per_ip: 64,
                 online_games_per_ip: 1_000,
                 ..LimitsConfig::default()
@@ -150,6 +151,9 @@ pub struct RetentionConfig {
     pub playing_online_game: Duration,
     /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
     pub finished_chat: Duration,
+    /// A browser's puzzle rating and results, unchanged this long, are deleted (365 days; it
+    /// starts again as a newcomer; the puzzles' ratings stay).
+    pub puzzle_solver: Duration,
     /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
     pub sweep_every: Duration,
 }
@@ -161,6 +165,7 @@ impl Default for RetentionConfig {
             waiting_online_game: 7 * DAY,
             playing_online_game: 30 * DAY,
             finished_chat: 90 * DAY,
+            puzzle_solver: 365 * DAY,
             sweep_every: Duration::from_secs(3600),
         }
     }

@@ -37,6 +37,7 @@ pub mod online;
 pub mod ownership;
 pub mod pool;
 pub mod position;
+pub mod puzzles;
 pub mod retention;
 pub mod server;
 pub mod setup;

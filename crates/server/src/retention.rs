@@ -1,7 +1,7 @@
 //! How long unfinished games and chat are kept: a periodic sweep deletes abandoned games (with
 //! their seats, chat and device links), the chat of long-finished online games, and expired
-//! device links. The periods are in [`crate::config::RetentionConfig`] (docs/SECURITY.md,
-//! "Retention").
+//! device links, and the puzzle ratings of browsers that stopped solving. The periods are in
+//! [`crate::config::RetentionConfig`] (docs/SECURITY.md, "Retention").
 //!
 //! "Abandoned" means unfinished (the game's status is not `finished`) and unchanged (no move,
 //! seat, chat line, offer or flag fall: its `updated_at`) for the period of its kind, and not in
@@ -25,6 +25,8 @@ pub struct Swept {
     pub games: usize,
     pub chat_lines: usize,
     pub device_links: usize,
+    /// Browsers whose puzzle rating and results were deleted.
+    pub puzzle_solvers: usize,
 }
 
 fn before(now: i64, period: Duration) -> i64 {
@@ -71,6 +73,10 @@ pub async fn sweep(
         .await?;
     swept.device_links = rows.device_links;
     swept.chat_lines = rows.chat_lines;
+    swept.puzzle_solvers = shared
+        .store
+        .sweep_puzzle_solvers(before(now, config.puzzle_solver))
+        .await?;
     Ok(swept)
 }
 
@@ -95,7 +101,8 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
                 games = s.games,
                 chat_lines = s.chat_lines,
                 device_links = s.device_links,
-                "retention sweep deleted abandoned games, old chat and expired device links"
+                puzzle_solvers = s.puzzle_solvers,
+                "retention sweep deleted abandoned games, old chat, expired device links and idle puzzle solvers"
             ),
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "retention sweep failed"),
@@ -115,7 +122,7 @@ mod tests {
     use crate::pool::EnginePool;
     use crate::state::AppState;
     use crate::store::sqlite::SqliteStore;
-    use crate::store::{Change, LinkRow, Store, StoredGame};
+    use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
     use std::collections::HashMap;
     use std::sync::Mutex;
     use tokio::sync::watch;
@@ -225,6 +232,21 @@ mod tests {
             let expired = link("expired".into(), "g_playnew", NOW);
             db.insert_link(expired, 5).await.unwrap();
         }
+        // Two browsers' puzzle ratings: one last changed 366 days ago, one 364.
+        let puzzle = &virada_engine::puzzles::shipped()[0];
+        for (who, days) in [("old solver", 366), ("new solver", 364)] {
+            let r = db
+                .rate_puzzle(PuzzleResult {
+                    browser: BrowserId::of_token(who),
+                    puzzle: puzzle.id.clone(),
+                    initial: puzzle.rating,
+                    solved: true,
+                    at: NOW - days * DAY_MS,
+                })
+                .await
+                .unwrap();
+            assert!(r.rated);
+        }
         // An abandoned game in memory (someone has it open) stays.
         let asker = Asker {
             browser: me(),
@@ -242,7 +264,8 @@ mod tests {
             Swept {
                 games: 3,
                 chat_lines: 2,
-                device_links: 1
+                device_links: 1,
+                puzzle_solvers: 1,
             }
         );
         // In a block: the connection is not held across the second sweep's awaits.
@@ -293,6 +316,14 @@ mod tests {
                 "of the old games only g_doneold's two holders remain"
             );
         }
+        let old = db.solver_rating(BrowserId::of_token("old solver"));
+        assert_eq!(old.await.unwrap(), None);
+        let new = db.solver_rating(BrowserId::of_token("new solver"));
+        assert_eq!(new.await.unwrap().expect("kept").attempts, 1);
+        let results = db.puzzle_results(BrowserId::of_token("old solver"));
+        assert!(results.await.unwrap().is_empty());
+        let kept = db.puzzle_rating(&puzzle.id).await.unwrap().expect("kept");
+        assert_eq!(kept.attempts, 2, "the puzzle's rating stays");
         // A second sweep finds nothing more.
         let again = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();
         assert_eq!(again, Swept::default());

@@ -2,16 +2,17 @@
 //! tables beside it, WAL mode with `synchronous=FULL` so a change is on disk before the server
 //! acknowledges it, and a versioned schema upgraded by [`migrations`](MIGRATIONS) at start-up.
 //!
-//! The SQL lives in [`games`] and [`online`] as blocking functions of a connection; the
+//! The SQL lives in [`games`], [`online`] and [`puzzles`] as blocking functions of a connection; the
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
 mod games;
 mod online;
+mod puzzles;
 
 use super::{
-    Abandoned, Change, GameRow, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame,
-    SweptRows,
+    Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
+    RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -60,6 +61,8 @@ const MIGRATIONS: &[&str] = &[
     // from an address exempt from limits).
     "ALTER TABLE games ADD COLUMN created_from TEXT;
     CREATE INDEX games_created_from ON games(created_from);",
+    // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
+    puzzles::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -369,6 +372,31 @@ impl Store for SqliteStore {
             let next = online::next_flag_after(conn, now)?;
             Ok((due, next))
         })
+    }
+
+    fn solver_rating(&self, browser: BrowserId) -> StoreFuture<'_, Option<PuzzleRating>> {
+        self.run(move |conn| puzzles::solver_rating(conn, browser))
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, PuzzleRating)>> {
+        self.run(puzzles::puzzle_ratings)
+    }
+
+    fn puzzle_rating(&self, id: &str) -> StoreFuture<'_, Option<PuzzleRating>> {
+        let id = id.to_string();
+        self.run(move |conn| puzzles::puzzle_rating(conn, &id))
+    }
+
+    fn puzzle_results(&self, browser: BrowserId) -> StoreFuture<'_, Vec<(String, bool)>> {
+        self.run(move |conn| puzzles::puzzle_results(conn, browser))
+    }
+
+    fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult> {
+        self.run(move |conn| puzzles::rate_puzzle(conn, &result))
+    }
+
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
+        self.run(move |conn| puzzles::sweep_solvers(conn, before))
     }
 }
 
