@@ -4,7 +4,8 @@
 //! were stored, the browser that owns it.
 
 use crate::limits::address_key;
-use crate::ownership::{Asker, Owner};
+use crate::model::Owner;
+use crate::ownership::Asker;
 use crate::store::GameRow;
 
 /// The client of game `id`'s computer moves, from its stored row (`None`: the row is gone; the

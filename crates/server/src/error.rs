@@ -41,6 +41,12 @@ pub enum AppError {
         message: String,
         params: ErrorParams,
     },
+    /// 400 `bad_request` with `params` naming the field and what was wrong (`field`, and e.g.
+    /// `max`, `count`, `index`, `value`), for pages to phrase it.
+    Invalid {
+        message: String,
+        params: ErrorParams,
+    },
     /// 413: the body exceeds the limit.
     PayloadTooLarge(String),
     /// 415: a request that changes state without `Content-Type: application/json`.
@@ -106,7 +112,7 @@ impl AppError {
             AppError::SeatTaken(_) => "seat_taken",
             AppError::NotAllowed(_) => "not_allowed",
             AppError::NotFound(_) => "not_found",
-            AppError::BadRequest(_) => "bad_request",
+            AppError::BadRequest(_) | AppError::Invalid { .. } => "bad_request",
             AppError::BadSetup { .. } => "bad_setup",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
@@ -131,7 +137,9 @@ impl AppError {
             | AppError::NotAllowed(_) => StatusCode::CONFLICT,
             AppError::NotYourSeat(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::BadRequest(_) | AppError::BadSetup { .. } => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::BadSetup { .. } | AppError::Invalid { .. } => {
+                StatusCode::BAD_REQUEST
+            }
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -152,7 +160,8 @@ impl AppError {
         match self {
             AppError::IllegalMove { message, .. }
             | AppError::RateLimited { message, .. }
-            | AppError::BadSetup { message, .. } => message.clone(),
+            | AppError::BadSetup { message, .. }
+            | AppError::Invalid { message, .. } => message.clone(),
             AppError::NotYourTurn(m)
             | AppError::GameOver(m)
             | AppError::NotYourSeat(m)
@@ -188,7 +197,9 @@ impl AppError {
                     _ => None,
                 },
                 params: match self {
-                    AppError::BadSetup { params, .. } => Some(params.clone()),
+                    AppError::BadSetup { params, .. } | AppError::Invalid { params, .. } => {
+                        Some(params.clone())
+                    }
                     AppError::Refused(r) if !r.params.is_empty() => Some(r.params.clone()),
                     _ => None,
                 },
@@ -285,7 +296,7 @@ impl std::error::Error for AppError {}
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let AppError::Internal(m) = &self {
-            eprintln!("virada-server: internal error: {m}");
+            tracing::error!(message = %m, "internal error");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if let AppError::RateLimited { retry_after, .. } = &self {

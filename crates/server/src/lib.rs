@@ -1,7 +1,8 @@
 //! # virada-server
 //!
 //! The Virada web server: a JSON API (documented in docs/API.md) to create, play, undo, hint,
-//! analyse, list, resume, delete and export games; live updates over server-sent events; SQLite
+//! analyse, list, resume, delete and export games; every game played and followed over one
+//! WebSocket (one game actor per game, whatever its mode); logs through `tracing`; SQLite
 //! persistence (WAL, fsync per move, versioned schema); the web front end embedded in the
 //! binary. Engine work runs on a bounded pool of worker threads, never on the async runtime.
 //!
@@ -30,11 +31,13 @@ pub mod guard;
 pub mod identity;
 pub mod level_text;
 pub mod limits;
+pub mod logging;
 pub mod model;
 pub mod online;
 pub mod ownership;
 pub mod pool;
 pub mod position;
+pub mod puzzles;
 pub mod retention;
 pub mod server;
 pub mod setup;

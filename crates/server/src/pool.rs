@@ -384,7 +384,7 @@ fn worker(inner: Arc<Inner>, factory: EngineFactory, allowed: &'static [Class]) 
             q.finished(&next.spec);
         }
         if outcome.is_err() {
-            eprintln!("virada-server: engine job panicked; restarting this worker's engine");
+            tracing::error!("engine job panicked; restarting this worker's engine");
             engine = factory();
         }
     }

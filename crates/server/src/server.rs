@@ -132,7 +132,9 @@ impl Server {
             flags: Default::default(),
         });
         let state = AppState::new(shared);
-        let heartbeat = crate::online::start_up(&state).await?;
+        let heartbeat = crate::online::start_up(&state)
+            .await
+            .map_err(|e| StartError::DatabaseTask(e.message()))?;
         let connections = state.connections.clone();
         let per_ip = state.limits.clone();
         let app = crate::api::router(state, policy);
@@ -225,7 +227,7 @@ async fn serve(
             r = listener.accept() => match r {
                 Ok(accepted) => accepted,
                 Err(e) => {
-                    eprintln!("virada-server: accept failed: {e}");
+                    tracing::warn!(error = %e, "accept failed");
                     tokio::time::sleep(ACCEPT_BACKOFF).await;
                     continue;
                 }
@@ -305,9 +307,11 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         .enable_all()
         .build()
         .map_err(StartError::Runtime)?;
+    crate::logging::init();
     rt.block_on(async move {
         let db_path = config.db_path.clone();
         let server = Server::start(config).await?;
+        tracing::info!(url = %server.url(), db = %db_path.display(), "listening");
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on {}", server.url());
         let _ = writeln!(
@@ -318,7 +322,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         );
         let _ = out.flush();
         wait_for_signal().await;
-        println!("stopping...");
+        tracing::info!("stopping");
         server.shutdown().await;
         Ok(())
     })

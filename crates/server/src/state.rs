@@ -11,8 +11,8 @@
 use crate::error::{AppError, AppResult};
 use crate::game::{self, GameHandle};
 use crate::limits::Limiter;
-use crate::model::Mode;
-use crate::ownership::{self, Asker, Owner};
+use crate::model::{Mode, Owner};
+use crate::ownership::{self, Asker};
 use crate::shared::Shared;
 use crate::store::{Abandoned, GameRow, Quota, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};
@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use tracing::Instrument;
 
 /// The state handed to every request handler.
 #[derive(Clone)]
@@ -235,11 +236,17 @@ impl Games {
         let instance = random_u64();
         self.running.fetch_add(1, Ordering::Relaxed);
         let games = self.clone();
+        // The game's own span, not the request's that happened to load it: the actor outlives it.
+        let span =
+            tracing::info_span!(parent: None, "game", id = %id, mode = game.rec.meta.mode.name());
         let (handle, run) = game::start(game, self.shared.clone(), instance);
-        tokio::spawn(async move {
-            run.await;
-            games.stopped(&id, instance).await;
-        });
+        tokio::spawn(
+            async move {
+                run.await;
+                games.stopped(&id, instance).await;
+            }
+            .instrument(span),
+        );
         handle
     }
 

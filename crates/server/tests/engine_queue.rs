@@ -62,6 +62,7 @@ impl EnginePort for Scripted {
         &mut self,
         pos: Position,
         level: Level,
+        _clock: Option<virada_engine::Clock>,
         _seed: u64,
         stop: &Arc<AtomicBool>,
         _observer: &mut dyn Observer,
@@ -222,6 +223,7 @@ fn move_job_at(
             e.choose_move(
                 Position::start(),
                 Level(level),
+                None,
                 1,
                 &stop,
                 &mut |_: &virada_engine::Iteration| {},

@@ -260,6 +260,9 @@ const en = {
   'tc.showClock': '{minutes}+{increment}',
   'tc.showDays': '{days} days per move',
   'tc.showDay': '1 day per move',
+  'tc.computerHelp': 'Minutes for the whole game + seconds added after each move. The computer\'s clock runs while it thinks; no undo with a clock.',
+  'local.you': 'You',
+  'local.computer': 'The computer',
 
   'online.title': 'Online game',
   'online.yourName': 'Your name',
@@ -608,6 +611,9 @@ const pt = {
   'tc.showClock': '{minutes}+{increment}',
   'tc.showDays': '{days} dias por jogada',
   'tc.showDay': '1 dia por jogada',
+  'tc.computerHelp': 'Minutos para a partida inteira + segundos somados depois de cada jogada. O relógio do computador corre enquanto ele pensa; sem desfazer com relógio.',
+  'local.you': 'Você',
+  'local.computer': 'O computador',
 
   'online.title': 'Partida on-line',
   'online.yourName': 'Seu nome',

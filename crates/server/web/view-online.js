@@ -1,7 +1,8 @@
 // The parts of the play page only online games have: the waiting panel (invite link, copy,
 // share), taking the free seat, the spectator line, the opponent's connection, takeback offers,
 // the players' buttons (resign with a confirmation, abort, takeback, another device), the
-// result's reason and the rematch. Everything is drawn from the store; actions go over the
+// result's reason and the rematch. Resignation (with its confirmation) and the reason a game
+// ended serve games on one device too. Everything is drawn from the store; actions go over the
 // game's socket (actions.js, live.js).
 
 import * as store from './store.js';
@@ -119,7 +120,7 @@ function wire() {
     $('btn-resign').focus();
   });
   $('btn-resign-yes').addEventListener('click', () => {
-    actions.onlineAct('resign');
+    actions.resign();
     resetTransient();
   });
   $('btn-abort').addEventListener('click', () => actions.onlineAct('abort'));
@@ -161,15 +162,33 @@ async function copyField(id) {
   setNotice(t(ok ? 'online.linkCopied' : 'notice.copyFailed'), !ok);
 }
 
+/** Who `color` is in a game on one device: "You" / "The computer" against it, else the colour. */
+function localName(g, color) {
+  if (g.mode === 'computer') return color === g.human_color ? t('local.you') : t('local.computer');
+  return colorName(color);
+}
+
 function draw(s) {
   const g = s.game;
   const on = store.isOnline(g);
   $('online').hidden = !on;
   $('gameover').classList.toggle('online', on);
-  $('online-controls').hidden = !on || !store.mySeat(g) || g.online.phase === 'finished' || g.status === 'finished';
+  // A game on one device may be resigned too (the same button and confirmation).
+  const local = !!g && !on && (g.mode === 'computer' || g.mode === 'friend');
+  const seated = on && !!store.mySeat(g) && g.online.phase !== 'finished' && g.status !== 'finished';
+  $('online-controls').hidden = !(seated || (local && g.status === 'ongoing'));
   for (const color of ['black', 'white']) presenceDot(s, color);
+  $('btn-device').hidden = !on;
   if (!on) {
-    $('gameover-reason').hidden = true;
+    for (const id of ['btn-abort', 'btn-takeback']) $(id).hidden = true;
+    $('chk-sound').closest('label').hidden = true;
+    $('btn-resign').disabled = s.connection !== 'live' || s.awaiting !== null;
+    // Why a game on one device ended, when the board did not end it.
+    const end = local && g.status === 'finished' ? g.end : null;
+    const why = end && end.loser && (end.reason === 'time' || end.reason === 'resign')
+      ? t('over.reason.' + end.reason, { name: localName(g, end.loser) }) : '';
+    $('gameover-reason').hidden = !why;
+    setText('gameover-reason', why);
     $('rematch-status').hidden = true;
     $('btn-rematch').hidden = true;
     $('btn-rematch-decline').hidden = true;

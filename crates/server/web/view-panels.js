@@ -145,9 +145,13 @@ function buttons(s) {
   // Online games: no undo (takebacks are asked for), no engine help while the game goes on.
   const online = store.isOnline(g);
   for (const id of ['btn-undo', 'btn-redo', 'btn-hints', 'btn-paste']) $(id).hidden = online;
+  // A clock's time cannot be given back, nor a resignation or a flag fall undone.
+  const timed = !!(g && g.clocks);
+  const forfeited = !!(g && g.end && g.end.reason !== 'normal');
+  if (timed) for (const id of ['btn-undo', 'btn-redo']) $(id).hidden = true;
   $('btn-analyse').hidden = online && g.status !== 'finished';
-  $('btn-undo').disabled = !g || g.plies.length === 0 || busy;
-  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy;
+  $('btn-undo').disabled = !g || g.plies.length === 0 || busy || forfeited;
+  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy || forfeited;
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
   $('btn-analyse').disabled = !g || g.plies.length === 0;
   $('btn-copy').disabled = !g;

@@ -5,11 +5,11 @@ use super::super::{Abandoned, GameRow, ListedGame, Quota};
 use super::{color_from, color_text};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
+use crate::model::Owner;
 use crate::model::{
     moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
     Status,
 };
-use crate::ownership::Owner;
 use rusqlite::{params, Connection, OptionalExtension};
 use virada_rules::{Color, Position};
 
@@ -287,7 +287,7 @@ pub fn list_games(
     for row in rows {
         match row? {
             Ok(listed) => games.push(listed),
-            Err(e) => eprintln!("virada-server: {e}"),
+            Err(e) => tracing::error!(error = %e, "a stored game is left out of the list"),
         }
     }
     Ok(games)
