@@ -473,7 +473,9 @@ async fn chat_is_checked_and_rate_limited() {
     send(&mut a, json!({"type": "chat", "text": "x".repeat(201)})).await;
     assert_eq!(next_error(&mut a).await["code"], "bad_message");
     send(&mut a, json!({"type": "chat", "text": "line\nbreak"})).await;
-    assert_eq!(next_error(&mut a).await["code"], "bad_message");
+    let refusal = next_error(&mut a).await;
+    assert_eq!(refusal["code"], "invisible_character", "{refusal}");
+    assert_eq!(refusal["params"]["char"], "U+000A", "{refusal}");
     send(&mut a, json!({"type": "chat", "text": "again"})).await;
     assert_eq!(next_of(&mut b, "chat").await["line"]["n"], 6);
     send(&mut e, json!({"type": "chat", "text": "spectator"})).await;
