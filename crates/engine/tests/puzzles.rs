@@ -38,6 +38,25 @@ fn shipped_sample_reproves() {
     }
 }
 
+/// Midgame puzzles are shipped, and a sample (every 10th) gives the same values when its
+/// depth-16 search is run again, with the solution ahead by the margin.
+#[test]
+fn shipped_midgame_sample_searches_the_same() {
+    let midgame: Vec<&Puzzle> = shipped()
+        .iter()
+        .filter(|p| p.kind == PuzzleKind::Midgame)
+        .collect();
+    assert!(midgame.len() >= 100, "{} midgame puzzles", midgame.len());
+    let mut finder = MidgameFinder::new(MidgameConfig::default());
+    for p in midgame.into_iter().step_by(10) {
+        assert!(p.empties() >= 24, "{}", p.id);
+        assert!(p.best_score() - p.scores[1].1 >= 6, "{}", p.id);
+        finder
+            .verify(p)
+            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+    }
+}
+
 /// The midgame finder singles out the one move that avoids a disaster, repeats its values, and
 /// catches a tampered score or a margin too small.
 #[test]
