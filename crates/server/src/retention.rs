@@ -123,8 +123,6 @@ mod tests {
     use crate::state::AppState;
     use crate::store::sqlite::SqliteStore;
     use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
-    use std::collections::HashMap;
-    use std::sync::Mutex;
     use tokio::sync::watch;
     use virada_rules::{Color, Game};
 
@@ -175,14 +173,8 @@ mod tests {
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
         let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
-        let state = AppState::new(Arc::new(Shared {
-            pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
-            config,
-            store: db.clone(),
-            shutdown,
-            analysis_cache: Mutex::new(HashMap::new()),
-            flags: Default::default(),
-        }));
+        let pool = EnginePool::new(1, Arc::new(crate::engine_port::new_engine));
+        let state = AppState::new(Arc::new(Shared::new(config, db.clone(), pool, shutdown)));
         let playing = Phase::Playing { turn_started_at: 0 };
         let finished = Phase::Finished(End::Resign(Color::White));
         let chat = |n: u32| {

@@ -16,12 +16,11 @@ use hyper::body::Incoming;
 use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
-use std::collections::HashMap;
 use std::fmt;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
@@ -123,14 +122,12 @@ impl Server {
                 .map(|ip| ip.to_canonical())
                 .collect(),
         };
-        let shared = Arc::new(Shared {
+        let shared = Arc::new(Shared::new(
             config,
-            store: Arc::new(store),
+            Arc::new(store),
             pool,
-            shutdown: shutdown_rx.clone(),
-            analysis_cache: Mutex::new(HashMap::new()),
-            flags: Default::default(),
-        });
+            shutdown_rx.clone(),
+        ));
         let state = AppState::new(shared);
         let heartbeat = crate::online::start_up(&state)
             .await

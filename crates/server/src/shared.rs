@@ -1,5 +1,5 @@
 //! What every part of the server shares: settings, the database, the engine pool, the shutdown
-//! signal. Game actors (`session`) and the game registry (`state`) both use it; it uses neither.
+//! signal. Game actors (`game`) and the game registry (`state`) both use it; it uses neither.
 
 use crate::analysis::AnalysisView;
 use crate::config::ServerConfig;
@@ -20,4 +20,23 @@ pub struct Shared {
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
     pub flags: crate::online::flag_watch::FlagWatch,
+}
+
+impl Shared {
+    /// What the server shares, with no analysis cached yet.
+    pub fn new(
+        config: ServerConfig,
+        store: Arc<dyn Store>,
+        pool: EnginePool,
+        shutdown: watch::Receiver<bool>,
+    ) -> Shared {
+        Shared {
+            config,
+            store,
+            pool,
+            shutdown,
+            analysis_cache: Mutex::new(HashMap::new()),
+            flags: Default::default(),
+        }
+    }
 }

@@ -242,7 +242,9 @@ impl Games {
         let (handle, run) = game::start(game, self.shared.clone(), instance);
         tokio::spawn(
             async move {
+                tracing::debug!("game in memory");
                 run.await;
+                tracing::debug!("game left memory");
                 games.stopped(&id, instance).await;
             }
             .instrument(span),
@@ -437,14 +439,8 @@ mod tests {
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
         let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
-        let shared = Arc::new(Shared {
-            pool: EnginePool::new(1, Arc::new(crate::engine_port::new_engine)),
-            config,
-            store: db.clone(),
-            shutdown,
-            analysis_cache: Mutex::new(HashMap::new()),
-            flags: Default::default(),
-        });
+        let pool = EnginePool::new(1, Arc::new(crate::engine_port::new_engine));
+        let shared = Arc::new(Shared::new(config, db.clone(), pool, shutdown));
         let state = AppState::new(shared);
         let warm = record();
         let warm_id = warm.meta.id.clone();

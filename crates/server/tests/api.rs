@@ -1,67 +1,16 @@
 //! API tests: a real server on port 0 with a temporary database, driven over HTTP.
 
-use reqwest::{Client, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
-use std::path::Path;
 use std::time::Duration;
 use virada_rules::{Game, Move, Position};
 use virada_server::{Server, ServerConfig};
 
-struct TestServer {
-    server: Server,
-    client: Client,
-    base: String,
-}
+mod common;
+
+use common::{browser, id_of, plies, TestServer};
 
 impl TestServer {
-    async fn start(db: &Path) -> TestServer {
-        TestServer::start_as(db, browser()).await
-    }
-
-    /// A server on `db` used by the browser `client` (the same browser across a restart).
-    async fn start_as(db: &Path, client: Client) -> TestServer {
-        let server = Server::start(ServerConfig::for_tests(db.to_path_buf()))
-            .await
-            .expect("server starts");
-        let base = server.url();
-        TestServer {
-            server,
-            client,
-            base,
-        }
-    }
-
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        let r = self
-            .client
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent");
-        let status = r.status();
-        let text = r.text().await.expect("body");
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        let r = self
-            .client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("request sent");
-        let status = r.status();
-        let text = r.text().await.expect("body");
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    async fn create(&self, body: Value) -> Value {
-        let (s, g) = self.post("/api/games", body).await;
-        assert_eq!(s, StatusCode::CREATED, "{g}");
-        g
-    }
-
     /// The number of plies of the game now (what a client that is up to date sends as `ply`).
     async fn ply(&self, id: &str) -> usize {
         let (s, g) = self.get(&format!("/api/games/{id}")).await;
@@ -102,19 +51,6 @@ impl TestServer {
         }
         panic!("condition not reached for game {id}");
     }
-}
-
-/// A simulated browser: a client that keeps its cookies (the `virada_id` identity).
-fn browser() -> Client {
-    Client::builder().cookie_store(true).build().unwrap()
-}
-
-fn plies(g: &Value) -> usize {
-    g["plies"].as_array().unwrap().len()
-}
-
-fn id_of(g: &Value) -> String {
-    g["id"].as_str().unwrap().to_string()
 }
 
 #[tokio::test]
@@ -524,21 +460,10 @@ async fn bad_requests_get_json_errors() {
     t.server.shutdown().await;
 }
 
-/// Waits (up to 20 s) until `key` of /api/health is `want`; the searches below would take
-/// minutes, so reaching 0 engine jobs proves that they were cancelled.
-async fn wait_health(t: &TestServer, key: &str, want: u64) {
-    for _ in 0..400 {
-        let (_, h) = t.get("/api/health").await;
-        if h[key].as_u64() == Some(want) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("{key} never became {want}");
-}
-
+/// Waits until no engine job runs; the searches below would take minutes, so reaching 0 engine
+/// jobs proves that they were cancelled.
 async fn wait_engine_idle(t: &TestServer) {
-    wait_health(t, "engine_jobs", 0).await;
+    t.wait_health("engine_jobs", 0).await;
 }
 
 #[tokio::test]
@@ -571,7 +496,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     let (s, e) = t.play(&id, "d6").await;
     assert_eq!(s, StatusCode::CONFLICT);
     assert_eq!(e["error"]["code"], "not_your_turn");
-    wait_health(&t, "engine_jobs", 1).await;
+    t.wait_health("engine_jobs", 1).await;
     // Undo while thinking cancels the search and takes back the person's move.
     let (s, u) = t.turn(&id, "undo").await;
     assert_eq!(s, StatusCode::OK);
@@ -596,8 +521,8 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
         .create(json!({"mode": "computer", "level": 21, "human_color": "white"}))
         .await;
     assert_eq!(g["computer_thinking"], true);
-    wait_health(&t, "engine_jobs", 1).await;
-    wait_health(&t, "active_games", 0).await;
+    t.wait_health("engine_jobs", 1).await;
+    t.wait_health("active_games", 0).await;
     wait_engine_idle(&t).await;
     // It resumes on the next request, thinking again.
     let (s, g) = t.get(&format!("/api/games/{}", id_of(&g))).await;

@@ -8,19 +8,14 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use virada_server::limits::{LimitsConfig, Rate};
 use virada_server::{Server, ServerConfig};
 
-/// A simulated browser: a client with its own cookie store (its own `virada_id`).
-fn browser() -> Client {
-    Client::builder()
-        .cookie_store(true)
-        .timeout(Duration::from_secs(30))
-        .build()
-        .unwrap()
-}
+mod common;
+
+use common::{browser, read_until_closed};
 
 async fn start(config: ServerConfig) -> (Server, String) {
     let server = Server::start(config).await.expect("server starts");
@@ -348,23 +343,6 @@ async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_limits() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     drop(held);
     server.shutdown().await;
-}
-
-/// Reads until the server closes the connection; `None` if it is still open after `guard`.
-async fn read_until_closed(tcp: &mut TcpStream, guard: Duration) -> Option<String> {
-    let mut out = Vec::new();
-    let read = tokio::time::timeout(guard, async {
-        let mut buf = [0u8; 4096];
-        loop {
-            match tcp.read(&mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => out.extend_from_slice(&buf[..n]),
-            }
-        }
-    })
-    .await;
-    read.ok()
-        .map(|()| String::from_utf8_lossy(&out).into_owned())
 }
 
 async fn health_over(addr: SocketAddr) -> Option<String> {

@@ -2,93 +2,29 @@
 //! racing with loads, cross-site requests, statuses, and connection limits. A real
 //! server on port 0 with a temporary database, driven over HTTP (reqwest) and raw TCP.
 
-use reqwest::{Client, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-use std::path::Path;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use virada_server::{Server, ServerConfig};
+use virada_server::ServerConfig;
 
-struct TestServer {
-    server: Server,
-    client: Client,
-    base: String,
-}
+mod common;
+
+use common::{error_code, plies, read_until_closed, TestServer};
 
 impl TestServer {
-    async fn start(db: &Path) -> TestServer {
-        TestServer::with(ServerConfig::for_tests(db.to_path_buf())).await
+    async fn create_id(&self, body: Value) -> String {
+        common::id_of(&self.create(body).await)
     }
-
-    async fn with(config: ServerConfig) -> TestServer {
-        let server = Server::start(config).await.expect("server starts");
-        TestServer {
-            base: server.url(),
-            server,
-            // A browser: it keeps its `virada_id` cookie.
-            client: Client::builder()
-                .cookie_store(true)
-                .timeout(Duration::from_secs(30))
-                .build()
-                .unwrap(),
-        }
-    }
-
-    fn addr(&self) -> SocketAddr {
-        self.server.addr()
-    }
-
-    async fn send(&self, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
-        let r = req.send().await.expect("request sent");
-        let status = r.status();
-        let text = r.text().await.expect("body");
-        (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-    }
-
-    async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
-        self.send(self.client.post(format!("{}{path}", self.base)).json(&body))
-            .await
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
-        self.send(self.client.get(format!("{}{path}", self.base)))
-            .await
-    }
-
-    async fn create(&self, body: Value) -> String {
-        let (s, g) = self.post("/api/games", body).await;
-        assert_eq!(s, StatusCode::CREATED, "{g}");
-        g["id"].as_str().unwrap().to_string()
-    }
-
-    /// Waits (up to 20 s) until `key` of /api/health is `want`.
-    async fn wait_health(&self, key: &str, want: u64) {
-        for _ in 0..400 {
-            let (_, h) = self.get("/api/health").await;
-            if h[key].as_u64() == Some(want) {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-        panic!("{key} never became {want}");
-    }
-}
-
-fn plies(g: &Value) -> usize {
-    g["plies"].as_array().unwrap().len()
-}
-
-fn error_code(e: &Value) -> &str {
-    e["error"]["code"].as_str().unwrap_or("(no JSON error)")
 }
 
 #[tokio::test]
 async fn requests_carry_their_ply_and_stale_ones_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let id = t.create(json!({"mode": "friend"})).await;
+    let id = t.create_id(json!({"mode": "friend"})).await;
     let moves = format!("/api/games/{id}/moves");
 
     // 50 concurrent "first moves" (as from a double click, a retry, two tabs): exactly one is
@@ -169,7 +105,7 @@ async fn delete_wins_against_concurrent_loads() {
     let t = TestServer::start(&db).await;
     let mut ids = Vec::new();
     for _ in 0..30 {
-        ids.push(t.create(json!({"mode": "friend"})).await);
+        ids.push(t.create_id(json!({"mode": "friend"})).await);
     }
     let browser = t.client.clone();
     t.server.shutdown().await;
@@ -227,22 +163,6 @@ async fn raw_exchange(addr: SocketAddr, request: &[u8], guard: Duration) -> Opti
 }
 
 /// `None` when the connection is still open after `guard`.
-async fn read_until_closed(tcp: &mut TcpStream, guard: Duration) -> Option<String> {
-    let mut out = Vec::new();
-    let read = tokio::time::timeout(guard, async {
-        let mut buf = [0u8; 4096];
-        loop {
-            match tcp.read(&mut buf).await {
-                Ok(0) | Err(_) => break,
-                Ok(n) => out.extend_from_slice(&buf[..n]),
-            }
-        }
-    })
-    .await;
-    read.ok()
-        .map(|()| String::from_utf8_lossy(&out).into_owned())
-}
-
 fn json_of(response: &str) -> Value {
     let body = response.split_once("\r\n\r\n").map_or("", |(_, b)| b);
     serde_json::from_str(body).unwrap_or(Value::Null)
@@ -252,7 +172,7 @@ fn json_of(response: &str) -> Value {
 async fn cross_site_requests_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let id = t.create(json!({"mode": "friend"})).await;
+    let id = t.create_id(json!({"mode": "friend"})).await;
     let url = |p: &str| format!("{}{p}", t.base);
 
     // A "simple" cross-site form post needs no preflight: refused for its content type.

@@ -4,63 +4,25 @@
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
-use std::path::Path;
 use virada_engine::puzzles::{shipped, Puzzle, Theme};
 use virada_rules::{Move, Position, Square};
 use virada_server::limits::Rate;
-use virada_server::{Server, ServerConfig};
+use virada_server::ServerConfig;
 
-struct TestServer {
-    server: Server,
-    base: String,
-}
+mod common;
+
+use common::{browser, TestServer};
 
 impl TestServer {
-    async fn start(db: &Path) -> TestServer {
-        TestServer::with(ServerConfig::for_tests(db.to_path_buf())).await
-    }
-
-    async fn with(config: ServerConfig) -> TestServer {
-        let server = Server::start(config).await.expect("server starts");
-        let base = server.url();
-        TestServer { server, base }
-    }
-
-    async fn post(&self, who: &Client, path: &str, body: Value) -> (StatusCode, Value) {
-        let r = who
-            .post(format!("{}{path}", self.base))
-            .json(&body)
-            .send()
-            .await
-            .expect("request sent");
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn get(&self, who: &Client, path: &str) -> (StatusCode, Value) {
-        let r = who
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("request sent");
-        let status = r.status();
-        (status, r.json().await.unwrap_or(Value::Null))
-    }
-
     async fn attempt(&self, who: &Client, p: &Puzzle, moves: &[Square]) -> (StatusCode, Value) {
         let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-        self.post(
+        self.post_as(
             who,
             &format!("/api/puzzles/{}/attempt", p.id),
             json!({ "moves": moves }),
         )
         .await
     }
-}
-
-/// A simulated browser: a client that keeps its cookies (the `virada_id` identity).
-fn browser() -> Client {
-    Client::builder().cookie_store(true).build().unwrap()
 }
 
 /// The solver's moves of `p`'s solution.
@@ -93,7 +55,7 @@ async fn a_puzzle_is_shown_without_its_solution_and_solved_move_by_move() {
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
     let me = browser();
     let p = puzzle_with(2);
-    let (s, v) = t.get(&me, &format!("/api/puzzles/{}", p.id)).await;
+    let (s, v) = t.get_as(&me, &format!("/api/puzzles/{}", p.id)).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["board"].as_str().unwrap(), &p.start.to_string()[..64]);
     assert_eq!(v["side_to_move"], json!(p.solver()));
@@ -136,7 +98,7 @@ async fn a_puzzle_is_shown_without_its_solution_and_solved_move_by_move() {
             );
         }
     }
-    let (_, v) = t.get(&me, &format!("/api/puzzles/{}", p.id)).await;
+    let (_, v) = t.get_as(&me, &format!("/api/puzzles/{}", p.id)).await;
     assert_eq!(v["result"], "solved");
     t.server.shutdown().await;
 }
@@ -188,19 +150,21 @@ async fn a_wrong_move_is_refuted_and_rates_once() {
     assert_eq!(solved["rated"], false);
     assert_eq!(solved["solver"]["rating"], after_wrong);
     assert_eq!(solved["puzzle_rating"], a["puzzle_rating"]);
-    let (_, mine) = t.get(&me, "/api/puzzles/me").await;
+    let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(mine["solver"]["attempts"], 1, "{mine}");
     assert_eq!(mine["solver"]["solved"], 0);
-    let (_, v) = t.get(&me, &format!("/api/puzzles/{}", p.id)).await;
+    let (_, v) = t.get_as(&me, &format!("/api/puzzles/{}", p.id)).await;
     assert_eq!(v["result"], "failed");
 
     // Another browser starts from 1500 and sees the puzzle's new rating; both survive a restart.
     t.server.shutdown().await;
     let t = TestServer::start(&db).await;
-    let (_, fresh) = t.get(&browser(), &format!("/api/puzzles/{}", p.id)).await;
+    let (_, fresh) = t
+        .get_as(&browser(), &format!("/api/puzzles/{}", p.id))
+        .await;
     assert_eq!(fresh["solver"]["rating"], 1500);
     assert_eq!(fresh["rating"], a["puzzle_rating"]);
-    let (_, mine) = t.get(&me, "/api/puzzles/me").await;
+    let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(mine["solver"]["rating"], after_wrong);
     t.server.shutdown().await;
 }
@@ -242,7 +206,7 @@ async fn hints_show_the_quarter_then_the_move_and_count_as_failed() {
     let p = puzzle_with(2);
     let mine = solution(p);
     let path = format!("/api/puzzles/{}/hint", p.id);
-    let (s, h) = t.post(&me, &path, json!({ "moves": [] })).await;
+    let (s, h) = t.post_as(&me, &path, json!({ "moves": [] })).await;
     assert_eq!(s, StatusCode::OK, "{h}");
     let region = moves_of(&h["region"]);
     assert_eq!(region.len(), 16);
@@ -252,7 +216,7 @@ async fn hints_show_the_quarter_then_the_move_and_count_as_failed() {
     assert!(h["solver"]["rating"].as_i64().unwrap() < 1500);
     let first = [mine[0].to_string()];
     let (s, h) = t
-        .post(&me, &path, json!({ "moves": first, "level": 2 }))
+        .post_as(&me, &path, json!({ "moves": first, "level": 2 }))
         .await;
     assert_eq!(s, StatusCode::OK, "{h}");
     assert_eq!(h["square"], mine[1].to_string());
@@ -260,15 +224,15 @@ async fn hints_show_the_quarter_then_the_move_and_count_as_failed() {
     // A hint after a wrong move, or after the end, is refused with the field named.
     let (wrong, _) = p.scores[1];
     let (s, e) = t
-        .post(&me, &path, json!({ "moves": [wrong.to_string()] }))
+        .post_as(&me, &path, json!({ "moves": [wrong.to_string()] }))
         .await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["params"]["field"], "moves");
     assert_eq!(e["error"]["params"]["index"], 1);
     let all: Vec<String> = mine.iter().map(|s| s.to_string()).collect();
-    let (s, _) = t.post(&me, &path, json!({ "moves": all })).await;
+    let (s, _) = t.post_as(&me, &path, json!({ "moves": all })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    let (s, e) = t.post(&me, &path, json!({ "level": 3 })).await;
+    let (s, e) = t.post_as(&me, &path, json!({ "level": 3 })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"]["field"], "level");
     t.server.shutdown().await;
@@ -279,10 +243,10 @@ async fn the_daily_puzzle_is_the_same_for_everyone() {
     let dir = tempfile::tempdir().unwrap();
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
     let (a, b) = (browser(), browser());
-    let (s, d1) = t.get(&a, "/api/puzzles/daily").await;
+    let (s, d1) = t.get_as(&a, "/api/puzzles/daily").await;
     assert_eq!(s, StatusCode::OK, "{d1}");
-    let (_, d2) = t.get(&b, "/api/puzzles/daily").await;
-    let (_, d3) = t.get(&a, "/api/puzzles/daily").await;
+    let (_, d2) = t.get_as(&b, "/api/puzzles/daily").await;
+    let (_, d3) = t.get_as(&a, "/api/puzzles/daily").await;
     assert_eq!(d1["id"], d2["id"]);
     assert_eq!(d1["id"], d3["id"]);
     let day = d1["daily"].as_str().expect("the day");
@@ -299,7 +263,7 @@ async fn next_filters_by_theme_and_skips_what_was_done() {
     for theme in ["parity", "tempo", "edge"] {
         for _ in 0..4 {
             let (s, v) = t
-                .get(&me, &format!("/api/puzzles/next?theme={theme}"))
+                .get_as(&me, &format!("/api/puzzles/next?theme={theme}"))
                 .await;
             assert_eq!(s, StatusCode::OK, "{v}");
             assert!(
@@ -309,7 +273,7 @@ async fn next_filters_by_theme_and_skips_what_was_done() {
         }
     }
     // Near a rating: among the 10 nearest of 1,200.
-    let (_, v) = t.get(&me, "/api/puzzles/next?rating=900").await;
+    let (_, v) = t.get_as(&me, "/api/puzzles/next?rating=900").await;
     assert!(v["rating"].as_i64().unwrap() < 1100, "{v}");
     // The only wipe-out puzzle: given until it has a result, then still given (nothing else).
     let wipeout: Vec<&Puzzle> = shipped()
@@ -318,10 +282,10 @@ async fn next_filters_by_theme_and_skips_what_was_done() {
         .collect();
     if wipeout.len() == 1 {
         let p = wipeout[0];
-        let (_, v) = t.get(&me, "/api/puzzles/next?theme=wipeout").await;
+        let (_, v) = t.get_as(&me, "/api/puzzles/next?theme=wipeout").await;
         assert_eq!(v["id"], p.id.as_str());
         let (s, _) = t
-            .get(
+            .get_as(
                 &me,
                 &format!("/api/puzzles/next?theme=wipeout&after={}", p.id),
             )
@@ -329,18 +293,18 @@ async fn next_filters_by_theme_and_skips_what_was_done() {
         assert_eq!(s, StatusCode::NOT_FOUND);
     }
     // The themes with their counts, and unknown themes, ratings and fields refused.
-    let (_, me_view) = t.get(&me, "/api/puzzles/me").await;
+    let (_, me_view) = t.get_as(&me, "/api/puzzles/me").await;
     let themes = me_view["themes"].as_array().unwrap();
     assert_eq!(themes.len(), Theme::ALL.len());
-    let (s, e) = t.get(&me, "/api/puzzles/next?theme=openings").await;
+    let (s, e) = t.get_as(&me, "/api/puzzles/next?theme=openings").await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["code"], "bad_request");
     assert_eq!(e["error"]["params"]["field"], "theme");
     assert_eq!(e["error"]["params"]["value"], "openings");
-    let (s, e) = t.get(&me, "/api/puzzles/next?rating=99999").await;
+    let (s, e) = t.get_as(&me, "/api/puzzles/next?rating=99999").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"]["field"], "rating");
-    let (s, _) = t.get(&me, "/api/puzzles/next?colour=red").await;
+    let (s, _) = t.get_as(&me, "/api/puzzles/next?colour=red").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     t.server.shutdown().await;
 }
@@ -353,11 +317,11 @@ async fn next_does_not_repeat_a_puzzle_with_a_result() {
     // Failing the 10 puzzles nearest the target leaves them out of the next draws.
     let mut failed = Vec::new();
     for _ in 0..10 {
-        let (_, v) = t.get(&me, "/api/puzzles/next?rating=800").await;
+        let (_, v) = t.get_as(&me, "/api/puzzles/next?rating=800").await;
         let id = v["id"].as_str().unwrap().to_string();
         assert!(!failed.contains(&id), "{id} again");
         let (_, h) = t
-            .post(&me, &format!("/api/puzzles/{id}/hint"), json!({}))
+            .post_as(&me, &format!("/api/puzzles/{id}/hint"), json!({}))
             .await;
         assert_eq!(h["rated"], true, "{h}");
         failed.push(id);
@@ -371,27 +335,27 @@ async fn bad_input_is_refused_with_codes_and_params() {
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
     let me = browser();
     let p = puzzle_with(1);
-    let (s, e) = t.get(&me, "/api/puzzles/e12-0000000000").await;
+    let (s, e) = t.get_as(&me, "/api/puzzles/e12-0000000000").await;
     assert_eq!(s, StatusCode::NOT_FOUND);
     assert_eq!(e["error"]["code"], "not_found");
-    let (s, e) = t.get(&me, "/api/puzzles/%3Cscript%3E").await;
+    let (s, e) = t.get_as(&me, "/api/puzzles/%3Cscript%3E").await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"]["field"], "id");
     let long = "e".repeat(100);
-    let (s, _) = t.get(&me, &format!("/api/puzzles/{long}")).await;
+    let (s, _) = t.get_as(&me, &format!("/api/puzzles/{long}")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     let path = format!("/api/puzzles/{}/attempt", p.id);
     // Nine moves: more than MAX_ATTEMPT_MOVES.
     let nine = vec!["a1"; 9];
-    let (s, e) = t.post(&me, &path, json!({ "moves": nine })).await;
+    let (s, e) = t.post_as(&me, &path, json!({ "moves": nine })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["params"]["field"], "moves");
     assert_eq!(e["error"]["params"]["max"], 8);
     assert_eq!(e["error"]["params"]["count"], 9);
-    let (s, e) = t.post(&me, &path, json!({ "moves": [] })).await;
+    let (s, e) = t.post_as(&me, &path, json!({ "moves": [] })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"]["min"], 1);
-    let (s, e) = t.post(&me, &path, json!({ "moves": ["z9"] })).await;
+    let (s, e) = t.post_as(&me, &path, json!({ "moves": ["z9"] })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"]["index"], 1);
     assert_eq!(e["error"]["params"]["value"], "z9");
@@ -408,9 +372,11 @@ async fn bad_input_is_refused_with_codes_and_params() {
     let (s, e) = t.attempt(&me, p, &beyond).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["params"]["max"], p.solver_moves());
-    let (s, _) = t.post(&me, &path, json!({ "moves": ["a1"], "x": 1 })).await;
+    let (s, _) = t
+        .post_as(&me, &path, json!({ "moves": ["a1"], "x": 1 }))
+        .await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
-    let (s, _) = t.post(&me, &path, json!({ "moves": "a1" })).await;
+    let (s, _) = t.post_as(&me, &path, json!({ "moves": "a1" })).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     // Not JSON: refused before anything is read.
     let r = me
@@ -421,7 +387,7 @@ async fn bad_input_is_refused_with_codes_and_params() {
         .unwrap();
     assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
     // Nothing of this was rated.
-    let (_, mine) = t.get(&me, "/api/puzzles/me").await;
+    let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(mine["solver"]["attempts"], 0, "{mine}");
     t.server.shutdown().await;
 }
@@ -440,7 +406,7 @@ async fn attempts_and_hints_are_rate_limited_per_address() {
         assert_eq!(s, StatusCode::OK, "{a}");
     }
     let (s, _) = t
-        .post(&me, &format!("/api/puzzles/{}/hint", p.id), json!({}))
+        .post_as(&me, &format!("/api/puzzles/{}/hint", p.id), json!({}))
         .await;
     assert_eq!(s, StatusCode::OK);
     let r = me
@@ -454,7 +420,7 @@ async fn attempts_and_hints_are_rate_limited_per_address() {
     let e: Value = r.json().await.unwrap();
     assert_eq!(e["error"]["code"], "too_many_requests");
     // Reading puzzles is not counted there.
-    let (s, _) = t.get(&me, &format!("/api/puzzles/{}", p.id)).await;
+    let (s, _) = t.get_as(&me, &format!("/api/puzzles/{}", p.id)).await;
     assert_eq!(s, StatusCode::OK);
     t.server.shutdown().await;
 }
@@ -465,13 +431,13 @@ async fn concurrent_first_results_rate_once() {
     let t = TestServer::start(&dir.path().join("db.sqlite")).await;
     let me = browser();
     // The cookie first, so that both requests are the same browser.
-    let (_, before) = t.get(&me, "/api/puzzles/me").await;
+    let (_, before) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(before["solver"]["attempts"], 0);
     let p = puzzle_with(1);
     let (wrong, _) = p.scores[1];
     let (wrong, right) = ([wrong], solution(p));
     let hint_path = format!("/api/puzzles/{}/hint", p.id);
-    let hint = t.post(&me, &hint_path, json!({ "level": 2 }));
+    let hint = t.post_as(&me, &hint_path, json!({ "level": 2 }));
     let (a, b, (sh, h)) = tokio::join!(t.attempt(&me, p, &wrong), t.attempt(&me, p, &right), hint);
     assert_eq!(
         (a.0, b.0, sh),
@@ -482,7 +448,7 @@ async fn concurrent_first_results_rate_once() {
         .filter(|v| v["rated"] == true)
         .count();
     assert_eq!(rated, 1, "{} {} {h}", a.1, b.1);
-    let (_, mine) = t.get(&me, "/api/puzzles/me").await;
+    let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(mine["solver"]["attempts"], 1, "{mine}");
     t.server.shutdown().await;
 }

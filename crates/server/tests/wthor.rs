@@ -2,24 +2,24 @@
 //! listed with their transcripts, a game opened from one through `POST /api/import`, and bad,
 //! empty and oversized files refused with their codes.
 
-use reqwest::{Client, StatusCode};
+use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_rules::formats::wthor::{write_wtb, WthorFile, WthorGame, WthorHeader};
 use virada_rules::{Game, Move, Position};
 use virada_server::wthor_file::WTHOR_LIMIT;
-use virada_server::{Server, ServerConfig};
 
-async fn post_bytes(client: &Client, base: &str, bytes: Vec<u8>) -> (StatusCode, Value) {
-    let r = client
-        .post(format!("{base}/api/wthor"))
-        .header("Content-Type", "application/octet-stream")
-        .body(bytes)
-        .send()
-        .await
-        .expect("request sent");
-    let status = r.status();
-    let text = r.text().await.expect("body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+mod common;
+
+use common::TestServer;
+
+async fn post_bytes(t: &TestServer, bytes: Vec<u8>) -> (StatusCode, Value) {
+    t.send(
+        t.client
+            .post(format!("{}/api/wthor", t.base))
+            .header("Content-Type", "application/octet-stream")
+            .body(bytes),
+    )
+    .await
 }
 
 /// A game from the standard start by its squares, passes as the rules force them.
@@ -35,11 +35,8 @@ fn game_of(moves: &str) -> Game {
 #[tokio::test]
 async fn a_wthor_file_lists_its_games_and_one_opens() {
     let dir = tempfile::tempdir().unwrap();
-    let server = Server::start(ServerConfig::for_tests(dir.path().join("db.sqlite")))
-        .await
-        .expect("server starts");
-    let base = server.url();
-    let client = Client::builder().cookie_store(true).build().unwrap();
+    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let (client, base) = (&t.client, &t.base);
 
     // A wipe-out in 9 (White has no disc left, found by search) and a short opening; a third record is broken.
     let wipe = game_of("d3c3b3d2e1d6d7e3f4");
@@ -55,7 +52,7 @@ async fn a_wthor_file_lists_its_games_and_one_opens() {
             broken,
         ],
     };
-    let (s, list) = post_bytes(&client, &base, write_wtb(&file)).await;
+    let (s, list) = post_bytes(&t, write_wtb(&file)).await;
     assert_eq!(s, StatusCode::OK, "{list}");
     assert_eq!(list["year"], 2024);
     let games = list["games"].as_array().unwrap();
@@ -85,11 +82,11 @@ async fn a_wthor_file_lists_its_games_and_one_opens() {
 
     // Not a WTHOR file (a GGF record: its byte 12 is no board size): the code, the format and
     // the byte where reading failed.
-    let (s, e) = post_bytes(&client, &base, b"(;GM[Othello]PC[x];)".to_vec()).await;
+    let (s, e) = post_bytes(&t, b"(;GM[Othello]PC[x];)".to_vec()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     assert_eq!(e["error"]["code"], "bad_setup");
     assert_eq!(e["error"]["params"], json!({"format": "wthor", "byte": 12}));
-    let (s, e) = post_bytes(&client, &base, Vec::new()).await;
+    let (s, e) = post_bytes(&t, Vec::new()).await;
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert_eq!(e["error"]["params"], json!({"format": "wthor", "byte": 0}));
     // Only the binary content type (a cross-site form cannot send it without a preflight).
@@ -102,7 +99,7 @@ async fn a_wthor_file_lists_its_games_and_one_opens() {
         .unwrap();
     assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
     // Above the limit: 413 (the limit is the route's own, above the JSON body limit).
-    let (s, e) = post_bytes(&client, &base, vec![0u8; WTHOR_LIMIT + 1]).await;
+    let (s, e) = post_bytes(&t, vec![0u8; WTHOR_LIMIT + 1]).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE, "{e}");
     assert_eq!(e["error"]["code"], "payload_too_large");
     // A file of 100 KiB (above the 64 KiB JSON limit) within it is read.
@@ -112,8 +109,8 @@ async fn a_wthor_file_lists_its_games_and_one_opens() {
     };
     let bytes = write_wtb(&many);
     assert!(bytes.len() > 100 * 1024);
-    let (s, list) = post_bytes(&client, &base, bytes).await;
+    let (s, list) = post_bytes(&t, bytes).await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(list["games"].as_array().unwrap().len(), 1600);
-    server.shutdown().await;
+    t.server.shutdown().await;
 }
