@@ -51,9 +51,7 @@ fn shipped_midgame_sample_searches_the_same() {
     for p in midgame.into_iter().step_by(10) {
         assert!(p.empties() >= 24, "{}", p.id);
         assert!(p.best_score() - p.scores[1].1 >= 6, "{}", p.id);
-        finder
-            .verify(p)
-            .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        finder.verify(p).unwrap_or_else(|e| panic!("{}: {e}", p.id));
     }
 }
 
