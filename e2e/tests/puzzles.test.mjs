@@ -11,10 +11,10 @@ import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { play, idx, other } from '../lib/othello.mjs';
 import { PUZZLE_STRINGS } from '../../crates/server/web/puzzles-text.js';
 
-const FILE = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'engine', 'data', 'puzzles.txt');
+const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'engine', 'data');
 
-/** The shipped puzzles: id, board, side ('X'/'O'), line (moves, 'pass' included), scores, themes. */
-const PUZZLES = fs.readFileSync(FILE, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => {
+/** The shipped puzzles (endgame, then midgame): id, board, side ('X'/'O'), kind, line (moves, 'pass' included), scores, themes. */
+const PUZZLES = ['puzzles.txt', 'puzzles-midgame.txt'].flatMap((f) => fs.readFileSync(path.join(DATA, f), 'utf8').split('\n')).filter((l) => l && !l.startsWith('#')).map((l) => {
   const [id, board, side, kind, line, scores, themes] = l.split(' ');
   return {
     id, board, side, kind,
@@ -110,7 +110,7 @@ test('the puzzle page has the same keys and placeholders in both languages, in o
 
 test('a puzzle solved move by move, another failed with its refutation, hinted, retried and solved', { timeout: 120000 }, async () => {
   const { context, page } = await newPage(browser, { width: 1280, height: 800 });
-  const p = PUZZLES.find((x) => solverMoves(x).length >= 3 && x.line.length >= 5);
+  const p = PUZZLES.find((x) => x.kind === 'endgame' && solverMoves(x).length >= 3 && x.line.length >= 5);
   await page.goto(`${BASE_URL}/learn?puzzle=${p.id}`);
   await at(page, p.id, 'playing', 0);
   assert.equal(await shownBoard(page), p.board, 'the puzzle position');
@@ -142,7 +142,7 @@ test('a puzzle solved move by move, another failed with its refutation, hinted, 
   await page.screenshot({ path: screenshotPath('puzzle-solved.png') });
 
   // Another puzzle: a wrong first move shows the opponent's refutation on the board.
-  const q = PUZZLES.find((x) => x.id !== p.id && solverMoves(x).length === 2 && x.scores.length >= 3);
+  const q = PUZZLES.find((x) => x.kind === 'endgame' && x.id !== p.id && solverMoves(x).length === 2 && x.scores.length >= 3);
   await page.goto(`${BASE_URL}/learn?puzzle=${q.id}`);
   await at(page, q.id, 'playing', 0);
   const wrong = q.scores[1].move;
@@ -237,7 +237,7 @@ test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 900
   await page.waitForSelector('#learn-puzzles');
   assert.equal((await page.textContent('#learn-puzzles')).trim(), 'Resolver problemas');
   await page.screenshot({ path: screenshotPath('puzzle-menu-phone-pt.png'), fullPage: true });
-  const p = PUZZLES.find((x) => solverMoves(x).length === 1 && x.scores.length >= 3 && x.scores[1].score < 0 && x.scores[0].score > 0);
+  const p = PUZZLES.find((x) => x.kind === 'endgame' && solverMoves(x).length === 1 && x.scores.length >= 3 && x.scores[1].score < 0 && x.scores[0].score > 0);
   await page.goto(`${BASE_URL}/learn?puzzle=${p.id}`);
   await at(page, p.id, 'playing', 0);
   await boardVisible(page, 390, 844);
@@ -266,6 +266,33 @@ test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 900
   assert.match(await page.textContent('#puzzle-feedback.ok'), /Solved!.*Not rated/);
   assert.equal(await shownBoard(page), board);
   assert.equal(await page.getAttribute('#puzzle-board', 'data-state'), 'solved');
+  checkClean(page);
+  await context.close();
+});
+
+test('a midgame puzzle: judged by the deep search, refuted by the engine', { timeout: 60000 }, async () => {
+  const m = PUZZLES.find((x) => x.kind === 'midgame' && x.scores.length >= 2);
+  if (!m) return; // none shipped
+  const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+  await page.goto(`${BASE_URL}/learn?puzzle=${m.id}`);
+  await at(page, m.id, 'playing', 0);
+  assert.equal(await shownBoard(page), m.board);
+  assert.match(await page.textContent('#puzzle-task'), /deep search rates it at least 6 discs above every other/);
+  const wrong = m.scores[1].move;
+  await click(page, wrong);
+  await at(page, m.id, 'wrong');
+  const text = await page.textContent('#puzzle-feedback.bad');
+  const loss = m.scores[0].score - m.scores[1].score;
+  assert.match(text, new RegExp(`rates ${wrong} ${loss} discs below the best move`), text);
+  await page.waitForSelector('#puzzle-board .cell[data-mark~="target"]');
+  const reply = await page.getAttribute('#puzzle-board .cell[data-mark~="target"]', 'data-square');
+  assert.equal(await shownBoard(page), play(play(m.board, m.side, idx(wrong)), other(m.side), idx(reply)));
+  await page.click('#puzzle-retry');
+  await at(page, m.id, 'playing', 0);
+  await click(page, m.scores[0].move);
+  await at(page, m.id, 'solved', 1);
+  assert.match(await page.textContent('#puzzle-feedback.ok'), /the move the deep search prefers/);
+  await boardVisible(page, 1280, 800);
   checkClean(page);
   await context.close();
 });

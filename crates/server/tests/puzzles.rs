@@ -4,7 +4,7 @@
 
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
-use virada_engine::puzzles::{shipped, Puzzle, Theme};
+use virada_engine::puzzles::{shipped, Puzzle, PuzzleKind, Theme};
 use virada_rules::{Move, Position, Square};
 use virada_server::limits::Rate;
 use virada_server::ServerConfig;
@@ -450,5 +450,33 @@ async fn concurrent_first_results_rate_once() {
     assert_eq!(rated, 1, "{} {} {h}", a.1, b.1);
     let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
     assert_eq!(mine["solver"]["attempts"], 1, "{mine}");
+    t.server.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_wrong_move_in_a_midgame_puzzle_is_refuted_by_the_search() {
+    let Some(p) = shipped()
+        .iter()
+        .find(|p| p.kind == PuzzleKind::Midgame && p.scores.len() >= 2)
+    else {
+        return; // none shipped
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let me = browser();
+    let (wrong, stated) = p.scores[1];
+    let (s, a) = t.attempt(&me, p, &[wrong]).await;
+    assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["result"], "wrong");
+    assert_eq!(a["wrong_score"], stated, "the stated estimate");
+    let first: Move = a["refutation"][0]
+        .as_str()
+        .expect("an answer")
+        .parse()
+        .unwrap();
+    let after = p.start.play_unchecked(Move::Play(wrong));
+    assert!(after.check(first).is_ok(), "{a}");
+    let (_, solved) = t.attempt(&me, p, &[p.solution()]).await;
+    assert_eq!(solved["result"], "solved", "{solved}");
     t.server.shutdown().await;
 }

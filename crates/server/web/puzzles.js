@@ -163,7 +163,8 @@ class Run {
     const names = v.themes.map((t) => P('theme.' + t)).join(', ');
     this.info.textContent = P('pz.info', { rating: v.rating, empties: v.empties, themes: names });
     const count = v.solver_moves === 1 ? P('pz.moves1') : P('pz.movesN', { n: v.solver_moves });
-    this.task.textContent = P('pz.task', { color, result: resultText(v.best_score) }) + ' ' + count;
+    const task = v.kind === 'midgame' ? P('pz.taskMid', { color }) : P('pz.task', { color, result: resultText(v.best_score) });
+    this.task.textContent = task + ' ' + count;
     const s = this.solver;
     this.rating.textContent = s.attempts
       ? P('pz.rating', { rating: s.rating, rd: s.rd, solved: s.solved, attempts: s.attempts })
@@ -241,7 +242,8 @@ class Run {
       this.played.push(sq);
       this.status = 'solved';
       this.draw(after, sq, new Map([[sq, ['right']]]), true);
-      this.say(() => P('pz.solved', { color, result: resultText(res.best_score) }) + ' ' + rated(), true);
+      const mid = this.view.kind === 'midgame';
+      this.say(() => (mid ? P('pz.solvedMid') : P('pz.solved', { color, result: resultText(res.best_score) })) + ' ' + rated(), true);
       this.drawText();
       this.nextBtn.focus();
       return;
@@ -252,7 +254,10 @@ class Run {
     const best = resultText(res.best_score);
     const got = res.wrong_score === null || res.wrong_score === undefined ? null : resultText(res.wrong_score);
     let text;
-    if (!reply) text = () => P('pz.wrongEnd', { move: sq, got: got || '?', best: resultText(res.best_score) }) + ' ' + rated();
+    const estimate = this.view.kind === 'midgame';
+    const loss = () => P('pz.discs', { n: res.best_score - res.wrong_score });
+    if (estimate && reply && got) text = () => P('pz.wrongMid', { move: sq, other, reply: movesText([reply]), loss: loss() }) + ' ' + rated();
+    else if (!reply) text = () => P('pz.wrongEnd', { move: sq, got: got || '?', best: resultText(res.best_score) }) + ' ' + rated();
     else if (got) text = () => P('pz.wrong', { move: sq, other, reply: movesText([reply]), got: resultText(res.wrong_score), best: resultText(res.best_score) }) + ' ' + rated();
     else text = () => P('pz.wrongUnknown', { move: sq, other, reply: movesText([reply]), best }) + ' ' + rated();
     const line = res.refutation.length ? () => P('pz.line', { line: movesText([sq, ...res.refutation]) }) : null;
