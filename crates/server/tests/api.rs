@@ -1,5 +1,7 @@
 //! API tests: a real server on port 0 with a temporary database, driven over HTTP.
 
+mod stored_rows;
+
 use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -615,11 +617,11 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     let id = id_of(&g);
     let client = t.client.clone();
     t.server.shutdown().await;
-    {
-        let conn = rusqlite::Connection::open(&db).unwrap();
-        conn.execute("UPDATE games SET moves = 'f5 f5' WHERE id = ?1", [&id])
-            .unwrap();
-    }
+    stored_rows::exec(
+        &db,
+        &format!("UPDATE games SET moves = 'f5 f5' WHERE id = '{id}'"),
+    )
+    .await;
     let t = TestServer::start_as(&db, client).await;
     let (s, e) = t.get(&format!("/api/games/{id}")).await;
     assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);

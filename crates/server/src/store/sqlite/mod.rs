@@ -9,6 +9,7 @@
 mod games;
 mod online;
 
+pub(super) use super::columns::{color_from, color_text};
 use super::{
     Abandoned, Change, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame, SweptRows,
 };
@@ -363,22 +364,6 @@ impl Store for SqliteStore {
             let next = online::next_flag_after(conn, now)?;
             Ok((due, next))
         })
-    }
-}
-
-/// The stored spelling of a colour (a column: it must not change with the JSON spellings).
-fn color_text(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn color_from(s: &str) -> Result<Color, String> {
-    match s {
-        "black" => Ok(Color::Black),
-        "white" => Ok(Color::White),
-        other => Err(format!("colour {other:?}")),
     }
 }
 
