@@ -4,8 +4,10 @@
 //! Every [`Store`] method takes one connection from the pool, opens one transaction, and
 //! commits it before its future resolves, so (as with SQLite) a change is durable before any
 //! reply or event shows it. PostgreSQL runs transactions side by side where SQLite ran them
-//! one after another; where that could change an answer (two new games from one address
-//! checking its quota at once) the transaction first takes a transaction-level advisory lock.
+//! one after another; where that could change an answer the method says how it keeps the
+//! SQLite answer: two new games from one address checking its quota at once take a
+//! transaction-level advisory lock on the address first, and the methods that only read (a
+//! game with its seats and chat, due flags) read one snapshot (`REPEATABLE READ`).
 //!
 //! The SQL lives in [`games`] and [`online`]; the meaning of the columns (how a colour or a
 //! phase is spelt) is shared with SQLite in [`super::columns`].
@@ -312,6 +314,27 @@ macro_rules! in_tx {
     };
 }
 
+/// [`in_tx!`] for a method that only reads: one snapshot for all its statements
+/// (`REPEATABLE READ`), so a game's row and its online rows are read as one change left them
+/// even while another connection saves the next one. A read-only snapshot never fails to
+/// serialize.
+macro_rules! in_read_tx {
+    ($store:expr, |$tx:ident| $body:expr) => {
+        Box::pin(async move {
+            let mut client = $store.pool.get().await?;
+            let $tx = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let out = $body;
+            $tx.commit().await?;
+            Ok::<_, AppError>(out)
+        })
+    };
+}
+
 impl Store for PgStore {
     fn kind(&self) -> &'static str {
         "postgres"
@@ -323,7 +346,7 @@ impl Store for PgStore {
 
     fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
         let id = id.to_string();
-        in_tx!(self, |tx| load(&tx, &id).await?)
+        in_read_tx!(self, |tx| load(&tx, &id).await?)
     }
 
     fn save(
@@ -362,7 +385,7 @@ impl Store for PgStore {
     }
 
     fn abandoned_games(&self, when: Abandoned, limit: usize) -> StoreFuture<'_, Vec<String>> {
-        in_tx!(self, |tx| games::abandoned_games(&tx, &when, limit).await?)
+        in_read_tx!(self, |tx| games::abandoned_games(&tx, &when, limit).await?)
     }
 
     fn delete_if_abandoned(&self, id: &str, when: Abandoned) -> StoreFuture<'_, bool> {
@@ -386,7 +409,7 @@ impl Store for PgStore {
 
     fn find_link(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(String, Color)>> {
         let hash = hash.to_string();
-        in_tx!(self, |tx| online::find_link(&tx, &hash, now).await?)
+        in_read_tx!(self, |tx| online::find_link(&tx, &hash, now).await?)
     }
 
     fn beat(&self, at: i64) -> StoreFuture<'_, ()> {
@@ -401,7 +424,7 @@ impl Store for PgStore {
     }
 
     fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
-        in_tx!(self, |tx| {
+        in_read_tx!(self, |tx| {
             let due = online::due_flags(&tx, now, limit).await?;
             let next = online::next_flag_after(&tx, now).await?;
             (due, next)
