@@ -127,6 +127,13 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
     let (s, h) = t.get("/api/health").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(h["status"], "ok");
+    // The store the tests asked for (VIRADA_TEST_STORE) is the one the server uses.
+    let store = if virada_server::config::test_store_is_postgres() {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    assert_eq!(h["store"], store);
 
     let g = t.create(json!({"mode": "friend"})).await;
     let id = id_of(&g);
