@@ -199,7 +199,10 @@ impl PgStore {
         let store = PgStore { pool };
         let mut client = store.pool.get().await.map_err(|e| PgError::Connect {
             db: db.clone(),
-            reason: e.to_string(),
+            reason: match &e {
+                deadpool_postgres::PoolError::Backend(e) => reason(e),
+                other => other.to_string(),
+            },
         })?;
         if let Some(schema) = &target.schema {
             client
