@@ -8,7 +8,7 @@ export async function open(page, path = '/', base = BASE_URL) {
 }
 
 /** Opens "New game", fills it in and starts; waits until the new game is on the board. */
-export async function newGame(page, { mode = 'computer', level = 'lowest', color = 'black', start = 'standard', setup = '' } = {}) {
+export async function newGame(page, { mode = 'computer', level = 'lowest', color = 'black', start = 'standard', setup = '', tc = 'none' } = {}) {
   const before = await page.evaluate(() => new URLSearchParams(location.search).get('game'));
   await page.click('#btn-new');
   await page.waitForSelector('#new-dialog[open]');
@@ -22,6 +22,8 @@ export async function newGame(page, { mode = 'computer', level = 'lowest', color
       await page.selectOption('#level', String(level));
     }
     await page.check(`#new-dialog input[name="color"][value="${color}"]`);
+    // The time control ('none' or an online preset such as '3+2'; the dialog remembers the last).
+    await page.click(`#new-dialog label:has(input[name="tc"][value="${tc}"])`);
   }
   await page.check(`#new-dialog input[name="start"][value="${start}"]`);
   if (start === 'setup') await page.fill('#setup-text', setup);

@@ -1,5 +1,6 @@
 // The board stays in view and still: in every state of the page (no game yet, playing with hints,
-// a pass notice, game over, analysis; online waiting, playing with clocks and chat, finished)
+// against the computer with clocks, a pass notice, game over, analysis; online waiting, playing
+// with clocks and chat, finished)
 // and at five window sizes (three desktops, two phones) the whole board is inside the window
 // without scrolling, and during play its top does not move from one state to the next.
 // One page per game is resized through the sizes, so each state is reached once.
@@ -107,6 +108,24 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
   await page.click('#gameover [data-action="analyse"]');
   await page.waitForSelector('#analysis:not([hidden]) .graph', { timeout: 60000 });
   await measure(page, 'analysis');
+
+  // Against the computer with a clock: both clocks (from the start: on a phone they take a
+  // line of their own under the names) and the resign button; the board still while the clocks
+  // run, and when the game is resigned.
+  await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', tc: '10+5' });
+  await page.waitForSelector('#clock-black.running');
+  const clockStart = await measure(page, 'computer-clock-new');
+  await clickFirstLegal(page);
+  await waitTurn(page);
+  await page.waitForSelector('#clock-black.running');
+  await page.waitForSelector('#btn-resign', { state: 'visible' });
+  const clocked = await measure(page, 'computer-clock');
+  sameTops(clockStart, clocked, 'a computer game with clocks: a move each');
+  await page.click('#btn-resign');
+  await page.click('#btn-resign-yes');
+  await page.waitForSelector('#gameover:not([hidden])');
+  const resigned = await measure(page, 'computer-resigned');
+  sameTops(clockStart, resigned, 'a computer game with clocks: resigned');
   await context.close();
   noProblems();
 });

@@ -47,6 +47,19 @@ test('the running clock counts down from the server value, stops at zero, and on
   assert.equal(corr.white.text, '1 min');
 });
 
+test('a game against the computer shows its clocks from the same fields', () => {
+  const clocks = { black_ms: 5000, white_ms: 62000, running: 'black', server_time_ms: 1, deadline_ms: 5001 };
+  const g = { id: 'c', mode: 'computer', human_color: 'black', status: 'ongoing', plies: [], online: null,
+    time_control: { kind: 'clock', minutes: 1, increment_seconds: 2 }, clocks };
+  const st = clockState({ game: g, clockAt: 0 }, 1500);
+  assert.equal(st.black.ms, 3500);
+  assert.equal(st.black.text, '0:03.5');
+  assert.equal(st.white.running, false);
+  const over = { ...g, status: 'finished', clocks: { ...clocks, black_ms: 0, running: null } };
+  assert.equal(clockState({ game: over, clockAt: 0 }, 9000).black.ms, 0);
+  assert.equal(clockState({ game: { ...g, time_control: { kind: 'none' }, clocks: null }, clockAt: 0 }), null);
+});
+
 test('chat lines merge by number, in order, without repeats, the last 50', () => {
   const l = (n) => ({ n, from: 'black', text: 't' + n, at: '' });
   const a = mergeChat([], [l(2), l(1)]);

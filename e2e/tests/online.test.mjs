@@ -360,7 +360,7 @@ test('Portuguese: the online dialog and the waiting panel', { timeout: 30000 }, 
     await open(page);
     await page.click('#btn-new');
     await page.check('#new-dialog input[name="mode"][value="online"]');
-    assert.match(await page.textContent('#new-dialog .online-only'), /Controle de tempo/);
+    assert.match(await page.textContent('#new-dialog .tc-field'), /Controle de tempo/);
     assert.equal(await page.textContent('#new-start'), 'Criar e pegar o link');
     // A name is needed: the dialog says so instead of sending the request.
     await page.fill('#online-name', '   ');

@@ -62,7 +62,28 @@ enum Command {
     Serve(cmd::serve::ServeArgs),
 }
 
+/// `virada ... | head` closes our standard output early. Rust ignores SIGPIPE, so the next
+/// `println!` panics with "failed printing to stdout"; the reader has what it wanted, so end
+/// quietly the way command-line tools do instead of printing a panic. Other panics keep the
+/// default report.
+fn end_quietly_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(i32::from(cmd::CliError::CLOSED_PIPE));
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    end_quietly_on_closed_stdout();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Perft(args)) => cmd::perft::run(args),
@@ -84,6 +105,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.code == cmd::CliError::CLOSED_PIPE => ExitCode::from(e.code),
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Session;
+use common::{game_with_a_pass, Session};
 use virada_rules::{Color, Game, Move};
 
 /// A `virada gtp` session at `level`.
@@ -175,32 +175,9 @@ fn play_genmove_undo_and_illegal_moves() {
     assert_eq!(e.ask("quit"), "= ");
 }
 
-/// A deterministic playout to the end that contains a forced pass.
-fn game_with_a_pass() -> Game {
-    for seed in 1u64.. {
-        let mut g = Game::new();
-        let mut x = seed;
-        while !g.is_over() {
-            if g.pass_if_forced() {
-                continue;
-            }
-            let moves: Vec<_> = g.position().legal_moves().iter().collect();
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            g.play(Move::Play(moves[(x >> 33) as usize % moves.len()]))
-                .unwrap();
-        }
-        if g.moves().contains(&Move::Pass) {
-            return g;
-        }
-    }
-    unreachable!()
-}
-
 #[test]
 fn passes_and_a_finished_game() {
-    let full = game_with_a_pass();
+    let (full, _) = game_with_a_pass();
     let first_pass = full.moves().iter().position(|m| *m == Move::Pass).unwrap();
     let mut e = Engine::start("2");
     // Up to the pass, then the engine is asked to move for the side that must pass.

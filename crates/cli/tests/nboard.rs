@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::Session;
+use common::{game_with_a_pass, Session};
 use virada_rules::formats::ggf::GgfGame;
 use virada_rules::{Game, Move, Position};
 
@@ -271,32 +271,6 @@ fn ping_stops_a_long_search_and_pong_comes_after_its_output() {
     // The engine answers at once afterwards: nothing is left running.
     assert!(e.until_pong(10).is_empty());
     e.quit();
-}
-
-/// A deterministic playout from the start that contains a forced pass, and the ply of the
-/// first pass.
-fn game_with_a_pass() -> (Game, usize) {
-    for seed in 1u64.. {
-        let mut g = Game::new();
-        let mut x = seed;
-        while !g.is_over() {
-            if g.pass_if_forced() {
-                continue;
-            }
-            let moves: Vec<_> = g.position().legal_moves().iter().collect();
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            g.play(Move::Play(moves[(x >> 33) as usize % moves.len()]))
-                .unwrap();
-        }
-        if let Some(p) = g.moves().iter().position(|m| *m == Move::Pass) {
-            if p > 20 && p + 3 < g.ply() {
-                return (g, p);
-            }
-        }
-    }
-    unreachable!()
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The `show`, `replay` and `bench perft` subcommands: output and exit codes.
+//! The `show`, `replay` and `bench perft` subcommands: output and exit codes (a closed output pipe too).
 
 mod common;
 
@@ -70,4 +70,28 @@ fn bench_perft_checks_counts() {
     );
     let o = virada(&["bench", "perft", "--depth", "0"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// A reader that stops early (`virada ... | head`) ends the command quietly with 141, the
+/// status a shell gives a process killed by SIGPIPE, both for `println!` output and for output
+/// written with `writeln!`; no panic report.
+#[test]
+fn closed_stdout_ends_quietly() {
+    for args in [
+        &["puzzles", "stats"][..],
+        &["puzzles", "export", "--format", "obf"][..],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let out = std::process::Command::new(common::VIRADA)
+            .args(args)
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("the virada binary runs");
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
 }

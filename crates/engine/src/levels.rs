@@ -33,6 +33,7 @@
 //! stopped by the cap falls back to the best move of the midgame iterations before it.
 
 use crate::search::{Limits, Selectivity};
+use crate::time::Clock;
 use std::time::Duration;
 
 /// Lowest level.
@@ -174,6 +175,24 @@ impl Level {
             ..Limits::default()
         }
     }
+
+    /// The limits of this level playing on a game clock, with `empties` empty squares: its
+    /// depth and exact-solve threshold as ever, but never more time than the clock allows. A
+    /// level's own time cap stays while it is within the clock's aim for this move
+    /// ([`crate::time::budget`]); otherwise the clock's budget replaces it, and a level that
+    /// stops at a depth also stops at that budget, so no level loses on time by its depth.
+    pub fn limits_on_clock(self, clock: Clock, empties: u32) -> Limits {
+        let mut limits = self.limits();
+        let aim = crate::time::budget(&clock, empties).soft;
+        match limits.time {
+            Some(cap) if cap <= aim => {}
+            _ => {
+                limits.time = None;
+                limits.clock = Some(clock);
+            }
+        }
+        limits
+    }
 }
 
 #[cfg(test)]
@@ -279,6 +298,59 @@ mod tests {
         let r = engine.search(board, &limits, None);
         assert!(!r.exact);
         assert!(r.depth > 12, "{r:?}");
+    }
+
+    /// On a game clock a level that stops at a depth stops at the clock's budget first, and a
+    /// level's cap longer than the clock's aim gives way to the clock.
+    #[test]
+    fn levels_on_a_clock_stop_within_its_budget() {
+        let moves = "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1";
+        let moves = moves
+            .as_bytes()
+            .chunks(2)
+            .map(|m| std::str::from_utf8(m).unwrap().parse::<Move>().unwrap());
+        let game = Game::from_moves(Position::start(), moves).expect("a legal test game");
+        let board = game.position().board();
+        let empties = board.empty_count();
+        let clock = Clock {
+            remaining: Duration::from_millis(300),
+            increment: Duration::ZERO,
+        };
+        let budget = crate::time::budget(&clock, empties);
+        // Level 17 searches 15 plies: far more than 300 ms of simulated time allow.
+        let limits = Level(17).limits_on_clock(clock, empties);
+        assert_eq!(limits.depth, Some(15));
+        assert_eq!(limits.clock, Some(clock));
+        let mut engine = Engine::new(EngineConfig {
+            tt_mb: 4,
+            threads: 1,
+            ..EngineConfig::default()
+        });
+        engine.set_time_source(TimeSource::PerNode(Duration::from_micros(1)));
+        let r = engine.search(board, &limits, None);
+        assert!(board.legal_moves().contains(r.best_move.square().unwrap()));
+        assert!(
+            r.depth < 15,
+            "the clock, not the depth, ended the search: {r:?}"
+        );
+        assert!(
+            r.elapsed < budget.hard + Duration::from_micros(65_536),
+            "{r:?} against {budget:?}"
+        );
+        // Level 21's 10 s cap is beyond a 1-minute clock's aim early in the game: the clock
+        // decides; with an hour left the cap stays.
+        let minute = Clock {
+            remaining: Duration::from_secs(60),
+            increment: Duration::ZERO,
+        };
+        let l = Level(21).limits_on_clock(minute, 56);
+        assert_eq!((l.time, l.clock), (None, Some(minute)));
+        let hour = Clock {
+            remaining: Duration::from_secs(3600),
+            increment: Duration::ZERO,
+        };
+        let l = Level(21).limits_on_clock(hour, 40);
+        assert_eq!((l.time, l.clock), (Some(Duration::from_secs(10)), None));
     }
 
     /// A level's limits with a short cap, on a position with more empties than the solver can

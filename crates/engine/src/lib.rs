@@ -12,7 +12,7 @@ mod engine;
 pub mod eval;
 pub mod levels;
 mod observer;
-mod random;
+pub mod random;
 pub mod search;
 pub mod time;
 pub mod tt;

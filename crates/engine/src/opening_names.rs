@@ -41,223 +41,35 @@ pub struct OpeningName {
     pub line: &'static str,
 }
 
-const fn name(
-    id: &'static str,
-    en: &'static str,
-    pt: &'static str,
-    line: &'static str,
-) -> OpeningName {
-    OpeningName { id, en, pt, line }
+/// Every named opening (`crates/engine/data/opening_names.txt`, read once), grouped by the
+/// first two moves (perpendicular `f5d6`, diagonal `f5f6`, parallel `f5f4`).
+pub fn opening_names() -> &'static [OpeningName] {
+    static NAMES: OnceLock<Vec<OpeningName>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        parse_names(include_str!("../data/opening_names.txt"))
+            .unwrap_or_else(|e| panic!("crates/engine/data/opening_names.txt: {e}"))
+    })
 }
 
-/// Every named opening, grouped by the first two moves (perpendicular `f5d6`, diagonal
-/// `f5f6`, parallel `f5f4`).
-pub const OPENING_NAMES: &[OpeningName] = &[
-    // The three answers to the first move.
-    name("perpendicular", "Perpendicular", "Perpendicular", "f5d6"),
-    name("diagonal", "Diagonal", "Diagonal", "f5f6"),
-    name("parallel", "Parallel", "Paralela", "f5f4"),
-    name("mouse", "Mouse", "Mouse", "f5f4e3"),
-    // Perpendicular, 3. c3: the Tiger family.
-    name("tiger", "Tiger", "Tiger", "f5d6c3d3c4"),
-    name("aubrey", "Aubrey", "Aubrey", "f5d6c3d3c4b3"),
-    name("berg-tiger", "Berg Tiger", "Berg Tiger", "f5d6c3d3c4b5"),
-    name("rose-bill", "Rose-Bill", "Rose-Bill", "f5d6c3d3c4f4c5b3c2"),
-    name("tamenori", "Tamenori", "Tamenori", "f5d6c3d3c4f4c5b3c2e6"),
-    name("ishii", "Ishii", "Ishii", "f5d6c3d3c4f4c5b4b5c6f3e6e3"),
-    name(
-        "mainline-tiger",
-        "Mainline Tiger",
-        "Tiger, linha principal",
-        "f5d6c3d3c4f4c5b4b5c6f3e6e3g6f6g5d7g3",
-    ),
-    name("brightwell", "Brightwell", "Brightwell", "f5d6c3d3c4f4e3"),
-    name(
-        "leaders-tiger",
-        "Leader's Tiger",
-        "Leader's Tiger",
-        "f5d6c3d3c4f4e6",
-    ),
-    name("stephenson", "Stephenson", "Stephenson", "f5d6c3d3c4f4f6"),
-    name("kung", "Kung", "Kung", "f5d6c3d3c4f4f6b4"),
-    name("compoth", "COMP'OTH", "COMP'OTH", "f5d6c3d3c4f4f6f3"),
-    name(
-        "lightning-bolt",
-        "Lightning Bolt",
-        "Lightning Bolt",
-        "f5d6c3d3c4f4f6f3e3",
-    ),
-    name("no-kung", "No-Kung", "No-Kung", "f5d6c3d3c4f4f6g5"),
-    name(
-        "no-kung-continuation",
-        "No-Kung, continuation",
-        "No-Kung, continuação",
-        "f5d6c3d3c4f4f6g5e3f3g4h3g3f2",
-    ),
-    name("ganglion", "Ganglion", "Ganglion", "f5d6c3g5"),
-    // Perpendicular, 3. c4: the Cat family.
-    name("cat", "Cat", "Cat", "f5d6c4d3c5"),
-    name("berner", "Berner", "Berner", "f5d6c4d3c5f4e3f3c2b4b3"),
-    name(
-        "sakaguchi",
-        "Sakaguchi",
-        "Sakaguchi",
-        "f5d6c4d3c5f4e3f3c2c6",
-    ),
-    name("italian", "Italian", "Italiana", "f5d6c4d3e6"),
-    name("no-cat", "No-Cat", "No-Cat", "f5d6c4g5"),
-    name("swallow", "Swallow", "Swallow", "f5d6c4g5c6"),
-    name(
-        "no-cat-continuation",
-        "No-Cat, continuation",
-        "No-Cat, continuação",
-        "f5d6c4g5c6c5d7d3b4c3e3f3",
-    ),
-    // Perpendicular, 3. c5: the Rabbit and Rose family.
-    name("horse", "Horse", "Horse", "f5d6c5f4d3"),
-    name("rabbit", "Rabbit", "Rabbit", "f5d6c5f4e3"),
-    name("mimura", "Mimura", "Mimura", "f5d6c5f4e3d3"),
-    name("shaman", "Shaman", "Shaman", "f5d6c5f4e3c6f3"),
-    name("inoue", "Inoue", "Inoue", "f5d6c5f4e3c6e6"),
-    name("iago", "IAGO", "IAGO", "f5d6c5f4e3c6e6f6"),
-    name("bhagat", "Bhagat", "Bhagat", "f5d6c5f4e3c6d7"),
-    name("ralle", "Ralle", "Ralle", "f5d6c5f4e3c6d3f3"),
-    name("rose", "Rose", "Rose", "f5d6c5f4e3c6d3f6e6d7"),
-    name(
-        "greenberg",
-        "Greenberg",
-        "Greenberg",
-        "f5d6c5f4e3c6d3f6e6d7e7",
-    ),
-    name("flat", "Flat", "Flat", "f5d6c5f4e3c6d3f6e6d7g4"),
-    name(
-        "rotating-flat",
-        "Rotating Flat",
-        "Rotating Flat",
-        "f5d6c5f4e3c6d3f6e6d7g4c4",
-    ),
-    name(
-        "murakami",
-        "Murakami variation",
-        "Variante Murakami",
-        "f5d6c5f4e3c6d3f6e6d7g4c4g6",
-    ),
-    name(
-        "rotating-flat-kling",
-        "Rotating Flat, Kling continuation",
-        "Rotating Flat, continuação Kling",
-        "f5d6c5f4e3c6d3f6e6d7g4c4g5c3f7d2e7f2",
-    ),
-    name(
-        "rose-birth",
-        "Rose-Birth",
-        "Rose-Birth",
-        "f5d6c5f4e3c6d3f6e6d7g3c4",
-    ),
-    name(
-        "rose-birdie",
-        "Rose-Birdie",
-        "Rose-Birdie",
-        "f5d6c5f4e3c6d3f6e6d7g3c4b4",
-    ),
-    name(
-        "rose-tamenori-kling",
-        "Rose-Tamenori-Kling",
-        "Rose-Tamenori-Kling",
-        "f5d6c5f4e3c6d3f6e6d7g3c4b4c3",
-    ),
-    name(
-        "brightstein",
-        "Brightstein",
-        "Brightstein",
-        "f5d6c5f4e3c6d3f6e6d7g3c4g5c3b4e2",
-    ),
-    // Diagonal.
-    name("wing", "Wing variation", "Variante da asa", "f5f6d3f4"),
-    name(
-        "semi-wing",
-        "Semi-wing variation",
-        "Variante da semiasa",
-        "f5f6c4f4",
-    ),
-    name("buffalo", "Buffalo", "Buffalo", "f5f6e6f4c3"),
-    name(
-        "hokuriku-buffalo",
-        "Hokuriku Buffalo",
-        "Hokuriku Buffalo",
-        "f5f6e6f4c3c4",
-    ),
-    name(
-        "maruoka-buffalo",
-        "Maruoka Buffalo",
-        "Maruoka Buffalo",
-        "f5f6e6f4c3d7f3",
-    ),
-    name(
-        "tanida-buffalo",
-        "Tanida Buffalo",
-        "Tanida Buffalo",
-        "f5f6e6f4c3d6f3c4c5b4",
-    ),
-    name("cow", "Cow", "Cow", "f5f6e6f4e3"),
-    name("chimney", "Chimney", "Chimney", "f5f6e6f4e3d6"),
-    name(
-        "rose-v-toth",
-        "Rose-v-Toth",
-        "Rose-v-Toth",
-        "f5f6e6f4e3c5c4",
-    ),
-    name("landau", "Landau", "Landau", "f5f6e6f4e3c5c4d3c3"),
-    name("maruoka", "Maruoka", "Maruoka", "f5f6e6f4e3c5c4d3f3e2"),
-    name("tanida", "Tanida", "Tanida", "f5f6e6f4e3c5c4e7"),
-    name("aircraft", "Aircraft", "Aircraft", "f5f6e6f4e3c5c4e7g4"),
-    name("sailboat", "Sailboat", "Sailboat", "f5f6e6f4e3c5c4e7b5e2"),
-    name("bat", "Bat", "Bat", "f5f6e6f4e3c5g5"),
-    name(
-        "bat-kling-alternative",
-        "Bat, Kling alternative",
-        "Bat, alternativa Kling",
-        "f5f6e6f4e3c5g5d6g6",
-    ),
-    name("melnikov", "Melnikov", "Melnikov", "f5f6e6f4e3c5g5g3g4f3c4"),
-    name(
-        "bat-piau",
-        "Bat, Piau continuation",
-        "Bat, continuação Piau",
-        "f5f6e6f4e3c5g5g3g4f3g6",
-    ),
-    name(
-        "bat-kling",
-        "Bat, Kling continuation",
-        "Bat, continuação Kling",
-        "f5f6e6f4e3c5g5f3g4g6g3d6f7h5h4h3e7",
-    ),
-    name("lollipop", "Lollipop", "Lollipop", "f5f6e6f4g3d6"),
-    name("hamilton", "Hamilton", "Hamilton", "f5f6e6f4g3f3g4"),
-    name("raccoon-dog", "Raccoon Dog", "Raccoon Dog", "f5f6e6f4g4"),
-    name("heath", "Heath", "Heath", "f5f6e6f4g5"),
-    name(
-        "heath-chimney",
-        "Heath-Chimney",
-        "Heath-Chimney",
-        "f5f6e6f4g5d6",
-    ),
-    name("heath-bat", "Heath-Bat", "Heath-Bat", "f5f6e6f4g5e7e3"),
-    name(
-        "iwasaki",
-        "Iwasaki variation",
-        "Variante Iwasaki",
-        "f5f6e6f4g5e7d7",
-    ),
-    name(
-        "mimura-2",
-        "Mimura variation II",
-        "Variante Mimura II",
-        "f5f6e6f4g5e7f7c5e3f3c4d3c2",
-    ),
-    name("snake", "Snake", "Snake", "f5f6e6f4g6"),
-    name("pyramid", "Pyramid", "Pyramid", "f5f6e6f4g6c5g4g5f3e3c4"),
-];
+/// The list's lines: `id | English | Portuguese | moves`; `#` starts a comment line.
+fn parse_names(text: &'static str) -> Result<Vec<OpeningName>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&'static str> = l.split('|').map(str::trim).collect();
+            match fields[..] {
+                [id, en, pt, line] if !id.is_empty() && !line.is_empty() => {
+                    Ok(OpeningName { id, en, pt, line })
+                }
+                _ => Err(format!(
+                    "line {}: expected `id | English | Portuguese | moves`",
+                    i + 1
+                )),
+            }
+        })
+        .collect()
+}
 
 /// A game's opening: the deepest named position it reached, and where.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,7 +80,7 @@ pub struct Recognized {
     pub ply: usize,
 }
 
-/// Why a line of [`OPENING_NAMES`] cannot be played (found by the tests, never at run time).
+/// Why a line of [`opening_names`] cannot be played (found by the tests, never at run time).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadLine {
     pub id: &'static str,
@@ -313,10 +125,10 @@ fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut t = Table {
-            names: HashMap::with_capacity(OPENING_NAMES.len()),
+            names: HashMap::with_capacity(opening_names().len()),
             max_discs: 0,
         };
-        for o in OPENING_NAMES {
+        for o in opening_names() {
             if let Some(last) = replay(o.line).ok().and_then(|p| p.last().copied()) {
                 t.names.entry(key(&last)).or_insert(o);
                 t.max_discs = t.max_discs.max(discs(&last));
@@ -335,7 +147,7 @@ fn discs(pos: &Position) -> u32 {
 pub fn check_lines() -> Vec<BadLine> {
     let mut bad = Vec::new();
     let mut seen: HashMap<(u64, u64, Color), &str> = HashMap::new();
-    for o in OPENING_NAMES {
+    for o in opening_names() {
         match replay(o.line) {
             Err(reason) => bad.push(BadLine { id: o.id, reason }),
             Ok(positions) => {
@@ -373,7 +185,7 @@ pub fn recognize(positions: &[Position]) -> Option<Recognized> {
 
 /// The opening named by an identifier.
 pub fn by_id(id: &str) -> Option<&'static OpeningName> {
-    OPENING_NAMES.iter().find(|o| o.id == id)
+    opening_names().iter().find(|o| o.id == id)
 }
 
 #[cfg(test)]
@@ -384,20 +196,30 @@ mod tests {
     #[test]
     fn every_line_is_legal_and_names_one_position() {
         assert_eq!(check_lines(), Vec::new());
-        assert!(OPENING_NAMES.len() >= 70);
+        assert!(opening_names().len() >= 70);
         let mut ids = std::collections::HashSet::new();
-        for o in OPENING_NAMES {
+        for o in opening_names() {
             assert!(ids.insert(o.id), "{} twice", o.id);
             assert!(!o.en.is_empty() && !o.pt.is_empty(), "{}", o.id);
             assert_eq!(by_id(o.id), Some(o));
         }
     }
 
+    #[test]
+    fn the_list_format_is_checked() {
+        let ok = parse_names("# a comment\n\nrose | Rose | Rosa | f5d6\n").unwrap();
+        assert_eq!(ok.len(), 1);
+        assert_eq!((ok[0].id, ok[0].pt, ok[0].line), ("rose", "Rosa", "f5d6"));
+        let err = parse_names("# c\nrose | Rose | f5d6\n").unwrap_err();
+        assert!(err.starts_with("line 2:"), "{err}");
+        assert!(parse_names(" | Rose | Rosa | f5d6").is_err());
+    }
+
     /// Each line played in each of the 8 orientations (its moves transformed square by
     /// square) is recognised as itself, at its last ply.
     #[test]
     fn every_name_is_recognised_in_all_eight_images() {
-        for o in OPENING_NAMES {
+        for o in opening_names() {
             let moves = o.line.len() / 2;
             for s in Symmetry::ALL {
                 let turned: String = o

@@ -63,12 +63,7 @@ fn search_without_selectivity_gives_the_negamax_value() {
     for s in positions {
         let b = s.parse::<Position>().expect("test position").board();
         for depth in [1, 2, 4] {
-            let limits = Limits {
-                depth: Some(depth),
-                exact_empties: Some(0),
-                selectivity: Some(Selectivity::EXACT),
-                ..Limits::default()
-            };
+            let limits = Limits::midgame(depth, Selectivity::EXACT);
             e.clear();
             let r = e.search(b, &limits, None);
             let want = negamax(&gen3, &b, depth);
@@ -92,12 +87,7 @@ fn depth3_nodes(eval: Arc<Gen3Eval>, positions: &[&str], selectivity: Selectivit
     for s in positions {
         e.clear();
         let b = s.parse::<Position>().expect("test position").board();
-        let limits = Limits {
-            depth: Some(3),
-            exact_empties: Some(0),
-            selectivity: Some(selectivity),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(3, selectivity);
         nodes += e.search(b, &limits, None).nodes;
     }
     nodes

@@ -342,15 +342,7 @@ fn a_time_limit_reaches_the_exact_solver() {
     // The selective iterations (to depth 10 for 20 empties) came first, then the solver ran
     // until its first look at the clock.
     assert_eq!(r.depth, 10, "{r:?}");
-    let selective = engine(1).search(
-        b,
-        &Limits {
-            depth: Some(10),
-            exact_empties: Some(0),
-            ..Limits::default()
-        },
-        None,
-    );
+    let selective = engine(1).search(b, &Limits::midgame(10, Selectivity::DEFAULT), None);
     assert!(r.nodes >= selective.nodes + 65_536, "{r:?} {selective:?}");
 }
 

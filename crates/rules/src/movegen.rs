@@ -6,6 +6,7 @@
 /// `NOT_AH`: every square except those in columns a and h, the discs that may be stepped over
 /// horizontally.
 use crate::masks::{COLUMN_A, COLUMN_H, NOT_COLUMNS_A_H as NOT_AH};
+use crate::Square;
 
 /// One direction of the doubling fill: the squares reached from `p` through a contiguous run of
 /// `mask` discs, stepping `shift` bits left (`left == true`) or right.
@@ -216,6 +217,39 @@ pub fn neighbours(b: u64) -> u64 {
     let h = ((b << 1) & !COLUMN_A) | ((b >> 1) & !COLUMN_H);
     let row = b | h;
     h | (row << 8) | (row >> 8)
+}
+
+/// The squares of `set` connected to `sq` by steps between neighbours (8 directions) that stay
+/// inside `set`: with `set` the empty squares, the endgame's region containing `sq` (empty if
+/// `sq` is not in `set`).
+pub fn region_of(set: u64, sq: Square) -> u64 {
+    let mut region = sq.bit() & set;
+    loop {
+        let grown = (region | neighbours(region)) & set;
+        if grown == region {
+            return region;
+        }
+        region = grown;
+    }
+}
+
+/// The connected regions of `set` (see [`region_of`]), lowest square first.
+///
+/// ```
+/// use virada_rules::movegen::regions;
+/// // a1-b1 and h8 are two regions; c1 joins nothing it does not touch.
+/// let set = 0b11 | 1 << 63;
+/// assert_eq!(regions(set).collect::<Vec<_>>(), vec![0b11, 1 << 63]);
+/// ```
+pub fn regions(mut set: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let r = region_of(set, Square::lowest_of(set));
+        set &= !r;
+        Some(r)
+    })
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use virada_engine::endgame::stability::stable_discs;
 use virada_engine::{Analysis, Engine, EngineConfig, Limits};
 use virada_rules::formats::wthor::read_wtb;
 use virada_rules::masks::{CORNERS, C_SQUARES, X_SQUARES};
-use virada_rules::movegen::neighbours;
+use virada_rules::movegen::{neighbours, region_of, regions};
 use virada_rules::{Board, Color, Move, Position, Square};
 
 /// The depth the test checks every answer at (exact below `EXACT` empties).
@@ -51,27 +51,6 @@ struct Feat {
     stable: i32,
     /// The size of the empty region the move is played in (before the move).
     region: u32,
-}
-
-fn region_of(empties: u64, sq: Square) -> u64 {
-    let mut region = sq.bit() & empties;
-    loop {
-        let grown = (region | neighbours(region)) & empties;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
-fn regions(mut empties: u64) -> u32 {
-    let mut n = 0;
-    while empties != 0 {
-        let sq = Square::lowest_of(empties);
-        empties &= !region_of(empties, sq);
-        n += 1;
-    }
-    n
 }
 
 /// The empty corner an X- or C-square touches, if any.
@@ -163,7 +142,7 @@ fn prefilter(lesson: &str, b: &Board, f: &[Feat]) -> bool {
         "stable" => (14..=40).contains(&e) && any(&|x| !x.corner && x.stable >= 3),
         "parity" => {
             (6..=14).contains(&e)
-                && regions(b.empties()) >= 2
+                && regions(b.empties()).count() >= 2
                 && any(&|x| x.region % 2 == 1)
                 && any(&|x| x.region % 2 == 0)
         }

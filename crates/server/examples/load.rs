@@ -116,18 +116,6 @@ fn new_cookie() -> String {
     format!("virada_id={token}")
 }
 
-/// A small xorshift generator (think times and move choice need no quality).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 async fn post(
     http: &reqwest::Client,
     url: String,
@@ -214,7 +202,8 @@ async fn play(
     seed: u64,
     deadline: tokio::time::Instant,
 ) {
-    let mut rng = Rng(seed | 1);
+    // Think times and move choice need no quality: the engine's seeded sequence.
+    let mut rng = virada_engine::random::SplitMix(seed);
     let mut sent_at_ply: Option<usize> = None;
     let mut pending: Option<(tokio::time::Instant, String, usize)> = None;
     loop {
@@ -282,9 +271,9 @@ async fn play(
                     if legal.is_empty() {
                         continue;
                     }
-                    let square = legal[(rng.next() % legal.len() as u64) as usize].to_string();
+                    let square = legal[(rng.next_u64() % legal.len() as u64) as usize].to_string();
                     let spread = think.1 - think.0 + 1;
-                    let delay = Duration::from_millis(think.0 + rng.next() % spread);
+                    let delay = Duration::from_millis(think.0 + rng.next_u64() % spread);
                     pending = Some((tokio::time::Instant::now() + delay, square, plies));
                 }
             }

@@ -7,21 +7,26 @@
 //! ```
 //!
 //! Both start an in-process server on 127.0.0.1:0 with a temporary database (or use `--url
-//! http://127.0.0.1:PORT` for a running `virada serve`) and talk to it over HTTP like a browser:
-//! JSON requests plus one live event stream (SSE) per game.
+//! http://127.0.0.1:PORT` for a running `virada serve`) and talk to it like a browser: JSON
+//! requests plus one live WebSocket (`/api/games/{id}/ws`) per game. Moves go over HTTP (the
+//! scripts' path, so their latency can be timed per request); the computer's replies arrive on
+//! the socket.
 //!
 //! - `levels`: for each level, the time from creating a game where the computer is to move to
-//!   the arrival of its move on the event stream, over a few fixed positions (opening, midgame,
+//!   the arrival of its move on the socket, over a few fixed positions (opening, midgame,
 //!   endgame).
-//! - `load`: opens `--games` games against the computer, each with its event stream open, and
+//! - `load`: opens `--games` games against the computer, each with its socket open, and
 //!   plays them (a random legal move after `--think-ms` on average) for `--secs`; reports how many
 //!   games were live at once, moves played, request latencies, errors and the server's memory.
 
+use futures_util::StreamExt;
 use reqwest::Client;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::Message;
 use virada_rules::{Game, Move};
 use virada_server::{Server, ServerConfig};
 
@@ -51,7 +56,7 @@ async fn start_local(dir: &std::path::Path, name: &str, cap: Duration) -> Server
         addr: "127.0.0.1:0".parse().unwrap(),
         db_path: dir.join(name),
         move_time_limit: cap,
-        // Thousands of live streams at once: one connection each.
+        // Thousands of live sockets at once: one connection each.
         max_connections: 10_000,
         ..ServerConfig::default()
     };
@@ -123,26 +128,43 @@ fn fixed_transcript(plies: usize, seed: u64) -> String {
     g.to_string()
 }
 
-/// Reads the event stream until a `game` event satisfies `pred`; returns that game.
-async fn next_game(
-    resp: &mut reqwest::Response,
-    buf: &mut String,
-    pred: impl Fn(&Value) -> bool,
-) -> Option<Value> {
-    loop {
-        while let Some(end) = buf.find("\n\n") {
-            let event: String = buf.drain(..end + 2).collect();
-            if event.starts_with("event: game") || event.contains("\nevent: game") {
-                let data = event.lines().find_map(|l| l.strip_prefix("data: "))?;
-                let g: Value = serde_json::from_str(data).ok()?;
-                if pred(&g) {
-                    return Some(g);
-                }
+type Live =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens game `id`'s live socket as `browser`.
+async fn open_live(base: &str, id: &str, browser: &Browser) -> Result<Live, String> {
+    let ws_base = base.replacen("http://", "ws://", 1);
+    let mut req = format!("{ws_base}/api/games/{id}/ws")
+        .into_client_request()
+        .map_err(|e| e.to_string())?;
+    req.headers_mut().insert(
+        "cookie",
+        browser.cookie.parse().map_err(|_| "cookie header")?,
+    );
+    let (ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .map_err(|e| format!("WebSocket {id}: {e}"))?;
+    Ok(ws)
+}
+
+/// Reads the socket until a `game` message satisfies `pred`; returns that game (`None`: the
+/// socket closed first).
+async fn next_game(live: &mut Live, pred: impl Fn(&Value) -> bool) -> Option<Value> {
+    while let Some(msg) = live.next().await {
+        let Ok(Message::Text(text)) = msg else {
+            if msg.is_err() {
+                return None;
             }
+            continue;
+        };
+        let Ok(mut m) = serde_json::from_str::<Value>(text.as_str()) else {
+            continue;
+        };
+        if m["type"] == "game" && pred(&m["game"]) {
+            return Some(m["game"].take());
         }
-        let chunk = resp.chunk().await.ok()??;
-        buf.push_str(&String::from_utf8_lossy(&chunk));
     }
+    None
 }
 
 fn level_setups(args: &Args) -> Vec<(String, String)> {
@@ -172,18 +194,30 @@ fn print_level_header(args: &Args) {
     );
 }
 
-/// One simulated browser: it keeps its identity cookie, which a game's events, moves and
-/// deletion require (they are its creator's); each simulated user gets its own.
-fn browser() -> Client {
-    Client::builder()
-        .cookie_store(true)
+/// One simulated browser: its identity cookie (a game's socket, moves and deletion are its
+/// creator's), sent with every request and the socket's upgrade; each simulated user has its own.
+#[derive(Clone)]
+struct Browser {
+    client: Client,
+    cookie: String,
+}
+
+fn browser() -> Browser {
+    let token = virada_server::identity::new_token().expect("random token");
+    let cookie = format!("{}={token}", virada_server::identity::COOKIE_NAME);
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::COOKIE, cookie.parse().unwrap());
+    let client = Client::builder()
+        .default_headers(headers)
         .pool_max_idle_per_host(4)
         .build()
-        .unwrap()
+        .unwrap();
+    Browser { client, cookie }
 }
 
 async fn levels(base: &str, args: &Args, level: u8) {
-    let client = browser();
+    let browser = browser();
+    let client = &browser.client;
     let setups = level_setups(args);
     {
         let mut row = Vec::new();
@@ -216,13 +250,8 @@ async fn levels(base: &str, args: &Args, level: u8) {
                 .unwrap();
             let id = g["id"].as_str().unwrap().to_string();
             let plies0 = g["plies"].as_array().unwrap().len();
-            let mut resp = client
-                .get(format!("{base}/api/games/{id}/events"))
-                .send()
-                .await
-                .unwrap();
-            let mut buf = String::new();
-            let got = next_game(&mut resp, &mut buf, |g| {
+            let mut live = open_live(base, &id, &browser).await.unwrap();
+            let got = next_game(&mut live, |g| {
                 g["plies"].as_array().map(|p| p.len()).unwrap_or(0) > plies0
             })
             .await;
@@ -230,7 +259,7 @@ async fn levels(base: &str, args: &Args, level: u8) {
             assert!(got.is_some(), "no computer move at level {level}");
             total += secs;
             row.push(format!("{secs:.3} s"));
-            drop(resp);
+            drop(live);
             let _ = client.delete(format!("{base}/api/games/{id}")).send().await;
         }
         println!(
@@ -258,12 +287,12 @@ async fn load(base: &str, args: &Args) {
     let level: u8 = args.get("--level", 1u8);
     let think_ms: u64 = args.get("--think-ms", 1000u64);
     let deadline = Instant::now() + Duration::from_secs(secs);
-    let client = browser();
+    let client = browser().client;
     let stats = Arc::new(Stats::default());
-    println!("load: {games} games at level {level}, one event stream each, ~{think_ms} ms per human move, {secs} s");
+    println!("load: {games} games at level {level}, one live socket each, ~{think_ms} ms per human move, {secs} s");
     let mut tasks = Vec::new();
     for i in 0..games {
-        let client = browser();
+        let browser = browser();
         let base = base.to_string();
         let stats = stats.clone();
         tasks.push(tokio::spawn(async move {
@@ -272,9 +301,11 @@ async fn load(base: &str, args: &Args) {
             tokio::time::sleep(stagger).await;
             let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (i as u64).wrapping_mul(0x1000_0000_01B3);
             while Instant::now() < deadline {
-                if play_one(&client, &base, level, think_ms, deadline, &stats, &mut seed)
-                    .await
-                    .is_err()
+                if play_one(
+                    &browser, &base, level, think_ms, deadline, &stats, &mut seed,
+                )
+                .await
+                .is_err()
                 {
                     stats.errors.fetch_add(1, Ordering::Relaxed);
                     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -295,7 +326,7 @@ async fn load(base: &str, args: &Args) {
                     Err(_) => Value::Null,
                 };
                 println!(
-                    "t={:>4.0}s live streams {:>5}  moves {:>7}  errors {:>3}  server: active games {} engine jobs {}  rss {} MiB",
+                    "t={:>4.0}s live sockets {:>5}  moves {:>7}  errors {:>3}  server: active games {} engine jobs {}  rss {} MiB",
                     t0.elapsed().as_secs_f64(),
                     stats.live.load(Ordering::Relaxed),
                     stats.moves.load(Ordering::Relaxed),
@@ -324,7 +355,7 @@ async fn load(base: &str, args: &Args) {
     println!("---");
     println!("games requested at once        {games}");
     println!(
-        "most live event streams        {}",
+        "most live sockets at once      {}",
         stats.max_live.load(Ordering::Relaxed)
     );
     println!(
@@ -348,7 +379,7 @@ async fn load(base: &str, args: &Args) {
         pct(&mut lat, 1.0)
     );
     println!(
-        "computer reply (move ack -> SSE event) ms  p50 {:.1}  p95 {:.1}  p99 {:.1}",
+        "computer reply (move ack -> socket) ms  p50 {:.1}  p95 {:.1}  p99 {:.1}",
         pct(&mut comp, 0.5),
         pct(&mut comp, 0.95),
         pct(&mut comp, 0.99)
@@ -377,9 +408,9 @@ fn next_rand(x: &mut u64) -> u64 {
     *x
 }
 
-/// Plays one game against the computer (the person is Black) with its event stream open.
+/// Plays one game against the computer (the person is Black) with its socket open.
 async fn play_one(
-    client: &Client,
+    browser: &Browser,
     base: &str,
     level: u8,
     think_ms: u64,
@@ -387,6 +418,7 @@ async fn play_one(
     stats: &Stats,
     seed: &mut u64,
 ) -> Result<(), String> {
+    let client = &browser.client;
     let g: Value = client
         .post(format!("{base}/api/games"))
         .json(&json!({"mode": "computer", "level": level, "human_color": "black"}))
@@ -397,17 +429,9 @@ async fn play_one(
         .await
         .map_err(|e| e.to_string())?;
     let id = g["id"].as_str().ok_or("no id")?.to_string();
-    let mut resp = client
-        .get(format!("{base}/api/games/{id}/events"))
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    if !resp.status().is_success() {
-        return Err(format!("events: {}", resp.status()));
-    }
+    let mut socket = open_live(base, &id, browser).await?;
     let live = stats.live.fetch_add(1, Ordering::Relaxed) + 1;
     stats.max_live.fetch_max(live, Ordering::Relaxed);
-    let mut buf = String::new();
     let result = async {
         let mut g = g;
         loop {
@@ -447,14 +471,14 @@ async fn play_one(
             g = if after["computer_thinking"] == true {
                 let next = tokio::time::timeout(
                     deadline.saturating_duration_since(Instant::now()) + Duration::from_secs(35),
-                    next_game(&mut resp, &mut buf, |x| {
+                    next_game(&mut socket, |x| {
                         x["version"].as_u64().unwrap_or(0) > version
                             && x["computer_thinking"] == false
                     }),
                 )
                 .await
                 .map_err(|_| "computer move timed out".to_string())?
-                .ok_or("event stream ended")?;
+                .ok_or("the socket closed")?;
                 stats
                     .computer_us
                     .lock()
@@ -468,7 +492,7 @@ async fn play_one(
     }
     .await;
     stats.live.fetch_sub(1, Ordering::Relaxed);
-    drop(resp);
+    drop(socket);
     let _ = client.delete(format!("{base}/api/games/{id}")).send().await;
     result
 }

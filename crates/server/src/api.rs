@@ -12,14 +12,16 @@ use crate::game::Action;
 use crate::guard::{check_host_and_origin, HostPolicy};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
+use crate::model::online::{OnlineGame, TimeControl};
+use crate::model::Owner;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
-use crate::ownership::{Asker, Owner};
+use crate::ownership::Asker;
 use crate::pool::{JobSpec, Priority};
 use crate::setup::{parse_setup, Setup};
 use crate::state::AppState;
-use crate::store::StoredGame;
-use crate::util::{new_game_id, now_millis, random_u64};
-use crate::view::{self, GameListView, GameView, HealthView, LevelView};
+use crate::store::{ListedGame, StoredGame};
+use crate::util::{iso8601, new_game_id, now_millis, random_u64};
+use crate::view::{self, GameListView, GameSummary, GameView, HealthView, LevelView};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
@@ -29,6 +31,8 @@ use axum::{middleware, Json, Router};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tower_http::LatencyUnit;
 use virada_engine::Limits;
 use virada_rules::{Color, Game, Position, Square};
 
@@ -68,6 +72,12 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
                 .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
         )
         .route("/position", post(crate::position::position))
+        .route("/puzzles/next", get(crate::puzzles::next))
+        .route("/puzzles/daily", get(crate::puzzles::daily))
+        .route("/puzzles/me", get(crate::puzzles::me))
+        .route("/puzzles/{id}", get(crate::puzzles::get_puzzle))
+        .route("/puzzles/{id}/attempt", post(crate::puzzles::attempt))
+        .route("/puzzles/{id}/hint", post(crate::puzzles::hint))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
@@ -81,11 +91,24 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .fallback(spa_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(middleware::from_fn(crate::identity::identify))
+        .layer(middleware::from_fn(crate::identity::layer::identify))
         .layer(middleware::from_fn_with_state(
             policy,
             check_host_and_origin,
         ))
+        // Outermost: the request's span covers every layer, refusals included.
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(crate::logging::request_span)
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(tracing::Level::DEBUG)
+                        .latency_unit(LatencyUnit::Millis),
+                )
+                // Server errors are logged where they happen (`AppError::Internal`), with why.
+                .on_failure(()),
+        )
         .with_state(state)
 }
 
@@ -166,7 +189,8 @@ struct CreateRequest {
     start: Option<StartName>,
     #[serde(default)]
     setup: Option<String>,
-    /// Online games: the time control, the creator's seat and display name.
+    /// The time control (online games; a computer game may take a clock); online games: the
+    /// creator's seat and display name.
     #[serde(default)]
     time_control: Option<crate::model::online::TimeControl>,
     #[serde(default)]
@@ -291,8 +315,12 @@ async fn create_game(
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
     let mode = choose_mode(mode_name, req.level, req.human_color)?;
     if mode != Mode::Online {
+        let clock_for_computer = matches!(mode, Mode::Computer { .. });
         for (field, sent) in [
-            ("time_control", req.time_control.is_some()),
+            (
+                "time_control",
+                req.time_control.is_some() && !clock_for_computer,
+            ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
         ] {
@@ -303,6 +331,10 @@ async fn create_game(
             }
         }
     }
+    let local_clock = match (mode, req.time_control) {
+        (Mode::Online, _) | (_, None) => None,
+        (_, Some(tc)) => local_time_control(tc)?,
+    };
     let start = match (req.start, &req.setup) {
         (Some(s), _) => s,
         (None, Some(_)) => StartName::Setup,
@@ -321,13 +353,29 @@ async fn create_game(
             HumanChoice::Random => Color::White,
         };
         let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
+        crate::setup::refuse_finished(&rec.game, true)?;
         let view =
             crate::online::http::create(&state, &asker, rec, time_control, color, name).await?;
         return Ok((StatusCode::CREATED, Json(view)));
     }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
-    let game = StoredGame { rec, online: None };
+    crate::setup::refuse_finished(&rec.game, false)?;
+    // A clock starts when the game is created (the first move may be the computer's).
+    let online = local_clock.map(|tc| OnlineGame::local(tc, state.shared.config.clock.now_ms()));
+    let game = StoredGame { rec, online };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
+}
+
+/// A computer game's time control: a Fischer clock (the bounds of online games) or none;
+/// `None`: untimed (no clock part is stored).
+fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
+    match tc.validate().map_err(AppError::BadRequest)? {
+        TimeControl::None {} => Ok(None),
+        tc @ TimeControl::Clock { .. } => Ok(Some(tc)),
+        TimeControl::Correspondence { .. } => Err(AppError::BadRequest(
+            "time_control: a game against the computer takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
+        )),
+    }
 }
 
 async fn import(
@@ -351,6 +399,7 @@ async fn import(
         choose_start(StartName::Setup, Some(req.text))?,
         asker.browser,
     );
+    crate::setup::refuse_finished(&rec.game, false)?;
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
@@ -389,11 +438,34 @@ async fn list_games(
         .store
         .list_games(asker.browser, status, LIST_LIMIT, asker.local)
         .await?;
-    let games = listed
-        .into_iter()
-        .map(crate::online::view::game_summary)
-        .collect();
+    let games = listed.into_iter().map(game_summary).collect();
     Ok(Json(GameListView { games }))
+}
+
+/// A line of the saved-games list from its stored row: an online game that ended on time, by
+/// resignation or deadline scores by the 33-31 rule, not by the board (as the game view).
+fn game_summary(g: ListedGame) -> GameSummary {
+    let result = match g.end {
+        Some(end) => crate::view::online::end_result(end, g.black_discs, g.white_discs),
+        None => (g.status == Status::Finished)
+            .then(|| virada_rules::GameResult::new(g.black_discs, g.white_discs).into()),
+    };
+    GameSummary {
+        created_at: iso8601(g.created_at),
+        updated_at: iso8601(g.updated_at),
+        mode: g.mode,
+        status: g.status,
+        black_discs: g.black_discs,
+        white_discs: g.white_discs,
+        ply_count: g.ply_count,
+        result,
+        end_reason: g.end.map(|e| e.reason()),
+        black_name: g.black_name,
+        white_name: g.white_name,
+        opening_name: crate::view::opening_name_of_stored(&g.start, &g.transcript),
+        transcript: g.transcript,
+        id: g.id,
+    }
 }
 
 async fn get_game(
@@ -496,10 +568,11 @@ async fn act(
 /// A hint or analysis job for game `id`. Its stop flag is raised if the client hangs up (the
 /// pool cancels the job when this handler's future is dropped); its time is the engine's own
 /// limit, counted from when the search starts.
-fn background_job(id: &str) -> JobSpec {
+fn background_job(id: &str, asker: &Asker) -> JobSpec {
     JobSpec {
         priority: Priority::Background,
         game: id.to_string(),
+        client: crate::engine_client::of_asker(asker),
         stop: Arc::new(AtomicBool::new(false)),
         time_cap: None,
     }
@@ -525,7 +598,7 @@ async fn hint(
         time: Some(effort.time),
         ..effort.limits()
     };
-    let spec = background_job(&id);
+    let spec = background_job(&id, &asker);
     let stop = spec.stop.clone();
     let result = state
         .shared
@@ -558,7 +631,7 @@ async fn analysis(
     }
     let effort = state.shared.config.analysis_effort;
     let game = rec.game.clone();
-    let spec = background_job(&id);
+    let spec = background_job(&id, &asker);
     let stop = spec.stop.clone();
     let review = state
         .shared

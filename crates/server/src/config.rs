@@ -63,7 +63,7 @@ pub struct ServerConfig {
     /// Per-address rate limits and caps (see `limits` and docs/SECURITY.md).
     pub limits: LimitsConfig,
     /// How long abandoned games and old chat are kept (see `retention` and docs/SECURITY.md).
-    pub retention: crate::retention::RetentionConfig,
+    pub retention: RetentionConfig,
     /// The time source of online games' clocks (tests put a manual clock here).
     pub clock: crate::online::time::Clock,
 }
@@ -97,7 +97,7 @@ impl Default for ServerConfig {
             header_timeout: DEFAULT_HEADER_TIMEOUT,
             body_timeout: DEFAULT_BODY_TIMEOUT,
             limits: LimitsConfig::default(),
-            retention: crate::retention::RetentionConfig::default(),
+            retention: RetentionConfig::default(),
             clock: crate::online::time::Clock::system(),
         }
     }
@@ -134,6 +134,7 @@ impl ServerConfig {
                 seat: Rate::new(6_000, 1_000),
                 chat: Rate::new(6_000, 1_000),
                 moves: Rate::new(60_000, 10_000),
+                puzzle: Rate::new(6_000, 1_000),
                 streams_per_ip: 64,
                 online_games_per_ip: 1_000,
                 ..LimitsConfig::default()
@@ -218,6 +219,41 @@ impl PgTarget {
         match &self.schema {
             Some(schema) => format!("postgres://{user}{at}{place} (schema {schema})"),
             None => format!("postgres://{user}{at}{place}"),
+        }
+    }
+}
+
+const DAY: Duration = Duration::from_secs(24 * 3600);
+
+/// The retention periods, and how often the sweep runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetentionConfig {
+    /// An unfinished local game (computer, friend) unchanged this long is deleted (180 days).
+    pub local_game: Duration,
+    /// An online game still waiting for its second player, unchanged this long, is deleted
+    /// (7 days).
+    pub waiting_online_game: Duration,
+    /// An online game being played, unchanged this long, is deleted (30 days; a timed game
+    /// ends by its clock long before: correspondence allows 14 days a move at most).
+    pub playing_online_game: Duration,
+    /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
+    pub finished_chat: Duration,
+    /// A browser's puzzle rating and results, unchanged this long, are deleted (365 days; it
+    /// starts again as a newcomer; the puzzles' ratings stay).
+    pub puzzle_solver: Duration,
+    /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
+    pub sweep_every: Duration,
+}
+
+impl Default for RetentionConfig {
+    fn default() -> Self {
+        RetentionConfig {
+            local_game: 180 * DAY,
+            waiting_online_game: 7 * DAY,
+            playing_online_game: 30 * DAY,
+            finished_chat: 90 * DAY,
+            puzzle_solver: 365 * DAY,
+            sweep_every: Duration::from_secs(3600),
         }
     }
 }

@@ -10,7 +10,9 @@ use std::sync::Arc;
 use std::sync::OnceLock;
 use std::time::Duration;
 use virada_engine::levels::MAX_LEVEL;
-use virada_engine::{Analysis, Book, Engine, EngineConfig, GameAnalysis, Level, Limits, Observer};
+use virada_engine::{
+    Analysis, Book, Clock, Engine, EngineConfig, GameAnalysis, Level, Limits, Observer,
+};
 use virada_rules::formats::xot::XotOpening;
 use virada_rules::{Game, Move, Position};
 
@@ -41,11 +43,13 @@ impl Effort {
 /// tables). Every operation must return promptly once `stop` is raised.
 pub trait EnginePort: Send {
     /// The move `level` plays in `pos` ([`Engine::choose_move_observed`] with the level's
-    /// limits); `observer` sees each completed iteration while it thinks.
+    /// limits, on `clock` if the game has one: [`Level::limits_on_clock`]); `observer` sees
+    /// each completed iteration while it thinks.
     fn choose_move(
         &mut self,
         pos: Position,
         level: Level,
+        clock: Option<Clock>,
         seed: u64,
         stop: &Arc<AtomicBool>,
         observer: &mut dyn Observer,
@@ -95,14 +99,19 @@ impl EnginePort for Engine {
         &mut self,
         pos: Position,
         level: Level,
+        clock: Option<Clock>,
         seed: u64,
         stop: &Arc<AtomicBool>,
         observer: &mut dyn Observer,
     ) -> Move {
+        let limits = match clock {
+            Some(clock) => level.limits_on_clock(clock, pos.board().empty_count()),
+            None => level.limits(),
+        };
         self.choose_move_observed(
             pos.board(),
             level,
-            &level.limits(),
+            &limits,
             seed,
             Some(stop.clone()),
             observer,
@@ -179,7 +188,7 @@ mod tests {
                 let mut port: Box<dyn EnginePort> = Box::new(engine());
                 let mut seen = Vec::new();
                 let through_port =
-                    port.choose_move(pos, level, seed, &stop, &mut |it: &Iteration| {
+                    port.choose_move(pos, level, None, seed, &stop, &mut |it: &Iteration| {
                         seen.push((it.depth, it.best_move, it.nodes))
                     });
                 let mut direct = engine();
@@ -211,10 +220,15 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let mut depths = Vec::new();
         let mut port = engine();
-        let mv =
-            EnginePort::choose_move(&mut port, pos, Level(8), 5, &stop, &mut |it: &Iteration| {
-                depths.push(it.depth)
-            });
+        let mv = EnginePort::choose_move(
+            &mut port,
+            pos,
+            Level(8),
+            None,
+            5,
+            &stop,
+            &mut |it: &Iteration| depths.push(it.depth),
+        );
         assert_eq!(depths, (1..=6).collect::<Vec<_>>());
         assert!(pos.legal_moves().contains(mv.square().unwrap()));
     }

@@ -41,6 +41,12 @@ pub enum AppError {
         message: String,
         params: ErrorParams,
     },
+    /// 400 `bad_request` with `params` naming the field and what was wrong (`field`, and e.g.
+    /// `max`, `count`, `index`, `value`), for pages to phrase it.
+    Invalid {
+        message: String,
+        params: ErrorParams,
+    },
     /// 413: the body exceeds the limit.
     PayloadTooLarge(String),
     /// 415: a request that changes state without `Content-Type: application/json`.
@@ -62,8 +68,36 @@ pub enum AppError {
     /// 503: the engine queue is full ([`crate::pool::MAX_BACKGROUND_WAITING`]), or the request
     /// was cancelled before the engine started on it.
     EngineBusy(String),
-    /// 500: a fault on our side (database, engine, corrupt stored game).
+    /// A refusal with a code of its own (see [`Refusal`] and the constructors below).
+    Refused(Box<Refusal>),
+    /// 500: a fault on our side (database, engine).
     Internal(String),
+}
+
+/// A refusal that carries its own status, code and params.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Refusal {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub params: ErrorParams,
+}
+
+fn refused(
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    params: &[(&str, serde_json::Value)],
+) -> AppError {
+    AppError::Refused(Box::new(Refusal {
+        status,
+        code,
+        message,
+        params: params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    }))
 }
 
 impl AppError {
@@ -78,7 +112,7 @@ impl AppError {
             AppError::SeatTaken(_) => "seat_taken",
             AppError::NotAllowed(_) => "not_allowed",
             AppError::NotFound(_) => "not_found",
-            AppError::BadRequest(_) => "bad_request",
+            AppError::BadRequest(_) | AppError::Invalid { .. } => "bad_request",
             AppError::BadSetup { .. } => "bad_setup",
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::UnsupportedMediaType(_) => "unsupported_media_type",
@@ -88,6 +122,7 @@ impl AppError {
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::TooManyRequests(_) | AppError::RateLimited { .. } => "too_many_requests",
             AppError::EngineBusy(_) => "engine_busy",
+            AppError::Refused(r) => r.code,
             AppError::Internal(_) => "internal",
         }
     }
@@ -102,7 +137,9 @@ impl AppError {
             | AppError::NotAllowed(_) => StatusCode::CONFLICT,
             AppError::NotYourSeat(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
-            AppError::BadRequest(_) | AppError::BadSetup { .. } => StatusCode::BAD_REQUEST,
+            AppError::BadRequest(_) | AppError::BadSetup { .. } | AppError::Invalid { .. } => {
+                StatusCode::BAD_REQUEST
+            }
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             AppError::RequestTimeout(_) => StatusCode::REQUEST_TIMEOUT,
@@ -113,6 +150,7 @@ impl AppError {
                 StatusCode::TOO_MANY_REQUESTS
             }
             AppError::EngineBusy(_) => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Refused(r) => r.status,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -122,7 +160,8 @@ impl AppError {
         match self {
             AppError::IllegalMove { message, .. }
             | AppError::RateLimited { message, .. }
-            | AppError::BadSetup { message, .. } => message.clone(),
+            | AppError::BadSetup { message, .. }
+            | AppError::Invalid { message, .. } => message.clone(),
             AppError::NotYourTurn(m)
             | AppError::GameOver(m)
             | AppError::NotYourSeat(m)
@@ -143,6 +182,7 @@ impl AppError {
                 game.plies.len()
             ),
             AppError::MethodNotAllowed => "this method is not allowed on this path".into(),
+            AppError::Refused(r) => r.message.clone(),
         }
     }
 
@@ -157,7 +197,10 @@ impl AppError {
                     _ => None,
                 },
                 params: match self {
-                    AppError::BadSetup { params, .. } => Some(params.clone()),
+                    AppError::BadSetup { params, .. } | AppError::Invalid { params, .. } => {
+                        Some(params.clone())
+                    }
+                    AppError::Refused(r) if !r.params.is_empty() => Some(r.params.clone()),
                     _ => None,
                 },
             },
@@ -170,6 +213,54 @@ impl AppError {
 
     pub fn not_found_game(id: &str) -> AppError {
         AppError::NotFound(format!("no game with id {id:?}"))
+    }
+
+    /// 429 `too_many_computer_moves`: the client already has `max` computer moves waiting for
+    /// the engine (`pool`); params `max`.
+    pub fn too_many_computer_moves(max: usize) -> AppError {
+        refused(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_computer_moves",
+            format!(
+                "you already have {max} computer moves waiting for the engine; wait for one of \
+                 them before asking for another"
+            ),
+            &[("max", max.into())],
+        )
+    }
+
+    /// 400 `invisible_character`: `field` (`name`, `chat`) contains a character that is not
+    /// shown or that changes how the text around it is shown (`user_text`); params `field` and
+    /// `char` (`U+202E`).
+    pub fn invisible_character(field: &str, c: char) -> AppError {
+        let code_point = format!("U+{:04X}", c as u32);
+        refused(
+            StatusCode::BAD_REQUEST,
+            "invisible_character",
+            format!("{field} contains the invisible or formatting character {code_point}"),
+            &[("field", field.into()), ("char", code_point.into())],
+        )
+    }
+
+    /// 400 `finished_position`: a new game would start where no move is left.
+    pub fn finished_position(message: &str) -> AppError {
+        refused(
+            StatusCode::BAD_REQUEST,
+            "finished_position",
+            message.to_string(),
+            &[],
+        )
+    }
+
+    /// 409 `corrupt_game`: game `id` is stored but its row no longer reads back as a game
+    /// (`why`); it can still be deleted.
+    pub fn corrupt_game(id: &str, why: &str) -> AppError {
+        refused(
+            StatusCode::CONFLICT,
+            "corrupt_game",
+            format!("stored game {id} is corrupt and cannot be opened ({why}); you may delete it"),
+            &[],
+        )
     }
 }
 
@@ -205,7 +296,7 @@ impl std::error::Error for AppError {}
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         if let AppError::Internal(m) = &self {
-            eprintln!("virada-server: internal error: {m}");
+            tracing::error!(message = %m, "internal error");
         }
         let mut response = (self.status(), Json(self.body())).into_response();
         if let AppError::RateLimited { retry_after, .. } = &self {

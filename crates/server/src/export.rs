@@ -7,7 +7,8 @@ use virada_rules::formats::ggf::{write_ggf, GgfGame};
 use virada_rules::Color;
 
 /// A game as its actor hands it out for export: an online game adds the names in its seats
-/// and how it ended (a resignation or a flag fall is not on the board).
+/// and how it ended (a resignation or a flag fall is not on the board); so does a game on one
+/// device that has a clock or was resigned.
 #[derive(Clone, Debug)]
 pub enum ExportRecord {
     Local(GameRecord),
@@ -59,14 +60,15 @@ pub fn ggf(export: &ExportRecord) -> String {
 }
 
 fn player_name(export: &ExportRecord, c: Color) -> String {
-    let rec = match export {
-        ExportRecord::Online { black, white, .. } => {
-            let seat = if c == Color::Black { black } else { white };
-            return seat.clone().unwrap_or_else(|| c.name().into());
+    if let ExportRecord::Online { black, white, .. } = export {
+        let seat = if c == Color::Black { black } else { white };
+        if let Some(name) = seat {
+            return name.clone();
         }
-        ExportRecord::Local(rec) => rec,
-    };
-    match rec.meta.mode {
+    }
+    // A free seat, or a game on one device (whose resignation or clock makes it `Online`
+    // here too).
+    match export.record().meta.mode {
         Mode::Computer { level, human } if human != c => format!("Virada level {}", level.get()),
         Mode::Computer { .. } => "Player".into(),
         Mode::Friend | Mode::Online => c.name().into(),

@@ -46,9 +46,12 @@ pub enum Kind {
     Move,
     /// Making a device link (each is a stored row).
     DeviceLink,
+    /// A puzzle attempt or hint (a wrong move costs an exact solve; a first result is a stored
+    /// row).
+    Puzzle,
 }
 
-const KINDS: usize = 6;
+const KINDS: usize = 7;
 const ALL_KINDS: [Kind; KINDS] = [
     Kind::Api,
     Kind::CreateGame,
@@ -56,6 +59,7 @@ const ALL_KINDS: [Kind; KINDS] = [
     Kind::Chat,
     Kind::Move,
     Kind::DeviceLink,
+    Kind::Puzzle,
 ];
 
 impl Kind {
@@ -67,6 +71,7 @@ impl Kind {
             Kind::Chat => 3,
             Kind::Move => 4,
             Kind::DeviceLink => 5,
+            Kind::Puzzle => 6,
         }
     }
 
@@ -78,6 +83,7 @@ impl Kind {
             Kind::Chat => "chat lines",
             Kind::Move => "moves",
             Kind::DeviceLink => "device links",
+            Kind::Puzzle => "puzzle attempts and hints",
         }
     }
 }
@@ -120,6 +126,8 @@ pub struct LimitsConfig {
     pub moves: Rate,
     /// Device links made: 20 a minute, 10 at once (as seats).
     pub device_link: Rate,
+    /// Puzzle attempts and hints: 60 a minute, 30 at once.
+    pub puzzle: Rate,
     /// Connections one address holds open at once (64); beyond it, new ones are refused.
     pub connections_per_ip: usize,
     /// Live streams (SSE and WebSocket) one address holds open at once (8).
@@ -145,6 +153,7 @@ impl Default for LimitsConfig {
             chat: Rate::new(30, 10),
             moves: Rate::new(1200, 40),
             device_link: Rate::new(20, 10),
+            puzzle: Rate::new(60, 30),
             connections_per_ip: 64,
             streams_per_ip: 8,
             tracked_addresses: 65_536,
@@ -164,6 +173,7 @@ impl LimitsConfig {
             Kind::Chat => self.chat,
             Kind::Move => self.moves,
             Kind::DeviceLink => self.device_link,
+            Kind::Puzzle => self.puzzle,
         }
     }
 }

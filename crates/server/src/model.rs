@@ -3,7 +3,7 @@
 
 pub mod online;
 
-use crate::ownership::Owner;
+use crate::identity::BrowserId;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use virada_engine::levels::{DEFAULT_LEVEL, MAX_LEVEL, MIN_LEVEL};
@@ -177,7 +177,7 @@ pub struct GameMeta {
     pub opening: Option<String>,
     /// Seed for the engine's choices (levels with deliberate mistakes), fixed per game.
     pub seed: u64,
-    /// The browser whose game this is (see `ownership`).
+    /// The browser whose game this is (see [`Owner`]).
     pub owner: Owner,
 }
 
@@ -227,6 +227,35 @@ pub fn rebuild_game(start: Position, moves: &[Move], redo: &[Move]) -> Result<Ga
         game.undo();
     }
     Ok(game)
+}
+
+/// Who owns a stored game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Owner {
+    /// The browser that created it (or claimed it, for a game from before owners).
+    Browser(BrowserId),
+    /// Stored before owners existed and not yet opened from this machine.
+    Unclaimed,
+}
+
+impl Owner {
+    /// The stored column (`NULL` for unclaimed).
+    pub fn column(self) -> Option<String> {
+        match self {
+            Owner::Browser(id) => Some(id.to_string()),
+            Owner::Unclaimed => None,
+        }
+    }
+
+    /// Reads the stored column.
+    pub fn from_column(column: Option<&str>) -> Result<Owner, String> {
+        match column {
+            None => Ok(Owner::Unclaimed),
+            Some(hex) => BrowserId::from_hex(hex)
+                .map(Owner::Browser)
+                .ok_or_else(|| format!("owner {hex:?} is not a browser id")),
+        }
+    }
 }
 
 #[cfg(test)]

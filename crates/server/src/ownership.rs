@@ -9,40 +9,11 @@
 
 use crate::error::AppError;
 use crate::identity::BrowserId;
-use crate::model::Mode;
+use crate::model::{Mode, Owner};
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use std::net::{IpAddr, SocketAddr};
-
-/// Who owns a stored game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Owner {
-    /// The browser that created it (or claimed it, for a game from before owners).
-    Browser(BrowserId),
-    /// Stored before owners existed and not yet opened from this machine.
-    Unclaimed,
-}
-
-impl Owner {
-    /// The stored column (`NULL` for unclaimed).
-    pub fn column(self) -> Option<String> {
-        match self {
-            Owner::Browser(id) => Some(id.to_string()),
-            Owner::Unclaimed => None,
-        }
-    }
-
-    /// Reads the stored column.
-    pub fn from_column(column: Option<&str>) -> Result<Owner, String> {
-        match column {
-            None => Ok(Owner::Unclaimed),
-            Some(hex) => BrowserId::from_hex(hex)
-                .map(Owner::Browser)
-                .ok_or_else(|| format!("owner {hex:?} is not a browser id")),
-        }
-    }
-}
 
 /// The browser making a request, and from where.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -3,13 +3,18 @@
 //! (with its tables), jobs wait in a queue, and the async caller awaits a oneshot reply.
 //!
 //! The queue is fair to people at the board and bounded against floods:
-//! - **Priorities.** The computer's moves in games being played ([`Priority::Move`]) start
-//!   before any waiting hint or analysis ([`Priority::Background`]); first come, first served
-//!   within a priority.
-//! - **Bounds.** A game holds at most [`MAX_BACKGROUND_JOBS_PER_GAME`] background jobs (waiting
-//!   or running; more is `429 too_many_requests`), and at most [`MAX_BACKGROUND_WAITING`]
-//!   background jobs wait in the whole server (more is `503 engine_busy`). A game has at most
-//!   one move job at a time (its actor sees to that).
+//! - **Order** (`fair_queue`). The computer's moves at quick levels (1 to [`QUICK_LEVEL_MAX`])
+//!   start before its moves at higher levels, which start before any waiting hint or analysis;
+//!   within each class, clients (`engine_client`: an address) take turns, first come first
+//!   served within a client.
+//! - **A quick lane.** Besides the configured workers, one more worker takes only quick moves:
+//!   however long the running searches are, a quick level's move never waits for one of them.
+//! - **Bounds.** A client has at most [`MAX_WAITING_MOVES_PER_CLIENT`] computer moves waiting
+//!   (more is `429 too_many_computer_moves`); a game holds at most
+//!   [`MAX_BACKGROUND_JOBS_PER_GAME`] background jobs (waiting or running; more is
+//!   `429 too_many_requests`), and at most [`MAX_BACKGROUND_WAITING`] background jobs wait in
+//!   the whole server (more is `503 engine_busy`). A game has at most one move job at a time
+//!   (its actor sees to that).
 //! - **Cancellation.** Every job has a stop flag. Dropping the future of [`EnginePool::run`]
 //!   (the HTTP client hung up, so axum dropped the handler) raises it: a waiting job leaves the
 //!   queue, a running one stops its search. A job whose flag is up when its turn comes is
@@ -19,7 +24,8 @@
 
 use crate::engine_port::EnginePort;
 use crate::error::{AppError, AppResult};
-use std::collections::{HashMap, VecDeque};
+use crate::fair_queue::{Class, FairQueue};
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -37,13 +43,46 @@ pub const MAX_BACKGROUND_JOBS_PER_GAME: usize = 2;
 /// Background jobs that may wait for a worker in the whole server.
 pub const MAX_BACKGROUND_WAITING: usize = 32;
 
+/// Computer moves one client may have waiting for a worker (not counting those running).
+pub const MAX_WAITING_MOVES_PER_CLIENT: usize = 4;
+
+/// The highest level whose moves are quick (at most a few milliseconds of search: levels 1 to
+/// 12 average 3 ms a move or less, docs/LEVELS.md) and go ahead of the others.
+pub const QUICK_LEVEL_MAX: u8 = 12;
+
 /// How urgent a job is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Priority {
-    /// The computer's move in a game being played: a person is waiting at the board.
+    /// The computer's move at a quick level (1 to [`QUICK_LEVEL_MAX`]): a person is waiting at
+    /// the board, and the move takes milliseconds.
+    QuickMove,
+    /// The computer's move at a higher level: a person is waiting, the search may take seconds.
     Move,
     /// A hint or an analysis.
     Background,
+}
+
+impl Priority {
+    /// The priority of the computer's move at `level`.
+    pub fn of_level(level: u8) -> Priority {
+        if level <= QUICK_LEVEL_MAX {
+            Priority::QuickMove
+        } else {
+            Priority::Move
+        }
+    }
+
+    fn class(self) -> Class {
+        match self {
+            Priority::QuickMove => Class::QuickMove,
+            Priority::Move => Class::Move,
+            Priority::Background => Class::Background,
+        }
+    }
+
+    fn is_move(self) -> bool {
+        self != Priority::Background
+    }
 }
 
 /// What a job is for and how it may run.
@@ -52,6 +91,9 @@ pub struct JobSpec {
     pub priority: Priority,
     /// The game the job works for (background jobs are counted per game).
     pub game: String,
+    /// Who the job works for (`engine_client`): clients take turns, and each has a cap on its
+    /// waiting moves.
+    pub client: String,
     /// Raised to cancel the job (by the pool when the caller goes away or the cap expires, or by
     /// its owner, e.g. an undo while the computer thinks). The job's search must watch it.
     pub stop: Arc<AtomicBool>,
@@ -69,8 +111,7 @@ struct Waiting {
 
 #[derive(Default)]
 struct Queue {
-    moves: VecDeque<Waiting>,
-    background: VecDeque<Waiting>,
+    waiting: FairQueue<Waiting>,
     /// Background jobs waiting or running, by game.
     background_by_game: HashMap<String, usize>,
     running: usize,
@@ -79,13 +120,11 @@ struct Queue {
 }
 
 impl Queue {
-    /// The next job to run: moves first; jobs already cancelled are dropped on the way.
-    fn pop(&mut self) -> Option<Waiting> {
+    /// The next job to run among the classes `allowed` (see `fair_queue`); jobs already
+    /// cancelled are dropped on the way.
+    fn pop(&mut self, allowed: &[Class]) -> Option<Waiting> {
         loop {
-            let w = self
-                .moves
-                .pop_front()
-                .or_else(|| self.background.pop_front())?;
+            let w = self.waiting.pop(allowed)?;
             if w.spec.stop.load(Ordering::Relaxed) {
                 self.finished(&w.spec);
                 continue;
@@ -109,22 +148,39 @@ impl Queue {
 
     /// Removes job `id` if it is still waiting.
     fn remove(&mut self, id: u64) {
-        let mut removed = None;
-        for q in [&mut self.moves, &mut self.background] {
-            if let Some(i) = q.iter().position(|w| w.id == id) {
-                removed = q.remove(i);
-                break;
-            }
-        }
-        if let Some(w) = removed {
+        if let Some(w) = self.waiting.remove_where(|w| w.id == id) {
             self.finished(&w.spec);
         }
     }
 
     fn waiting(&self) -> usize {
-        self.moves.len() + self.background.len()
+        self.waiting.len()
+    }
+
+    /// Refuses a computer move of `client` if it already has as many waiting as it may (jobs
+    /// cancelled while waiting are dropped first: they no longer count).
+    fn check_move_room(&mut self, client: &str) -> AppResult<()> {
+        while let Some(w) = self
+            .waiting
+            .remove_where(|w| w.spec.stop.load(Ordering::Relaxed))
+        {
+            self.finished(&w.spec);
+        }
+        let mine = self.waiting.waiting_of(Class::QuickMove, client)
+            + self.waiting.waiting_of(Class::Move, client);
+        if mine >= MAX_WAITING_MOVES_PER_CLIENT {
+            return Err(AppError::too_many_computer_moves(
+                MAX_WAITING_MOVES_PER_CLIENT,
+            ));
+        }
+        Ok(())
     }
 }
+
+/// Which jobs a worker takes: a general worker any (the most urgent first), the quick lane
+/// only quick moves.
+const GENERAL: &[Class] = &Class::ALL;
+const QUICK_LANE: &[Class] = &[Class::QuickMove];
 
 struct Inner {
     queue: Mutex<Queue>,
@@ -174,19 +230,22 @@ impl Drop for CancelOnDrop {
 }
 
 impl EnginePool {
-    /// Starts `workers` threads (at least one).
+    /// Starts `workers` general threads (at least one) and the quick lane's thread.
     pub fn new(workers: usize, factory: EngineFactory) -> EnginePool {
         let workers = workers.max(1);
         let inner = Arc::new(Inner {
             queue: Mutex::new(Queue::default()),
             ready: Condvar::new(),
         });
-        for i in 0..workers {
+        let lanes = (0..workers)
+            .map(|i| (format!("virada-engine-{i}"), GENERAL))
+            .chain([("virada-engine-quick".to_string(), QUICK_LANE)]);
+        for (name, allowed) in lanes {
             let inner = inner.clone();
             let factory = factory.clone();
             std::thread::Builder::new()
-                .name(format!("virada-engine-{i}"))
-                .spawn(move || worker(inner, factory))
+                .name(name)
+                .spawn(move || worker(inner, factory, allowed))
                 .expect("spawn engine worker thread");
         }
         EnginePool {
@@ -196,8 +255,15 @@ impl EnginePool {
         }
     }
 
+    /// General workers (the quick lane's one is not counted).
     pub fn workers(&self) -> usize {
         self.workers
+    }
+
+    /// Refuses (`429 too_many_computer_moves`) if `client` already has as many computer moves
+    /// waiting as it may: asked before a change that would queue one.
+    pub fn check_move_room(&self, client: &str) -> AppResult<()> {
+        self.inner.lock().check_move_room(client)
     }
 
     /// Jobs waiting or running.
@@ -213,6 +279,9 @@ impl EnginePool {
         if q.closed {
             return Err(AppError::Internal("the engine pool has stopped".into()));
         }
+        if spec.priority.is_move() {
+            q.check_move_room(&spec.client)?;
+        }
         if spec.priority == Priority::Background {
             let mine = q.background_by_game.get(&spec.game).copied().unwrap_or(0);
             if mine >= MAX_BACKGROUND_JOBS_PER_GAME {
@@ -222,7 +291,7 @@ impl EnginePool {
                     spec.game
                 )));
             }
-            if q.background.len() >= MAX_BACKGROUND_WAITING {
+            if q.waiting.len_of(Class::Background) >= MAX_BACKGROUND_WAITING {
                 return Err(AppError::EngineBusy(format!(
                     "the engine is busy: {MAX_BACKGROUND_WAITING} hint or analysis requests are \
                      waiting; try again shortly"
@@ -238,12 +307,11 @@ impl EnginePool {
             job,
             started,
         };
-        match waiting.spec.priority {
-            Priority::Move => q.moves.push_back(waiting),
-            Priority::Background => q.background.push_back(waiting),
-        }
+        let (class, client) = (waiting.spec.priority.class(), waiting.spec.client.clone());
+        q.waiting.push(class, &client, waiting);
         drop(q);
-        self.inner.ready.notify_one();
+        // Every worker looks: the one woken might be the quick lane, which cannot take it.
+        self.inner.ready.notify_all();
         Ok(id)
     }
 
@@ -291,13 +359,13 @@ impl EnginePool {
     }
 }
 
-fn worker(inner: Arc<Inner>, factory: EngineFactory) {
+fn worker(inner: Arc<Inner>, factory: EngineFactory, allowed: &'static [Class]) {
     let mut engine = factory();
     loop {
         let next = {
             let mut q = inner.lock();
             loop {
-                if let Some(w) = q.pop() {
+                if let Some(w) = q.pop(allowed) {
                     q.running += 1;
                     break w;
                 }
@@ -316,7 +384,7 @@ fn worker(inner: Arc<Inner>, factory: EngineFactory) {
             q.finished(&next.spec);
         }
         if outcome.is_err() {
-            eprintln!("virada-server: engine job panicked; restarting this worker's engine");
+            tracing::error!("engine job panicked; restarting this worker's engine");
             engine = factory();
         }
     }

@@ -1,6 +1,7 @@
 //! How long unfinished games and chat are kept: a periodic sweep deletes abandoned games (with
 //! their seats, chat and device links), the chat of long-finished online games, and expired
-//! device links. The periods are in [`RetentionConfig`] (docs/SECURITY.md, "Retention").
+//! device links, and the puzzle ratings of browsers that stopped solving. The periods are in
+//! [`crate::config::RetentionConfig`] (docs/SECURITY.md, "Retention").
 //!
 //! "Abandoned" means unfinished (the game's status is not `finished`) and unchanged (no move,
 //! seat, chat line, offer or flag fall: its `updated_at`) for the period of its kind, and not in
@@ -15,38 +16,8 @@ use crate::util::now_millis;
 use std::sync::Arc;
 use std::time::Duration;
 
-const DAY: Duration = Duration::from_secs(24 * 3600);
 /// Games looked at per database read of a sweep.
 const BATCH: usize = 500;
-
-/// The retention periods, and how often the sweep runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RetentionConfig {
-    /// An unfinished local game (computer, friend) unchanged this long is deleted (180 days).
-    pub local_game: Duration,
-    /// An online game still waiting for its second player, unchanged this long, is deleted
-    /// (7 days).
-    pub waiting_online_game: Duration,
-    /// An online game being played, unchanged this long, is deleted (30 days; a timed game
-    /// ends by its clock long before: correspondence allows 14 days a move at most).
-    pub playing_online_game: Duration,
-    /// The chat of an online game finished this long ago is deleted; the game stays (90 days).
-    pub finished_chat: Duration,
-    /// How often the sweep runs (1 hour; the first sweep runs one period after start-up).
-    pub sweep_every: Duration,
-}
-
-impl Default for RetentionConfig {
-    fn default() -> Self {
-        RetentionConfig {
-            local_game: 180 * DAY,
-            waiting_online_game: 7 * DAY,
-            playing_online_game: 30 * DAY,
-            finished_chat: 90 * DAY,
-            sweep_every: Duration::from_secs(3600),
-        }
-    }
-}
 
 /// What one sweep deleted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -54,6 +25,8 @@ pub struct Swept {
     pub games: usize,
     pub chat_lines: usize,
     pub device_links: usize,
+    /// Browsers whose puzzle rating and results were deleted.
+    pub puzzle_solvers: usize,
 }
 
 fn before(now: i64, period: Duration) -> i64 {
@@ -100,10 +73,14 @@ pub async fn sweep(
         .await?;
     swept.device_links = rows.device_links;
     swept.chat_lines = rows.chat_lines;
+    swept.puzzle_solvers = shared
+        .store
+        .sweep_puzzle_solvers(before(now, config.puzzle_solver))
+        .await?;
     Ok(swept)
 }
 
-/// Sweeps every [`RetentionConfig::sweep_every`] until the server shuts down.
+/// Sweeps every [`crate::config::RetentionConfig::sweep_every`] until the server shuts down.
 pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
     let every = shared
         .config
@@ -120,13 +97,15 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         }
         let clock_now = shared.config.clock.now_ms();
         match sweep(&games, &shared, now_millis(), clock_now).await {
-            Ok(s) if s != Swept::default() => eprintln!(
-                "virada-server: retention: deleted {} abandoned games, {} chat lines, {} device \
-                 links",
-                s.games, s.chat_lines, s.device_links
+            Ok(s) if s != Swept::default() => tracing::info!(
+                games = s.games,
+                chat_lines = s.chat_lines,
+                device_links = s.device_links,
+                puzzle_solvers = s.puzzle_solvers,
+                "retention sweep deleted abandoned games, old chat, expired device links and idle puzzle solvers"
             ),
             Ok(_) => {}
-            Err(e) => eprintln!("virada-server: retention sweep failed: {e}"),
+            Err(e) => tracing::error!(error = %e, "retention sweep failed"),
         }
     }
 }
@@ -137,12 +116,13 @@ mod tests {
     use crate::config::ServerConfig;
     use crate::identity::BrowserId;
     use crate::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
+    use crate::model::Owner;
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
-    use crate::ownership::{Asker, Owner};
+    use crate::ownership::Asker;
     use crate::pool::EnginePool;
     use crate::state::AppState;
     use crate::store::sqlite::SqliteStore;
-    use crate::store::{Change, LinkRow, Store, StoredGame};
+    use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
     use std::collections::HashMap;
     use std::sync::Mutex;
     use tokio::sync::watch;
@@ -252,6 +232,21 @@ mod tests {
             let expired = link("expired".into(), "g_playnew", NOW);
             db.insert_link(expired, 5).await.unwrap();
         }
+        // Two browsers' puzzle ratings: one last changed 366 days ago, one 364.
+        let puzzle = &virada_engine::puzzles::shipped()[0];
+        for (who, days) in [("old solver", 366), ("new solver", 364)] {
+            let r = db
+                .rate_puzzle(PuzzleResult {
+                    browser: BrowserId::of_token(who),
+                    puzzle: puzzle.id.clone(),
+                    initial: puzzle.rating,
+                    solved: true,
+                    at: NOW - days * DAY_MS,
+                })
+                .await
+                .unwrap();
+            assert!(r.rated);
+        }
         // An abandoned game in memory (someone has it open) stays.
         let asker = Asker {
             browser: me(),
@@ -269,7 +264,8 @@ mod tests {
             Swept {
                 games: 3,
                 chat_lines: 2,
-                device_links: 1
+                device_links: 1,
+                puzzle_solvers: 1,
             }
         );
         // In a block: the connection is not held across the second sweep's awaits.
@@ -320,6 +316,14 @@ mod tests {
                 "of the old games only g_doneold's two holders remain"
             );
         }
+        let old = db.solver_rating(BrowserId::of_token("old solver"));
+        assert_eq!(old.await.unwrap(), None);
+        let new = db.solver_rating(BrowserId::of_token("new solver"));
+        assert_eq!(new.await.unwrap().expect("kept").attempts, 1);
+        let results = db.puzzle_results(BrowserId::of_token("old solver"));
+        assert!(results.await.unwrap().is_empty());
+        let kept = db.puzzle_rating(&puzzle.id).await.unwrap().expect("kept");
+        assert_eq!(kept.attempts, 2, "the puzzle's rating stays");
         // A second sweep finds nothing more.
         let again = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();
         assert_eq!(again, Swept::default());

@@ -153,7 +153,9 @@ impl Server {
             flags: Default::default(),
         });
         let state = AppState::new(shared);
-        let heartbeat = crate::online::start_up(&state).await?;
+        let heartbeat = crate::online::start_up(&state)
+            .await
+            .map_err(|e| StartError::DatabaseTask(e.message()))?;
         let connections = state.connections.clone();
         let per_ip = state.limits.clone();
         let app = crate::api::router(state, policy);
@@ -246,7 +248,7 @@ async fn serve(
             r = listener.accept() => match r {
                 Ok(accepted) => accepted,
                 Err(e) => {
-                    eprintln!("virada-server: accept failed: {e}");
+                    tracing::warn!(error = %e, "accept failed");
                     tokio::time::sleep(ACCEPT_BACKOFF).await;
                     continue;
                 }
@@ -326,9 +328,11 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         .enable_all()
         .build()
         .map_err(StartError::Runtime)?;
+    crate::logging::init();
     rt.block_on(async move {
         let db = config.db_description();
         let server = Server::start(config).await?;
+        tracing::info!(url = %server.url(), db = %db, "listening");
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on {}", server.url());
         let _ = writeln!(
@@ -339,7 +343,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         );
         let _ = out.flush();
         wait_for_signal().await;
-        println!("stopping...");
+        tracing::info!("stopping");
         server.shutdown().await;
         Ok(())
     })

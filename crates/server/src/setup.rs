@@ -29,6 +29,24 @@ impl Setup {
     }
 }
 
+/// Refuses (400 `finished_position`) a new game with nothing to play: one whose start position
+/// is already over (no side has a move), and an online game whose current position is over
+/// (the seats would sit at a finished board). A local game may be a whole finished game read
+/// from a transcript or record (a replay): it starts from a live position.
+pub fn refuse_finished(game: &Game, online: bool) -> Result<(), AppError> {
+    if game.start().is_game_over() {
+        return Err(AppError::finished_position(
+            "the position is finished: neither side has a move, so there is no game to play",
+        ));
+    }
+    if online && game.position().is_game_over() {
+        return Err(AppError::finished_position(
+            "the moves given end the game: an online game must start with moves left to play",
+        ));
+    }
+    Ok(())
+}
+
 /// Parses setup text (see the module documentation).
 pub fn parse_setup(text: &str) -> Result<Setup, AppError> {
     position_input::parse(text)
@@ -130,6 +148,28 @@ mod tests {
         let game = parse_setup(&no_move).unwrap().into_game();
         assert_eq!(game.ply(), 1, "White has no move and passes");
         assert_eq!(game.position().side_to_move(), Color::Black);
+    }
+
+    #[test]
+    fn finished_positions_are_refused() {
+        // A full board: no move for anyone.
+        let full = parse_setup(&format!("{} black", "X".repeat(64)))
+            .unwrap()
+            .into_game();
+        for online in [false, true] {
+            let e = refuse_finished(&full, online).unwrap_err();
+            assert_eq!((e.code(), e.status().as_u16()), ("finished_position", 400));
+        }
+        // A whole game played out from the start: a replay locally, not an online game.
+        let mut over = Game::new();
+        while let Some(sq) = over.position().legal_moves().iter().next() {
+            over.play(virada_rules::Move::Play(sq)).unwrap();
+            over.play_forced_passes();
+        }
+        assert!(over.position().is_game_over());
+        assert!(refuse_finished(&over, false).is_ok());
+        assert!(refuse_finished(&over, true).is_err());
+        assert!(refuse_finished(&Game::new(), true).is_ok());
     }
 
     /// The params a page phrases the error with: the format read and the place.

@@ -19,5 +19,5 @@ pub struct Shared {
     /// Finished analyses by game id: (the moves analysed, the answer).
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
-    pub flags: crate::online::scheduler::FlagWatch,
+    pub flags: crate::online::flag_watch::FlagWatch,
 }

@@ -11,15 +11,17 @@
 use crate::error::{AppError, AppResult};
 use crate::game::{self, GameHandle};
 use crate::limits::Limiter;
-use crate::ownership::{self, Asker, Owner};
+use crate::model::{Mode, Owner};
+use crate::ownership::{self, Asker};
 use crate::shared::Shared;
-use crate::store::{Abandoned, Quota, StoredGame};
+use crate::store::{Abandoned, GameRow, Quota, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};
 use crate::view::GameView;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
+use tracing::Instrument;
 
 /// The state handed to every request handler.
 #[derive(Clone)]
@@ -53,7 +55,10 @@ impl AppState {
     {
         // Two tries: an actor that has just stopped (unloaded) is replaced by a fresh one.
         for _ in 0..2 {
-            let h = self.games.handle_for(id, asker).await?;
+            let h = match self.games.handle_for(id, asker).await {
+                Err(e) if e.code() == "corrupt_game" => return Err(self.hide(asker, id, e).await),
+                other => other?,
+            };
             if !ownership::may_access(h.owner, h.mode, asker) {
                 return Err(AppError::not_found_game(id));
             }
@@ -63,6 +68,16 @@ impl AppState {
             }
         }
         Err(AppError::Internal(format!("game {id} is unavailable")))
+    }
+
+    /// The answer to `asker` about game `id` whose row does not replay (`corrupt`): that error
+    /// for whoever may see the game (and so delete it), the 404 of an unknown id for anyone else.
+    async fn hide(&self, asker: &Asker, id: &str, corrupt: AppError) -> AppError {
+        match self.shared.store.game_row(id).await {
+            Ok(Some(row)) if row_allows(&row, asker, false) => corrupt,
+            Ok(_) => AppError::not_found_game(id),
+            Err(e) => e,
+        }
     }
 
     /// The game as `asker` sees it.
@@ -99,9 +114,10 @@ impl AppState {
         if !is_valid_game_id(id) {
             return Err(AppError::not_found_game(id));
         }
-        // Only a game the asker may see can be deleted (this also claims an unclaimed one).
-        let h = self.games.handle_for(id, asker).await?;
-        if !ownership::may_delete(h.owner, asker) {
+        // Ownership comes from the row alone, so a game whose moves no longer replay
+        // (`corrupt_game`) can still be deleted by its owner.
+        let row = self.shared.store.game_row(id).await?;
+        if !row.is_some_and(|row| row_allows(&row, asker, true)) {
             return Err(AppError::not_found_game(id));
         }
         let games = self.games.clone();
@@ -110,6 +126,24 @@ impl AppState {
             .await
             .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
     }
+}
+
+/// Whether `asker` may see (`delete: false`) or delete the game of `row`, judged without
+/// replaying it: as `ownership` says, and a game stored before owners is the local asker's, as
+/// when it opens one.
+fn row_allows(row: &GameRow, asker: &Asker, delete: bool) -> bool {
+    if row.owner == Owner::Unclaimed {
+        return asker.local;
+    }
+    if delete {
+        return ownership::may_delete(row.owner, asker);
+    }
+    let mode = if row.online {
+        Mode::Online
+    } else {
+        Mode::Friend
+    };
+    ownership::may_access(row.owner, mode, asker)
 }
 
 /// What the registry knows of one game.
@@ -202,11 +236,17 @@ impl Games {
         let instance = random_u64();
         self.running.fetch_add(1, Ordering::Relaxed);
         let games = self.clone();
+        // The game's own span, not the request's that happened to load it: the actor outlives it.
+        let span =
+            tracing::info_span!(parent: None, "game", id = %id, mode = game.rec.meta.mode.name());
         let (handle, run) = game::start(game, self.shared.clone(), instance);
-        tokio::spawn(async move {
-            run.await;
-            games.stopped(&id, instance).await;
-        });
+        tokio::spawn(
+            async move {
+                run.await;
+                games.stopped(&id, instance).await;
+            }
+            .instrument(span),
+        );
         handle
     }
 

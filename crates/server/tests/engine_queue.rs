@@ -13,7 +13,7 @@ use virada_rules::{Game, Move, Position};
 use virada_server::engine_port::EnginePort;
 use virada_server::pool::{
     EngineFactory, EnginePool, JobSpec, Priority, MAX_BACKGROUND_JOBS_PER_GAME,
-    MAX_BACKGROUND_WAITING,
+    MAX_BACKGROUND_WAITING, MAX_WAITING_MOVES_PER_CLIENT,
 };
 use virada_server::{AppError, Server, ServerConfig};
 
@@ -34,6 +34,9 @@ struct Scripted {
     /// Whether game reviews say they are complete.
     reviews_complete: Arc<AtomicBool>,
     reviews: Arc<AtomicUsize>,
+    /// The levels of the computer moves, in the order they started (tests tell jobs apart by
+    /// the level they pass).
+    move_levels: Arc<std::sync::Mutex<Vec<u8>>>,
 }
 
 impl Scripted {
@@ -58,11 +61,13 @@ impl EnginePort for Scripted {
     fn choose_move(
         &mut self,
         pos: Position,
-        _level: Level,
+        level: Level,
+        _clock: Option<virada_engine::Clock>,
         _seed: u64,
         stop: &Arc<AtomicBool>,
         _observer: &mut dyn Observer,
     ) -> Move {
+        self.move_levels.lock().unwrap().push(level.0);
         self.work("move".into(), stop);
         pos.legal_moves().first().map_or(Move::Pass, Move::Play)
     }
@@ -138,6 +143,7 @@ impl Rig {
                 gate: Arc::new(AtomicBool::new(false)),
                 reviews_complete: Arc::new(AtomicBool::new(true)),
                 reviews: Arc::new(AtomicUsize::new(0)),
+                move_levels: Arc::default(),
             },
             events,
         }
@@ -172,9 +178,14 @@ fn finished(what: &str, stopped: bool) -> Event {
 }
 
 fn spec(priority: Priority, game: &str) -> JobSpec {
+    client_spec(priority, game, game)
+}
+
+fn client_spec(priority: Priority, game: &str, client: &str) -> JobSpec {
     JobSpec {
         priority,
         game: game.into(),
+        client: client.into(),
         stop: Arc::new(AtomicBool::new(false)),
         time_cap: None,
     }
@@ -196,13 +207,23 @@ fn hint_job(
 }
 
 fn move_job(pool: &EnginePool, spec: JobSpec) -> tokio::task::JoinHandle<Result<Move, AppError>> {
+    move_job_at(pool, spec, 5)
+}
+
+/// A computer move job that passes `level` to the engine (which records it when it starts).
+fn move_job_at(
+    pool: &EnginePool,
+    spec: JobSpec,
+    level: u8,
+) -> tokio::task::JoinHandle<Result<Move, AppError>> {
     let pool = pool.clone();
     tokio::spawn(async move {
         let stop = spec.stop.clone();
         pool.run(spec, move |e| {
             e.choose_move(
                 Position::start(),
-                Level(5),
+                Level(level),
+                None,
                 1,
                 &stop,
                 &mut |_: &virada_engine::Iteration| {},
@@ -242,6 +263,126 @@ async fn computer_moves_go_before_waiting_hints() {
     assert!(mv.await.unwrap().is_ok());
     assert!(hint.await.unwrap().is_ok());
     assert!(blocker.await.unwrap().is_ok());
+}
+
+#[tokio::test]
+async fn a_quick_move_does_not_wait_for_running_expensive_searches() {
+    let mut rig = Rig::new();
+    let pool = EnginePool::new(1, rig.factory());
+    // One client's expensive move runs on the only general worker, and more of its moves wait.
+    let mut jobs = vec![move_job(&pool, client_spec(Priority::Move, "a0", "A"))];
+    assert_eq!(rig.next().await, started("move", false));
+    for i in 1..=3 {
+        jobs.push(move_job(
+            &pool,
+            client_spec(Priority::Move, &format!("a{i}"), "A"),
+        ));
+    }
+    wait_load(&pool, 4).await;
+    // Another client's quick move starts at once (the quick lane), the gate still closed.
+    jobs.push(move_job(&pool, client_spec(Priority::QuickMove, "b", "B")));
+    assert_eq!(rig.next().await, started("move", false));
+    assert_eq!(pool.load(), 5);
+    rig.engine.gate.store(true, Ordering::Relaxed);
+    for j in jobs {
+        assert!(j.await.unwrap().is_ok());
+    }
+}
+
+/// The probe's scenario in the queue itself: client A keeps the one general worker busy with
+/// an expensive move and has as many more waiting as it may; another client's moves then wait
+/// behind at most one of A's (an expensive one: turns) or none (a quick one: the quick lane).
+/// With one first-come-first-served line, B's expensive move started after all four of A's
+/// waiting ones, and its quick move too.
+#[tokio::test]
+async fn another_clients_moves_wait_behind_at_most_one_of_a_busy_clients() {
+    let mut rig = Rig::new();
+    let pool = EnginePool::new(1, rig.factory());
+    // Levels tell the jobs apart: A's are 11 to 15, B's expensive one 21, its quick one 1.
+    let mut jobs = vec![move_job_at(
+        &pool,
+        client_spec(Priority::Move, "a0", "A"),
+        11,
+    )];
+    assert_eq!(rig.next().await, started("move", false));
+    for (i, level) in (12..=15).enumerate() {
+        jobs.push(move_job_at(
+            &pool,
+            client_spec(Priority::Move, &format!("a{}", i + 1), "A"),
+            level,
+        ));
+        wait_load(&pool, 2 + i).await;
+    }
+    jobs.push(move_job_at(
+        &pool,
+        client_spec(Priority::Move, "b", "B"),
+        21,
+    ));
+    wait_load(&pool, 6).await;
+    jobs.push(move_job_at(
+        &pool,
+        client_spec(Priority::QuickMove, "q", "B"),
+        1,
+    ));
+    // The quick move starts while A's search still holds the general worker.
+    assert_eq!(rig.next().await, started("move", false));
+    assert_eq!(*rig.engine.move_levels.lock().unwrap(), [11, 1]);
+    rig.engine.gate.store(true, Ordering::Relaxed);
+    for j in jobs {
+        assert!(j.await.unwrap().is_ok());
+    }
+    let order = rig.engine.move_levels.lock().unwrap().clone();
+    // B's expensive move started after one of A's four waiting moves, not after all four.
+    assert_eq!(order, [11, 1, 12, 21, 13, 14, 15]);
+    // A's moves started before each of B's: the one already running, plus none (quick) or
+    // one (expensive) of the four waiting. One first-come-first-served line made both 5.
+    let of_a_before = |level: u8| {
+        let at = order.iter().position(|&l| l == level).unwrap();
+        order[..at]
+            .iter()
+            .filter(|l| (11..=15).contains(*l))
+            .count()
+    };
+    assert_eq!((of_a_before(1), of_a_before(21)), (1, 2));
+}
+
+#[tokio::test]
+async fn a_client_has_a_bounded_number_of_waiting_computer_moves() {
+    let mut rig = Rig::new();
+    let pool = EnginePool::new(1, rig.factory());
+    let mut jobs = vec![move_job(&pool, client_spec(Priority::Move, "a0", "A"))];
+    assert_eq!(rig.next().await, started("move", false));
+    // The running move does not count: MAX_WAITING_MOVES_PER_CLIENT more may wait (expensive
+    // ones: a quick one would start at once on the quick lane).
+    for i in 1..=MAX_WAITING_MOVES_PER_CLIENT {
+        jobs.push(move_job(
+            &pool,
+            client_spec(Priority::Move, &format!("a{i}"), "A"),
+        ));
+        wait_load(&pool, 1 + i).await;
+    }
+    // Over the bound, an expensive move and a quick one alike are refused at once.
+    for priority in [Priority::Move, Priority::QuickMove] {
+        let refused = tokio::time::timeout(
+            Duration::from_secs(20),
+            move_job(&pool, client_spec(priority, "a9", "A")),
+        )
+        .await
+        .expect("refused, not queued")
+        .unwrap()
+        .expect_err("over the per-client bound");
+        assert_eq!(refused.code(), "too_many_computer_moves");
+        assert_eq!(refused.status(), 429);
+        assert!(pool.check_move_room("A").is_err());
+    }
+    // Another client is not held to A's count.
+    assert!(pool.check_move_room("B").is_ok());
+    jobs.push(move_job(&pool, client_spec(Priority::Move, "b", "B")));
+    rig.engine.gate.store(true, Ordering::Relaxed);
+    for j in jobs {
+        assert!(j.await.unwrap().is_ok());
+    }
+    assert!(pool.check_move_room("A").is_ok());
 }
 
 #[tokio::test]
@@ -393,10 +534,11 @@ async fn a_move_gets_its_whole_time_cap_after_waiting_in_the_queue() {
     let friend = create(&server, serde_json::json!({"mode": "friend"})).await;
     let conn = raw_get(&server, &format!("/api/games/{friend}/hint")).await;
     assert_eq!(rig.next().await, started("hint", false));
-    // ...while another game's computer move waits for longer than its cap.
+    // ...while another game's computer move (a level above the quick lane's) waits for longer
+    // than its cap.
     create(
         &server,
-        serde_json::json!({"mode": "computer", "level": 3, "human_color": "white"}),
+        serde_json::json!({"mode": "computer", "level": 21, "human_color": "white"}),
     )
     .await;
     tokio::time::sleep(cap * 3).await;
@@ -405,6 +547,72 @@ async fn a_move_gets_its_whole_time_cap_after_waiting_in_the_queue() {
     // The move starts with its time intact, and the cap then ends it.
     assert_eq!(rig.next().await, started("move", false));
     assert_eq!(rig.next().await, finished("move", true));
+    server.shutdown().await;
+}
+
+/// Over HTTP: a person's move that would queue a fifth waiting reply of the computer for the
+/// same address is refused (429 `too_many_computer_moves`) and not stored.
+#[tokio::test]
+async fn a_move_that_would_queue_too_many_computer_replies_is_refused() {
+    let mut rig = Rig::new();
+    let (server, _dir) = start_server(&rig, |_| {}).await;
+    // The computer moves first in these: one search runs, the others wait.
+    for _ in 0..=MAX_WAITING_MOVES_PER_CLIENT {
+        create(
+            &server,
+            serde_json::json!({"mode": "computer", "level": 21, "human_color": "white"}),
+        )
+        .await;
+    }
+    assert_eq!(rig.next().await, started("move", false));
+    let id = create(
+        &server,
+        serde_json::json!({"mode": "computer", "level": 21, "human_color": "black"}),
+    )
+    .await;
+    let client = reqwest::Client::new();
+    let mut answer = None;
+    // The waiting moves reach the queue from their games' actors: wait for the fourth.
+    for _ in 0..400 {
+        let r = client
+            .post(format!("{}/api/games/{id}/moves", server.url()))
+            .header("cookie", COOKIE)
+            .json(&serde_json::json!({"square": "f5", "ply": 0}))
+            .send()
+            .await
+            .unwrap();
+        let status = r.status();
+        let body: serde_json::Value = r.json().await.unwrap();
+        if status == 429 {
+            answer = Some(body);
+            break;
+        }
+        assert_eq!(status, 200, "{body}");
+        // Taken back, to try again once the queue has filled.
+        let r = client
+            .post(format!("{}/api/games/{id}/undo", server.url()))
+            .header("cookie", COOKIE)
+            .json(&serde_json::json!({"ply": body["plies"].as_array().unwrap().len()}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let body = answer.expect("the fifth waiting move is refused");
+    assert_eq!(body["error"]["code"], "too_many_computer_moves", "{body}");
+    assert_eq!(body["error"]["params"]["max"], MAX_WAITING_MOVES_PER_CLIENT);
+    let g: serde_json::Value = client
+        .get(format!("{}/api/games/{id}", server.url()))
+        .header("cookie", COOKIE)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(g["plies"].as_array().unwrap().len(), 0, "not stored: {g}");
+    rig.engine.gate.store(true, Ordering::Relaxed);
     server.shutdown().await;
 }
 

@@ -64,7 +64,7 @@ async fn a_computer_game_is_played_undone_and_redone_over_the_socket() {
     let redone = game_where(&mut ws, |g| plies(g) == 2).await;
     assert_eq!(redone["plies"][1], replied["plies"][1]);
     // Online-only actions are refused on a local game.
-    send(&mut ws, json!({"type": "resign", "ply": 2})).await;
+    send(&mut ws, json!({"type": "takeback", "ply": 2})).await;
     assert_eq!(next_error(&mut ws).await["code"], "not_allowed");
     // The HTTP answer is the same game object as the socket's.
     let (s, g) = t.get(&me, &format!("/api/games/{id}")).await;

@@ -6,17 +6,20 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use virada_engine::puzzles::Rating;
 use virada_rules::{Color, Game};
 use virada_server::config::PgTarget;
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{
     ChatLine, End, OnlineGame, Phase, SeatState, TimeControl, CHAT_SHOWN,
 };
+use virada_server::model::Owner;
 use virada_server::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
-use virada_server::ownership::Owner;
 use virada_server::store::postgres::PgStore;
 use virada_server::store::sqlite::SqliteStore;
-use virada_server::store::{Abandoned, Change, LinkRow, Quota, Store, StoredGame, SweptRows};
+use virada_server::store::{
+    Abandoned, Change, LinkRow, PuzzleResult, Quota, Store, StoredGame, SweptRows,
+};
 
 /// A store under test, and a way to run plain SQL on what it stores (to spoil a row).
 struct Backend {
@@ -108,6 +111,8 @@ on_both_stores!(
     device_links_are_kept_per_seat_and_used_once,
     deadlines_are_found_and_moved_on_after_downtime,
     a_corrupt_row_is_an_error_naming_the_game,
+    a_resigned_local_game_keeps_its_end,
+    puzzle_results_are_rated_once_and_none_is_lost_at_once,
 );
 
 fn me() -> BrowserId {
@@ -576,17 +581,129 @@ async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
     b.exec("UPDATE games SET moves = 'f5 a1' WHERE id = 'g_bad'")
         .await;
     let e = s.load_game("g_bad").await.unwrap_err();
-    assert_eq!(e.code(), "internal");
+    assert_eq!(e.code(), "corrupt_game");
     assert!(
         e.message().contains("g_bad") && e.message().contains("corrupt"),
         "{e}"
     );
+    // Its row still says whose it is, so its owner can delete it.
+    let row = s
+        .game_row("g_bad")
+        .await
+        .unwrap()
+        .expect("the row is there");
+    assert_eq!(row.owner, Owner::Browser(me()));
+    assert!(!row.online);
+    assert_eq!(row.created_from, None);
+    assert_eq!(s.game_row("g_none").await.unwrap(), None);
     b.exec("UPDATE games SET mode = 'chess' WHERE id = 'g_bad'")
         .await;
     // The list leaves the corrupt line out and shows the rest.
     let listed = s.list_games(me(), None, 10, false).await.unwrap();
     let ids: Vec<&str> = listed.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["g_good"]);
+}
+
+async fn a_resigned_local_game_keeps_its_end(b: &Backend) {
+    let s = &*b.store;
+    let mut g = local("g_resigned", 1);
+    s.insert_game(g.clone(), None).await.unwrap();
+    assert!(s
+        .load_game("g_resigned")
+        .await
+        .unwrap()
+        .unwrap()
+        .online
+        .is_none());
+    // Its first online state (the resignation) adds the row; it reads back with free seats.
+    let mut o = OnlineGame::new(TimeControl::None {}, Color::Black, me(), "Ana".into());
+    *o.seat_mut(Color::Black) = SeatState::Free;
+    o.phase = Phase::Finished(End::Resign(Color::Black));
+    g.online = Some(o);
+    g.rec.meta.updated_at = 2;
+    s.save(g.rec.clone(), g.online.clone(), vec![])
+        .await
+        .unwrap();
+    assert_same(&s.load_game("g_resigned").await.unwrap().unwrap(), &g);
+    let listed = s
+        .list_games(me(), Some(Status::Finished), 10, false)
+        .await
+        .unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].end, Some(End::Resign(Color::Black)));
+    // Saved again (the row is there now).
+    g.rec.meta.updated_at = 3;
+    s.save(g.rec.clone(), g.online.clone(), vec![])
+        .await
+        .unwrap();
+    assert_same(&s.load_game("g_resigned").await.unwrap().unwrap(), &g);
+}
+
+async fn puzzle_results_are_rated_once_and_none_is_lost_at_once(b: &Backend) {
+    let s = &b.store;
+    let initial = Rating::new(1700.0, 200.0, 0.06);
+    let result = move |browser, puzzle: &str, solved, at| PuzzleResult {
+        browser,
+        puzzle: puzzle.into(),
+        initial,
+        solved,
+        at,
+    };
+    assert_eq!(s.solver_rating(me()).await.unwrap(), None);
+    assert_eq!(s.puzzle_rating("p1").await.unwrap(), None);
+    let first = s.rate_puzzle(result(me(), "p1", true, 10)).await.unwrap();
+    assert!(first.rated);
+    assert_eq!((first.solver.attempts, first.solver.solved), (1, 1));
+    assert!(first.solver.rating.rating > Rating::NEW_PLAYER.rating);
+    assert!(first.puzzle.rating.rating < initial.rating);
+    // A retry is practice: nothing changes.
+    let again = s.rate_puzzle(result(me(), "p1", false, 20)).await.unwrap();
+    assert!(!again.rated);
+    assert_eq!(again.solver, first.solver);
+    assert_eq!(s.solver_rating(me()).await.unwrap(), Some(first.solver));
+    assert_eq!(s.puzzle_rating("p1").await.unwrap(), Some(first.puzzle));
+    assert_eq!(
+        s.puzzle_ratings().await.unwrap(),
+        vec![("p1".to_string(), first.puzzle)]
+    );
+    assert_eq!(
+        s.puzzle_results(me()).await.unwrap(),
+        vec![("p1".to_string(), true)]
+    );
+    // Eight browsers on one puzzle, and one browser on eight puzzles, all at once: every
+    // result counts.
+    let mut tasks = Vec::new();
+    for i in 0..8 {
+        let st = s.clone();
+        let who = BrowserId::of_token(&format!("b{i}"));
+        tasks.push(tokio::spawn(async move {
+            st.rate_puzzle(result(who, "p2", i % 2 == 0, 30))
+                .await
+                .unwrap()
+                .rated
+        }));
+        let st = s.clone();
+        tasks.push(tokio::spawn(async move {
+            st.rate_puzzle(result(you(), &format!("q{i}"), true, 40))
+                .await
+                .unwrap()
+                .rated
+        }));
+    }
+    for t in tasks {
+        assert!(t.await.unwrap());
+    }
+    let p2 = s.puzzle_rating("p2").await.unwrap().unwrap();
+    assert_eq!((p2.attempts, p2.solved), (8, 4));
+    let yours = s.solver_rating(you()).await.unwrap().unwrap();
+    assert_eq!((yours.attempts, yours.solved), (8, 8));
+    assert_eq!(s.puzzle_results(you()).await.unwrap().len(), 8);
+    // The sweep forgets solvers unchanged since before 35 (me and b0..b7), not the puzzles.
+    assert_eq!(s.sweep_puzzle_solvers(35).await.unwrap(), 9);
+    assert_eq!(s.solver_rating(me()).await.unwrap(), None);
+    assert!(s.puzzle_results(me()).await.unwrap().is_empty());
+    assert_eq!(s.puzzle_rating("p2").await.unwrap(), Some(p2));
+    assert!(s.solver_rating(you()).await.unwrap().is_some());
 }
 
 /// Both stores hold the same tables with the same columns at the same schema version.

@@ -83,6 +83,15 @@ export function viewPly(p) {
   store.update({ viewPly: p === null || p >= g.plies.length ? null : Math.max(0, p) });
 }
 
+/** Resigns the game shown (every mode: against the computer the person resigns, between
+ * friends on one device the side to move, online the seat held). */
+export function resign() {
+  const g = store.get().game;
+  if (!g || g.status !== 'ongoing') return false;
+  clearNotice();
+  return live.send({ type: 'resign', ply: g.plies.length }, { lock: true });
+}
+
 // ---------------------------------------------------------------- online games
 
 /** Sends an online game message that answers the position shown (resign, abort, takeback). */

@@ -63,4 +63,13 @@ export const api = {
   deviceLink: (id) => request('POST', `${gamePath(id)}/device-link`, {}),
   join: (token) => request('POST', '/api/join', { token }),
   exportUrl: (id, format) => `${gamePath(id)}/export?format=${enc(format)}`,
+  /** Puzzles (docs/API.md, "Puzzles"): the next one (of a theme), the daily one, one by id. */
+  nextPuzzle: (theme, after) => request('GET', '/api/puzzles/next?' + new URLSearchParams({ ...(theme ? { theme } : {}), ...(after ? { after } : {}) })),
+  dailyPuzzle: () => request('GET', '/api/puzzles/daily'),
+  puzzle: (id) => request('GET', `/api/puzzles/${enc(id)}`),
+  /** This browser's puzzle rating and the themes with their counts. */
+  puzzleMe: () => request('GET', '/api/puzzles/me'),
+  /** The solver's moves from the start: right so far (the replies), solved, or wrong (the refutation). */
+  puzzleAttempt: (id, moves) => request('POST', `/api/puzzles/${enc(id)}/attempt`, { moves }),
+  puzzleHint: (id, moves, level) => request('POST', `/api/puzzles/${enc(id)}/hint`, { moves, level }),
 };

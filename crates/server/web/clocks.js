@@ -1,4 +1,5 @@
-// The clocks of an online game, drawn from the server's values: the remaining time of each side
+// The clocks of a game that has them (online, or against the computer), drawn from the server's
+// values (the game object's `clocks` and `time_control`, the same in every mode): the remaining time of each side
 // as of the game object, and which one runs. Between two game objects the running clock is
 // counted down locally from when the object arrived (store.clockAt); it stops at zero and
 // decides nothing: the server ends the game on time and says so in the next game object.
@@ -49,12 +50,12 @@ export function formatDeadline(ms) {
  */
 export function clockState(s, now = performance.now()) {
   const g = s.game;
-  if (!store.isOnline(g)) return null;
-  const tc = g.online.time_control || { kind: 'none' };
-  const c = g.online.clocks;
+  if (!g) return null;
+  const tc = g.time_control || (g.online && g.online.time_control) || { kind: 'none' };
+  const c = g.clocks || (g.online && g.online.clocks);
   if (tc.kind === 'none' || !c) return null;
   const elapsed = Math.max(0, now - s.clockAt);
-  const playing = g.online.phase === 'playing';
+  const playing = store.isOnline(g) ? g.online.phase === 'playing' : g.status === 'ongoing';
   const out = {};
   for (const color of ['black', 'white']) {
     const running = playing && c.running === color;

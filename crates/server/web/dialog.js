@@ -1,6 +1,7 @@
 // The "New game" dialog: opponent, level (with a plain-language description), colour, and the
-// start (standard, XOT, or a pasted transcript / board / GGF); for a friend online, the time
-// control and the display name (remembered).
+// start (standard, XOT, or a pasted transcript / board / GGF); the time control against the
+// computer (no clock or an online preset) and for a friend online (also custom and days per
+// move), with the display name (remembered).
 
 import { api } from './api.js';
 import { lang, t, safeGet, safeSet } from './i18n.js';
@@ -100,7 +101,9 @@ export class NewGameDialog {
     if (p.level) f.level.value = String(p.level);
     f.color.value = ['black', 'white', 'random'].includes(p.human_color) ? p.human_color : 'black';
     const tcs = [...this.form.querySelectorAll('input[name="tc"]')].map((i) => i.value);
-    f.tc.value = tcs.includes(p.tc) ? p.tc : 'none';
+    const mode = f.mode.value;
+    const tc = mode === 'computer' ? p.computerTc : p.tc;
+    f.tc.value = tcs.includes(tc) ? tc : 'none';
     if (Number.isInteger(p.minutes)) f.minutes.value = String(p.minutes);
     if (Number.isInteger(p.increment)) f.increment.value = String(p.increment);
     if (Number.isInteger(p.days)) f.days.value = String(p.days);
@@ -117,6 +120,11 @@ export class NewGameDialog {
     const mode = f.mode.value;
     this.form.querySelector('.computer-only').hidden = mode !== 'computer';
     this.form.querySelector('.online-only').hidden = mode !== 'online';
+    // Against the computer: no clock or one of the presets.
+    this.form.querySelector('.tc-field').hidden = mode === 'friend';
+    for (const el of this.form.querySelectorAll('.tc-online')) el.hidden = mode !== 'online';
+    this.form.querySelector('.tc-computer').hidden = mode !== 'computer';
+    if (mode === 'computer' && !PRESETS[f.tc.value]) f.tc.value = 'none';
     this.form.querySelector('.color-field').hidden = mode === 'friend';
     this.form.querySelector('.tc-custom-only').hidden = mode !== 'online' || f.tc.value !== 'custom';
     this.form.querySelector('.tc-corr-only').hidden = mode !== 'online' || f.tc.value !== 'correspondence';
@@ -147,6 +155,7 @@ export class NewGameDialog {
     if (body.mode === 'computer') {
       body.level = Number(f.level.value) || DEFAULT_LEVEL;
       body.human_color = f.color.value;
+      if (PRESETS[f.tc.value]) body.time_control = timeControl(f);
     }
     if (body.start === 'setup') body.setup = f.setup.value;
     const err = this.form.querySelector('#new-error');
@@ -190,6 +199,7 @@ export class NewGameDialog {
         human_color: body.human_color || body.color || old.human_color,
         start: body.start === 'xot' ? 'xot' : 'standard',
       };
+      if (body.mode === 'computer') prefs.computerTc = f.tc.value;
       if (body.mode === 'online') {
         Object.assign(prefs, { tc: f.tc.value, minutes: Number(f.minutes.value), increment: Number(f.increment.value), days: Number(f.days.value) });
         safeSet(NAME_KEY, body.name);

@@ -2,6 +2,7 @@
 
 import { api } from './api.js';
 import { lang, t, colorName } from './i18n.js';
+import { setIsolated } from './bidi.js';
 
 export async function renderGamesList(root, { levelName, open, deleted, onError }) {
   const lists = { ongoing: root.querySelector('#games-ongoing'), finished: root.querySelector('#games-finished') };
@@ -41,14 +42,16 @@ function fill(ul, games, status, ctx) {
       // (The list answer may not carry the names: the game itself always does.)
       const seats = (g.online && g.online.seats) || {};
       const nm = (c) => (seats[c] && seats[c].name) || (typeof g[c + '_name'] === 'string' && g[c + '_name']) || '';
-      opponent = nm('black') && nm('white') ? t('games.online', { black: nm('black'), white: nm('white') }) : t('games.onlineGame');
+      opponent = nm('black') && nm('white') ? { key: 'games.online', params: { black: nm('black'), white: nm('white') } } : t('games.onlineGame');
       li.dataset.mode = 'online';
     } else if (g.mode === 'computer') {
       opponent = t('games.vsComputer', { level: ctx.levelName(g.level), color: colorName(g.human_color || 'black') });
     } else {
       opponent = t('games.vsFriend');
     }
-    title.textContent = opponent;
+    // Names people typed are isolated (<bdi>) inside the sentence.
+    if (typeof opponent === 'string') title.textContent = opponent;
+    else setIsolated(title, opponent.key, opponent.params, ['black', 'white']);
     if (g.mode === 'online') {
       const badge = document.createElement('span');
       badge.className = 'badge online';

@@ -8,6 +8,7 @@ import { BoardView } from './board.js';
 import { safeGet, safeSet } from './i18n.js';
 import { L, discs, squareList } from './learn-text.js';
 import { LESSONS, sides } from './lessons-text.js';
+import { P } from './puzzles-text.js';
 import { TUTORIAL } from './tutorial.js';
 
 export const TUTORIAL_DONE_KEY = 'virada.tutorialDone';
@@ -18,11 +19,20 @@ let data = null; // lessons.json, once loaded
 let current = null; // the running tutorial or lesson (kept across redraws: a language switch)
 let onNavigate = () => {};
 
-/** Draws the page for `search` (the address' query: `?tutorial`, `?lesson=<id>` or none). */
+/**
+ * Draws the page for `search` (the address' query: `?tutorial`, `?lesson=<id>`, `?puzzle[=<id>]`
+ * (puzzles.js) or none).
+ */
 export async function renderLearn(el, search, { navigate }) {
   root = el;
   onNavigate = navigate;
   const q = new URLSearchParams(search);
+  if (q.has('puzzle')) {
+    current = null;
+    const mod = await import('./puzzles.js');
+    await mod.renderPuzzles(el, q, { navigate });
+    return;
+  }
   if (!data) {
     try {
       const res = await fetch('/assets/lessons.json');
@@ -70,7 +80,15 @@ function menu() {
   const start = button('btn primary', L('learn.start'), 'learn-tutorial', () => onNavigate('/learn?tutorial'));
   tut.append(start);
   if (safeGet(TUTORIAL_DONE_KEY)) tut.append(el('span', 'learn-done', ' ✓ ' + L('learn.tutorialDone')));
-  root.append(tut, el('h2', '', L('learn.lessons')));
+  const pz = el('section', 'learn-card');
+  pz.append(el('h2', '', P('pz.title')), el('p', '', P('pz.desc')));
+  const pzBtns = el('div', 'row-btns');
+  pzBtns.append(
+    button('btn primary', P('pz.solve'), 'learn-puzzles', () => onNavigate('/learn?puzzle')),
+    button('btn', P('pz.daily'), 'learn-daily', () => onNavigate('/learn?puzzle=daily')),
+  );
+  pz.append(pzBtns);
+  root.append(tut, pz, el('h2', '', L('learn.lessons')));
   const list = el('ol', 'lesson-list');
   const done = progress();
   for (const l of data.lessons || []) {

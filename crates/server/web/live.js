@@ -145,7 +145,7 @@ function handle(msg) {
       // A stale move is followed by the current game: nothing alarming. An error without a
       // reference is the server's own (the engine, the store).
       if (msg.code === 'stale') setNotice(t('notice.stale'));
-      else showError(new ApiError(0, msg.code || 'internal', msg.message || ''));
+      else showError(new ApiError(0, msg.code || 'internal', msg.message || '', { params: msg.params }));
       break;
     }
     default:

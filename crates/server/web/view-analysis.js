@@ -29,7 +29,9 @@ export async function openAnalysis() {
   if (!s.game) return;
   const gameId = s.game.id;
   store.update({ analysis: { gameId, status: 'loading' }, study: null });
-  $('analysis').scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  // No glide when the system asks for less motion.
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  $('analysis').scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
   const current = () => store.get().analysis && store.get().analysis.gameId === gameId;
   try {
     const [mod, data] = await Promise.all([import('./analysis.js'), api.analysis(gameId)]);

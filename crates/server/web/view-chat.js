@@ -5,6 +5,7 @@
 import * as store from './store.js';
 import * as actions from './actions.js';
 import { t, lang, colorName } from './i18n.js';
+import { bdi } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX = 200;
@@ -61,11 +62,12 @@ function draw(s, prev) {
     if (line.from === mine) li.classList.add('own');
     const who = document.createElement('strong');
     const seat = seats[line.from];
-    who.textContent = ((seat && seat.name) || colorName(line.from)) + ':';
+    who.append(bdi((seat && seat.name) || colorName(line.from)), ':');
     who.className = 'chat-from ' + (line.from === 'black' ? 'black' : 'white');
     const text = document.createElement('span');
     text.className = 'chat-text';
     text.textContent = line.text; // text only: markup in a message stays visible as typed
+    text.dir = 'auto'; // its own direction, isolated from the line around it
     const when = document.createElement('time');
     if (line.at) {
       when.dateTime = line.at;

@@ -1,7 +1,8 @@
 // The parts of the play page only online games have: the waiting panel (invite link, copy,
 // share), taking the free seat, the spectator line, the opponent's connection, takeback offers,
 // the players' buttons (resign with a confirmation, abort, takeback, another device), the
-// result's reason and the rematch. Everything is drawn from the store; actions go over the
+// result's reason and the rematch. Resignation (with its confirmation) and the reason a game
+// ended serve games on one device too. Everything is drawn from the store; actions go over the
 // game's socket (actions.js, live.js).
 
 import * as store from './store.js';
@@ -9,6 +10,7 @@ import * as actions from './actions.js';
 import { t, colorName, safeSet } from './i18n.js';
 import { savedName, validName, NAME_KEY } from './dialog.js';
 import { setNotice } from './notice.js';
+import { setIsolated } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'black' ? 'white' : 'black');
@@ -118,7 +120,7 @@ function wire() {
     $('btn-resign').focus();
   });
   $('btn-resign-yes').addEventListener('click', () => {
-    actions.onlineAct('resign');
+    actions.resign();
     resetTransient();
   });
   $('btn-abort').addEventListener('click', () => actions.onlineAct('abort'));
@@ -160,15 +162,33 @@ async function copyField(id) {
   setNotice(t(ok ? 'online.linkCopied' : 'notice.copyFailed'), !ok);
 }
 
+/** Who `color` is in a game on one device: "You" / "The computer" against it, else the colour. */
+function localName(g, color) {
+  if (g.mode === 'computer') return color === g.human_color ? t('local.you') : t('local.computer');
+  return colorName(color);
+}
+
 function draw(s) {
   const g = s.game;
   const on = store.isOnline(g);
   $('online').hidden = !on;
   $('gameover').classList.toggle('online', on);
-  $('online-controls').hidden = !on || !store.mySeat(g) || g.online.phase === 'finished' || g.status === 'finished';
+  // A game on one device may be resigned too (the same button and confirmation).
+  const local = !!g && !on && (g.mode === 'computer' || g.mode === 'friend');
+  const seated = on && !!store.mySeat(g) && g.online.phase !== 'finished' && g.status !== 'finished';
+  $('online-controls').hidden = !(seated || (local && g.status === 'ongoing'));
   for (const color of ['black', 'white']) presenceDot(s, color);
+  $('btn-device').hidden = !on;
   if (!on) {
-    $('gameover-reason').hidden = true;
+    for (const id of ['btn-abort', 'btn-takeback']) $(id).hidden = true;
+    $('chk-sound').closest('label').hidden = true;
+    $('btn-resign').disabled = s.connection !== 'live' || s.awaiting !== null;
+    // Why a game on one device ended, when the board did not end it.
+    const end = local && g.status === 'finished' ? g.end : null;
+    const why = end && end.loser && (end.reason === 'time' || end.reason === 'resign')
+      ? t('over.reason.' + end.reason, { name: localName(g, end.loser) }) : '';
+    $('gameover-reason').hidden = !why;
+    setText('gameover-reason', why);
     $('rematch-status').hidden = true;
     $('btn-rematch').hidden = true;
     $('btn-rematch-decline').hidden = true;
@@ -194,7 +214,7 @@ function draw(s) {
   $('online-join').hidden = !joinable;
   if (joinable) {
     const host = other(free);
-    setText('join-text', t('online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }));
+    setIsolated($('join-text'), 'online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }, ['name']);
     const input = $('join-name');
     if (!input.value && document.activeElement !== input) input.value = savedName();
   }
@@ -213,7 +233,8 @@ function draw(s) {
   const showOpp = !!(oppSeat && oppSeat.taken);
   $('online-opponent').hidden = !showOpp;
   if (showOpp) {
-    setText('online-opponent', presenceText(nameOr(s, opp), oppSeat));
+    const [key, params] = presenceKey(nameOr(s, opp), oppSeat);
+    setIsolated($('online-opponent'), key, params, ['name']);
     $('online-opponent').dataset.presence = oppSeat.presence || 'none';
   }
 
@@ -223,7 +244,7 @@ function draw(s) {
   $('online-offer').hidden = !offerShown;
   if (offerShown) {
     const fromMe = tb === mine;
-    setText('online-offer-text', fromMe ? t('online.takebackSent', { name: nameOr(s, opp) }) : t('online.takebackAsked', { name: nameOr(s, opp) }));
+    setIsolated($('online-offer-text'), fromMe ? 'online.takebackSent' : 'online.takebackAsked', { name: nameOr(s, opp) }, ['name']);
     $('btn-offer-accept').hidden = fromMe;
     $('btn-offer-decline').hidden = fromMe;
     $('online-offer').dataset.from = fromMe ? 'me' : 'opponent';
@@ -282,15 +303,16 @@ function presenceDot(s, color) {
 }
 
 /** "Bia is online", "Bia is reconnecting…", "Bia left 2 min ago". */
-export function presenceText(name, seat) {
-  if (seat.presence === 'online') return t('online.presenceOnline', { name });
-  if (seat.presence === 'reconnecting') return t('online.presenceReconnecting', { name });
+/** The text key and params saying where the opponent `name` is (`seat.presence`). */
+function presenceKey(name, seat) {
+  if (seat.presence === 'online') return ['online.presenceOnline', { name }];
+  if (seat.presence === 'reconnecting') return ['online.presenceReconnecting', { name }];
   const since = seat.since ? Date.parse(seat.since) : NaN;
-  if (Number.isNaN(since)) return t('online.presenceLeftNow', { name });
+  if (Number.isNaN(since)) return ['online.presenceLeftNow', { name }];
   const min = Math.floor((Date.now() - since) / 60000);
-  if (min < 1) return t('online.presenceLeftNow', { name });
-  if (min < 120) return t('online.presenceLeft', { name, n: min });
-  return t('online.presenceLeftHours', { name, n: Math.floor(min / 60) });
+  if (min < 1) return ['online.presenceLeftNow', { name }];
+  if (min < 120) return ['online.presenceLeft', { name, n: min }];
+  return ['online.presenceLeftHours', { name, n: Math.floor(min / 60) }];
 }
 
 function setText(id, text) {

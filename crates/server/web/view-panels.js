@@ -6,6 +6,7 @@ import * as store from './store.js';
 import { formatValue } from './board.js';
 import { lang, t, colorName } from './i18n.js';
 import { seatName, onlineStatus, onlineResult } from './view-online.js';
+import { bdi } from './bidi.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,7 +48,12 @@ function players(s) {
       who = t(color === 'black' ? 'player.first' : 'player.second');
     }
     const whoEl = box.querySelector('.pwho');
-    if (whoEl.textContent !== who) whoEl.textContent = who;
+    const typed = s.gameId && store.isOnline(g) ? seatName(s, color) : '';
+    if (whoEl.textContent !== who || (typed && !whoEl.querySelector('bdi'))) {
+      // A seat's name is what someone typed: isolated in a <bdi>.
+      if (typed) whoEl.replaceChildren(bdi(typed), who.slice(typed.length));
+      else whoEl.textContent = who;
+    }
     box.classList.toggle('mine', !!g && store.mySeat(g) === color);
     const toMove = !s.gameId ? color === 'black' : !!g && s.viewPly === null && g.side_to_move === color;
     box.classList.toggle('to-move', toMove);
@@ -139,9 +145,13 @@ function buttons(s) {
   // Online games: no undo (takebacks are asked for), no engine help while the game goes on.
   const online = store.isOnline(g);
   for (const id of ['btn-undo', 'btn-redo', 'btn-hints', 'btn-paste']) $(id).hidden = online;
+  // A clock's time cannot be given back, nor a resignation or a flag fall undone.
+  const timed = !!(g && g.clocks);
+  const forfeited = !!(g && g.end && g.end.reason !== 'normal');
+  if (timed) for (const id of ['btn-undo', 'btn-redo']) $(id).hidden = true;
   $('btn-analyse').hidden = online && g.status !== 'finished';
-  $('btn-undo').disabled = !g || g.plies.length === 0 || busy;
-  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy;
+  $('btn-undo').disabled = !g || g.plies.length === 0 || busy || forfeited;
+  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy || forfeited;
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
   $('btn-analyse').disabled = !g || g.plies.length === 0;
   $('btn-copy').disabled = !g;

@@ -59,12 +59,7 @@ fn main() -> Result<(), String> {
         threads: 1,
         evaluator: eval,
     });
-    let limits = Limits {
-        depth: Some(depth),
-        exact_empties: Some(0),
-        selectivity: Some(Selectivity::DEFAULT),
-        ..Limits::default()
-    };
+    let limits = Limits::midgame(depth, Selectivity::DEFAULT);
     let mut k = 0usize;
     for (i, (game, _)) in db.games.iter().enumerate() {
         if k >= count {

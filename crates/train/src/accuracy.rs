@@ -90,12 +90,7 @@ pub fn measure(cases: &[Case], eval: Arc<Gen3Eval>, depth: u32, label: &str) -> 
         threads: 1,
         evaluator: eval,
     });
-    let limits = Limits {
-        depth: Some(depth),
-        exact_empties: Some(0),
-        selectivity: Some(Selectivity::DEFAULT),
-        ..Limits::default()
-    };
+    let limits = Limits::midgame(depth, Selectivity::DEFAULT);
     let progress = Progress::new(label, cases.len() as u64);
     let mut s = Score::default();
     let (mut err, mut signed, mut hits, mut known) = (0.0, 0.0, 0usize, 0usize);
@@ -295,12 +290,7 @@ fn searched_value(engine: &mut Engine, board: Board, depth: u32) -> f32 {
         return -searched_value(engine, passed, depth);
     }
     engine.clear();
-    let limits = Limits {
-        depth: Some(depth),
-        exact_empties: Some(0),
-        selectivity: Some(Selectivity::DEFAULT),
-        ..Limits::default()
-    };
+    let limits = Limits::midgame(depth, Selectivity::DEFAULT);
     engine.search(board, &limits, None).score
 }
 

@@ -20,7 +20,7 @@ pub enum BenchKind {
     Perft(PerftBenchArgs),
     /// Fixed positions searched to a fixed depth: total nodes (the search signature), nodes/s.
     Search(super::bench_search::SearchBenchArgs),
-    /// Fit the Multi-ProbCut parameters from self-play searches (writes the evaluation's mpc_table.rs).
+    /// Fit the Multi-ProbCut parameters from self-play searches (writes the evaluation's table, crates/engine/data/mpc-gen3.txt).
     MpcFit(super::bench_search::MpcFitArgs),
     /// Solve FFO endgame positions exactly and print a table (the classic #40-#59 benchmark).
     Ffo(super::bench_ffo::FfoArgs),

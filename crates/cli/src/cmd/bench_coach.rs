@@ -9,6 +9,7 @@ use clap::Args;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use virada_engine::coach::{self, Kind, Lang};
+use virada_engine::random::SplitMix;
 use virada_engine::{Book, Engine, EngineConfig, Limits};
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::formats::wthor;
@@ -49,15 +50,6 @@ struct Drawn {
     game: Game,
 }
 
-/// SplitMix64: a fixed, documented sequence for the draw.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// Every game of the WTHOR files from `from_year` on, in file order, then `n` of them drawn
 /// without repetition.
 fn draw(dir: &Path, from_year: u16, n: usize, seed: u64) -> Result<Vec<Drawn>, CliError> {
@@ -85,10 +77,10 @@ fn draw(dir: &Path, from_year: u16, n: usize, seed: u64) -> Result<Vec<Drawn>, C
             all.len()
         )));
     }
-    let mut state = seed;
+    let mut rng = SplitMix(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let k = (splitmix64(&mut state) % all.len() as u64) as usize;
+        let k = rng.below(all.len());
         let (year, index, record) = all.swap_remove(k);
         let game = record.replay().map_err(|e| {
             CliError::failed(format!("WTH_{year}.wtb game {index} does not replay: {e}"))

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::{default_evaluator, Engine, EngineConfig, Limits};
 use virada_rules::{Move, Position};
-use virada_train::mpc_fit::{buckets, fit, render_source, sample, sample_positions};
+use virada_train::mpc_fit::{buckets, fit, render_table, sample, sample_positions};
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
 /// openings and FFO-style endgames (board strings, side to move).
@@ -97,11 +97,7 @@ pub fn run_search(args: SearchBenchArgs) -> CmdResult {
     }
     for (i, pos) in positions.iter().enumerate() {
         engine.clear();
-        let limits = Limits {
-            depth: Some(args.depth),
-            exact_empties: Some(0),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(args.depth, virada_engine::search::Selectivity::DEFAULT);
         let r = engine.search(pos.board(), &limits, None);
         nodes += r.nodes;
         if quiet {
@@ -145,8 +141,8 @@ pub struct MpcFitArgs {
     pub max_depth: u32,
     #[command(flatten)]
     pub threads: ThreadsArg,
-    /// Write the parameter source file here (default: standard output). The engine's file is
-    /// crates/engine/src/eval/gen3/mpc_table.rs (the evaluation's own table).
+    /// Write the parameter table file here (default: standard output). The engine's file is
+    /// crates/engine/data/mpc-gen3.txt (the evaluation's own table).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Seed of the self-play games.
@@ -191,11 +187,11 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
         "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {}",
         args.positions, args.max_depth, args.seed, args.bucket_width
     );
-    let src = render_source(&params, &command, samples.len(), &eval_name);
+    let table = render_table(&params, &command, samples.len(), &eval_name);
     match &args.out {
-        Some(p) => std::fs::write(p, src)
+        Some(p) => std::fs::write(p, table)
             .map_err(|e| CliError::failed(format!("cannot write {}: {e}", p.display())))?,
-        None => print!("{src}"),
+        None => print!("{table}"),
     }
     Ok(())
 }

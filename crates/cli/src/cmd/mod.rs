@@ -10,7 +10,6 @@ pub mod bench_coach;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
-mod book_build;
 pub mod gtp;
 pub mod matchcmd;
 pub mod nboard;
@@ -50,6 +49,22 @@ impl CliError {
             code: 1,
         }
     }
+
+    /// Writing to standard output failed. A closed pipe (`virada ... | head`) is no failure of
+    /// ours: it ends the command quietly with [`CliError::CLOSED_PIPE`].
+    pub fn stdout(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError {
+                message: String::new(),
+                code: CliError::CLOSED_PIPE,
+            }
+        } else {
+            CliError::failed(format!("cannot write the output: {e}"))
+        }
+    }
+
+    /// Exit status when standard output was closed early (128 + SIGPIPE, as a shell says).
+    pub const CLOSED_PIPE: u8 = 141;
 
     pub fn exit_code(&self) -> u8 {
         self.code

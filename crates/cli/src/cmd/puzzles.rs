@@ -2,13 +2,16 @@
 //! export it as OBF, re-verify it with the solver, and count it by theme and empties.
 
 use super::{CliError, CmdResult};
-use clap::{Args, Subcommand};
+use clap::{Args, Subcommand, ValueEnum};
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use virada_engine::puzzles::selfplay::{self_play_game, SplitMix};
-use virada_engine::puzzles::{parse_puzzle_file, verify, Finder, FinderConfig, Puzzle, Theme};
+use virada_engine::puzzles::{
+    parse_puzzle_file, verify, Finder, FinderConfig, MidgameConfig, MidgameFinder, Puzzle,
+    PuzzleKind, Theme,
+};
 use virada_engine::{Engine, EngineConfig};
 use virada_rules::formats::obf::{ObfEntry, ObfMove};
 use virada_rules::formats::wthor::WthorGame;
@@ -49,15 +52,52 @@ pub struct GenerateArgs {
     /// Stop after this many puzzles.
     #[arg(long, default_value_t = 1200)]
     pub target: usize,
-    #[arg(long, default_value_t = 8)]
-    pub min_empties: u32,
-    #[arg(long, default_value_t = 20)]
-    pub max_empties: u32,
+    /// Endgame puzzles (proven by the exact solver) or midgame ones (a deep search with a
+    /// margin, the same move at each of the last depths).
+    #[arg(long, value_enum, default_value_t = KindArg::Endgame)]
+    pub kind: KindArg,
+    /// Empties of the start (default: 8 for endgame, 24 for midgame puzzles).
+    #[arg(long)]
+    pub min_empties: Option<u32>,
+    /// Default: 20 for endgame, 40 for midgame puzzles.
+    #[arg(long)]
+    pub max_empties: Option<u32>,
+    /// Depth of the midgame search whose values are stated.
+    #[arg(long, default_value_t = 16)]
+    pub depth: u32,
     /// Positions tried per game.
     #[arg(long, default_value_t = 2)]
     pub per_game: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    Endgame,
+    Midgame,
+}
+
+/// The finder of the chosen kind.
+enum AnyFinder {
+    Endgame(Finder),
+    Midgame(MidgameFinder),
+}
+
+impl AnyFinder {
+    fn find(&mut self, pos: Position) -> Option<Puzzle> {
+        match self {
+            AnyFinder::Endgame(f) => f.endgame(pos),
+            AnyFinder::Midgame(f) => f.midgame(pos),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        match self {
+            AnyFinder::Endgame(f) => f.nodes,
+            AnyFinder::Midgame(f) => f.nodes,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -159,15 +199,20 @@ fn jobs(games: &[WthorGame], self_play: usize, seed: u64) -> Vec<Job<'_>> {
     out
 }
 
-/// Up to `n` positions of `game` in the empties range (distinct empties, side able to choose).
-fn candidates(game: &Game, cfg: &FinderConfig, n: usize, rng: &mut SplitMix) -> Vec<Position> {
+/// Up to `n` positions of `game` with `empties` empty squares where the side to move can choose.
+fn candidates(
+    game: &Game,
+    empties: std::ops::RangeInclusive<u32>,
+    n: usize,
+    rng: &mut SplitMix,
+) -> Vec<Position> {
     let mut pool: Vec<Position> = game
         .positions()
         .iter()
         .filter(|p| {
             let b = p.board();
             let e = 64 - (b.player | b.opponent).count_ones();
-            e >= cfg.min_empties && e <= cfg.max_empties && b.legal_moves().count() >= 2
+            empties.contains(&e) && b.legal_moves().count() >= 2
         })
         .copied()
         .collect();
@@ -198,12 +243,29 @@ fn generate(a: GenerateArgs) -> CmdResult {
         .ok()
         .and_then(|t| t.trim().parse().ok())
         .unwrap_or(0);
-    let cfg = FinderConfig {
-        min_empties: a.min_empties,
-        max_empties: a.max_empties,
-        ..FinderConfig::default()
+    let mut finder = match a.kind {
+        KindArg::Endgame => {
+            let d = FinderConfig::default();
+            AnyFinder::Endgame(Finder::new(FinderConfig {
+                min_empties: a.min_empties.unwrap_or(d.min_empties),
+                max_empties: a.max_empties.unwrap_or(d.max_empties),
+                ..d
+            }))
+        }
+        KindArg::Midgame => {
+            let d = MidgameConfig::default();
+            AnyFinder::Midgame(MidgameFinder::new(MidgameConfig {
+                min_empties: a.min_empties.unwrap_or(d.min_empties),
+                max_empties: a.max_empties.unwrap_or(d.max_empties),
+                depth: a.depth,
+                ..d
+            }))
+        }
     };
-    let mut finder = Finder::new(cfg.clone());
+    let empties = match &finder {
+        AnyFinder::Endgame(f) => f.config.min_empties..=f.config.max_empties,
+        AnyFinder::Midgame(f) => f.config.min_empties..=f.config.max_empties,
+    };
     let mut engine = Engine::new(EngineConfig {
         tt_mb: 16,
         threads: 1,
@@ -236,8 +298,8 @@ fn generate(a: GenerateArgs) -> CmdResult {
             Job::SelfPlay(seed) => self_play_game(&mut engine, *seed, 10, 6),
         };
         let mut rng = SplitMix(a.seed ^ (j as u64).wrapping_mul(0x9E37_79B9));
-        for pos in candidates(&game, &cfg, a.per_game, &mut rng) {
-            if let Some(p) = finder.endgame(pos) {
+        for pos in candidates(&game, empties.clone(), a.per_game, &mut rng) {
+            if let Some(p) = finder.find(pos) {
                 if seen.insert(p.id.clone()) {
                     writeln!(log, "{p}")
                         .and_then(|_| log.flush())
@@ -256,18 +318,18 @@ fn generate(a: GenerateArgs) -> CmdResult {
                 "job {} puzzles {} nodes {} ({:.0} s)",
                 j + 1,
                 found.len(),
-                finder.nodes,
+                finder.nodes(),
                 t0.elapsed().as_secs_f64()
             );
         }
     }
     write_file(&a.out, &found)?;
     println!(
-        "done: {} puzzles in {} ({:.0} s this run, {} solver nodes)",
+        "done: {} puzzles in {} ({:.0} s this run, {} nodes)",
         found.len(),
         a.out.display(),
         t0.elapsed().as_secs_f64(),
-        finder.nodes
+        finder.nodes()
     );
     Ok(())
 }
@@ -306,7 +368,7 @@ fn export(a: ExportArgs) -> CmdResult {
             },
             p.rating.rating
         )
-        .map_err(|e| CliError::failed(e.to_string()))?;
+        .map_err(CliError::stdout)?;
     }
     Ok(())
 }
@@ -314,10 +376,15 @@ fn export(a: ExportArgs) -> CmdResult {
 fn verify_cmd(a: FileArgs) -> CmdResult {
     let puzzles = load(&a.file)?;
     let mut finder = Finder::new(FinderConfig::default());
+    let mut midgame = MidgameFinder::new(MidgameConfig::default());
     let t0 = Instant::now();
     let (mut ok, mut bad) = (0, 0);
     for p in puzzles.iter().step_by(a.every.max(1)) {
-        match verify(p, &mut finder) {
+        let checked = match p.kind {
+            PuzzleKind::Endgame => verify(p, &mut finder).map_err(|e| e.to_string()),
+            PuzzleKind::Midgame => midgame.verify(p).map_err(|e| e.to_string()),
+        };
+        match checked {
             Ok(()) => ok += 1,
             Err(e) => {
                 bad += 1;
@@ -326,8 +393,9 @@ fn verify_cmd(a: FileArgs) -> CmdResult {
         }
     }
     println!(
-        "{ok} puzzles verified, {bad} failed ({} solver nodes, {:.0} s)",
+        "{ok} puzzles verified, {bad} failed ({} solver nodes, {} search nodes, {:.0} s)",
         finder.nodes,
+        midgame.nodes,
         t0.elapsed().as_secs_f64()
     );
     if bad > 0 {

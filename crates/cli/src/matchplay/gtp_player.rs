@@ -3,13 +3,10 @@
 
 use super::control::TimeControl;
 use super::player::Player;
-use super::process::{EngineFailure, EngineProcess};
+use super::process::{EngineFailure, EngineProcess, HANDSHAKE_TIMEOUT};
 use super::settings::ExternalSpec;
 use std::time::{Duration, Instant};
 use virada_rules::{Color, Game, Move};
-
-/// How long an engine may take to start and to answer a set-up command.
-pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
 pub struct GtpPlayer {
     process: EngineProcess,

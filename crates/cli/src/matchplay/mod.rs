@@ -18,12 +18,27 @@ pub use control::TimeControl;
 pub use result::{MatchGame, MatchResult, Side};
 pub use settings::PlayerSpec;
 
-use player::Player;
+use gtp_player::GtpPlayer;
+use nboard_player::NboardPlayer;
+use player::{InternalPlayer, Player};
 use process::EngineFailure;
+use settings::Protocol;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use virada_rules::{Color, Game};
+
+/// Starts the player `spec` describes (a child process for an external engine, which has
+/// answered its handshake when this returns).
+fn start_player(spec: &PlayerSpec) -> Result<Box<dyn Player>, EngineFailure> {
+    Ok(match spec {
+        PlayerSpec::Internal(s) => Box::new(InternalPlayer::new(s.clone())),
+        PlayerSpec::External(e) => match e.protocol {
+            Protocol::Gtp => Box::new(GtpPlayer::start(e)?),
+            Protocol::Nboard => Box::new(NboardPlayer::start(e)?),
+        },
+    })
+}
 
 /// A game as played: the moves, who forfeited (and why), time used by Black and White.
 pub struct PlayedGame {
@@ -102,7 +117,7 @@ pub fn run_match(
 ) -> Result<MatchResult, String> {
     for (name, spec) in [("--a", a), ("--b", b)] {
         if let PlayerSpec::External(_) = spec {
-            player::start(spec).map_err(|e| format!("{name} {}: {e}", spec.label()))?;
+            start_player(spec).map_err(|e| format!("{name} {}: {e}", spec.label()))?;
         }
     }
     let next = AtomicUsize::new(0);
@@ -161,7 +176,7 @@ fn play_one(start: &Game, a: Seat, b: Seat, a_black: bool, seed: u64) -> PlayedG
         (b_spec, &mut *b_player, false),
     ] {
         if slot.is_none() {
-            match player::start(spec) {
+            match start_player(spec) {
                 Ok(p) => *slot = Some(p),
                 Err(e) => {
                     let color = if a_side == a_black {

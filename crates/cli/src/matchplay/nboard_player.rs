@@ -2,9 +2,8 @@
 //! each move since, `ping`/`pong` to synchronise, `go` answered by `=== move`.
 
 use super::control::{TimeControl, CLOCK_GRACE};
-use super::gtp_player::HANDSHAKE_TIMEOUT;
 use super::player::Player;
-use super::process::{EngineFailure, EngineProcess};
+use super::process::{EngineFailure, EngineProcess, HANDSHAKE_TIMEOUT};
 use super::settings::ExternalSpec;
 use std::time::{Duration, Instant};
 use virada_rules::formats::ggf::GgfGame;

@@ -1,10 +1,8 @@
 //! A match player: our engine, a reference player, or an external engine; all behind one
 //! trait so the game loop does not care which.
 
-use super::gtp_player::GtpPlayer;
-use super::nboard_player::NboardPlayer;
 use super::process::EngineFailure;
-use super::settings::{PlayerSettings, PlayerSpec, Protocol};
+use super::settings::PlayerSettings;
 use virada_engine::{BookUse, Engine, EngineConfig, Iteration};
 use virada_rules::{Game, Move};
 
@@ -17,18 +15,6 @@ pub trait Player {
     /// beginner levels and reference players. An external engine's answer is returned as
     /// given: the caller checks that it is legal.
     fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, EngineFailure>;
-}
-
-/// Starts the player `spec` describes (a child process for an external engine, which has
-/// answered its handshake when this returns).
-pub fn start(spec: &PlayerSpec) -> Result<Box<dyn Player>, EngineFailure> {
-    Ok(match spec {
-        PlayerSpec::Internal(s) => Box::new(InternalPlayer::new(s.clone())),
-        PlayerSpec::External(e) => match e.protocol {
-            Protocol::Gtp => Box::new(GtpPlayer::start(e)?),
-            Protocol::Nboard => Box::new(NboardPlayer::start(e)?),
-        },
-    })
 }
 
 /// Our engine (single-threaded, its own 16 MiB table) or a reference player.

@@ -11,6 +11,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// How long an engine may take to start and to answer a set-up command.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Why an external engine lost a game (or could not start).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineFailure {

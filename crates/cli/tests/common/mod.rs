@@ -100,3 +100,35 @@ impl Session {
         self.child
     }
 }
+
+/// A deterministic playout from the start that contains a forced pass, and the ply of the
+/// first pass (after ply 20, with moves after it).
+pub fn game_with_a_pass() -> (virada_rules::Game, usize) {
+    for seed in 1u64.. {
+        let mut g = virada_rules::Game::new();
+        let mut x = seed;
+        while !g.is_over() {
+            if g.pass_if_forced() {
+                continue;
+            }
+            let moves: Vec<_> = g.position().legal_moves().iter().collect();
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            g.play(virada_rules::Move::Play(
+                moves[(x >> 33) as usize % moves.len()],
+            ))
+            .unwrap();
+        }
+        if let Some(p) = g
+            .moves()
+            .iter()
+            .position(|m| *m == virada_rules::Move::Pass)
+        {
+            if p > 20 && p + 3 < g.ply() {
+                return (g, p);
+            }
+        }
+    }
+    unreachable!()
+}

@@ -4,33 +4,15 @@
 
 use super::lines::Lines;
 use super::{Claim, Kind, Mistake};
-use virada_rules::movegen::neighbours;
-use virada_rules::{Bitboard, Square};
+use virada_rules::movegen::{region_of, regions};
+use virada_rules::Bitboard;
 
 /// Parity is named with this many empty squares or fewer (before the move).
 pub const PARITY_EMPTIES: u32 = 20;
 
-/// The connected region (8 neighbours) of empty squares containing `sq`.
-pub fn region_of(empties: u64, sq: Square) -> u64 {
-    let mut region = sq.bit() & empties;
-    loop {
-        let grown = (region | neighbours(region)) & empties;
-        if grown == region {
-            return region;
-        }
-        region = grown;
-    }
-}
-
 /// The number of odd regions among `empties`.
-fn odd_regions(mut empties: u64) -> i32 {
-    let mut odd = 0;
-    while empties != 0 {
-        let r = region_of(empties, Square::lowest_of(empties));
-        odd += (r.count_ones() % 2) as i32;
-        empties &= !r;
-    }
-    odd
+fn odd_regions(empties: u64) -> i32 {
+    regions(empties).filter(|r| r.count_ones() % 2 == 1).count() as i32
 }
 
 /// The played move goes into an even region while the better move goes into an odd one.
@@ -65,6 +47,7 @@ pub fn parity(m: &Mistake, _lines: &Lines) -> Option<Claim> {
 mod tests {
     use super::*;
     use crate::coach::test_util::{mistake, names, two_regions};
+    use virada_rules::Square;
 
     #[test]
     fn regions_are_counted() {

@@ -34,10 +34,43 @@ pub struct MpcParams {
 }
 
 impl MpcParams {
+    /// One line of a table file: `depth empties_min empties_max a b sigma`.
+    pub fn to_line(&self) -> String {
+        format!(
+            "{} {} {} {:.4} {:.1} {:.1}",
+            self.depth, self.empties_min, self.empties_max, self.a, self.b, self.sigma
+        )
+    }
+
     /// Whether the line covers positions with `empties` empty squares.
     pub fn covers(&self, empties: u32) -> bool {
         (self.empties_min as u32..=self.empties_max as u32).contains(&empties)
     }
+}
+
+/// A table file: one [`MpcParams::to_line`] a line; `#` starts a comment line.
+pub fn parse_table(text: &str) -> Result<Vec<MpcParams>, String> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let bad = |what: &str| format!("line {}: {what} in {l:?}", i + 1);
+            if f.len() != 6 {
+                return Err(bad("expected `depth empties_min empties_max a b sigma`"));
+            }
+            let int = |s: &str| s.parse::<u8>().map_err(|_| bad("not a whole number"));
+            let real = |s: &str| s.parse::<f32>().map_err(|_| bad("not a number"));
+            Ok(MpcParams {
+                depth: int(f[0])?,
+                empties_min: int(f[1])?,
+                empties_max: int(f[2])?,
+                a: real(f[3])?,
+                b: real(f[4])?,
+                sigma: real(f[5])?,
+            })
+        })
+        .collect()
 }
 
 /// The shallow depth paired with deep depth `d`: about half, with the same parity as `d`
@@ -136,7 +169,7 @@ impl MpcModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::gen3::mpc_table::MPC_TABLE_GEN3;
+    use crate::eval::gen3::mpc_table::mpc_table_gen3;
 
     #[test]
     fn shallow_depths_keep_parity() {
@@ -154,7 +187,7 @@ mod tests {
 
     #[test]
     fn every_number_of_empties_has_exactly_one_line_a_depth() {
-        let table = MPC_TABLE_GEN3;
+        let table = mpc_table_gen3();
         for d in min_depth(table)..=10 {
             for e in 0..=64 {
                 let n = table
@@ -168,7 +201,7 @@ mod tests {
 
     #[test]
     fn every_depth_and_number_of_empties_has_parameters() {
-        let table = MPC_TABLE_GEN3;
+        let table = mpc_table_gen3();
         for e in [0, 10, 30, 50, 64] {
             for d in min_depth(table)..25 {
                 let p = params(table, d, e).expect("fitted");
@@ -181,7 +214,7 @@ mod tests {
 
     #[test]
     fn deeper_than_fitted_grows_sigma() {
-        let table = MPC_TABLE_GEN3;
+        let table = mpc_table_gen3();
         let deepest = table.iter().map(|p| p.depth as i32).max().unwrap();
         let last = params(table, deepest, 30).unwrap();
         let beyond = params(table, deepest + 4, 30).unwrap();
@@ -191,7 +224,7 @@ mod tests {
 
     #[test]
     fn the_model_gives_the_tables_lines() {
-        for (name, table) in [("gen3", MPC_TABLE_GEN3), ("empty", &[][..])] {
+        for (name, table) in [("gen3", mpc_table_gen3()), ("empty", &[][..])] {
             let model = MpcModel::new(table);
             assert_eq!(model.min_depth(), min_depth(table));
             for d in 0..=MODEL_MAX_DEPTH + 2 {

@@ -5,7 +5,8 @@
 //! | feature                                                   | points        |
 //! |-----------------------------------------------------------|---------------|
 //! | base                                                      | 1000          |
-//! | each empty square above 6                                 | +30           |
+//! | each empty square above 6 (endgame puzzles)               | +30           |
+//! | a midgame puzzle (judged by search, not counted out)      | +400          |
 //! | each other move within 4 discs of the solution            | +60           |
 //! | each solver move of the line after the first              | +80           |
 //! | the solution is an X- or C-square (next to an empty corner) | +150        |
@@ -16,7 +17,7 @@
 //! rough) and the volatility at 0.06.
 
 use super::glicko::Rating;
-use super::puzzle::Puzzle;
+use super::puzzle::{Puzzle, PuzzleKind};
 use virada_rules::masks::CORNERS;
 use virada_rules::{Move, Square};
 
@@ -54,7 +55,10 @@ pub fn initial_rating(p: &Puzzle) -> Rating {
         .count() as f64;
     let sol = p.solution();
     let mut r = 1000.0
-        + 30.0 * f64::from(p.empties().saturating_sub(6))
+        + match p.kind {
+            PuzzleKind::Endgame => 30.0 * f64::from(p.empties().saturating_sub(6)),
+            PuzzleKind::Midgame => 400.0,
+        }
         + 60.0 * near
         + 80.0 * (p.solver_moves().saturating_sub(1)) as f64;
     if empty_corner_next_to(sol, occupied) {

@@ -3,7 +3,8 @@
 //!
 //! - [`Puzzle`]: the start position, the solution line, the score of every legal move (solution
 //!   first), kind, themes and a Glicko-2 [`Rating`];
-//! - [`find`]: finding puzzles in a game's positions ([`Finder`]);
+//! - [`find`]: finding endgame puzzles in a game's positions ([`Finder`]);
+//! - [`midgame`]: finding midgame puzzles by a deep search with a margin ([`MidgameFinder`]);
 //! - [`themes`]: themes named by the coach ([`crate::coach`]) comparing the runner-up move with
 //!   the solution;
 //! - [`difficulty`]: the initial rating model; [`glicko`]: the Glicko-2 rating system;
@@ -15,6 +16,7 @@ pub mod difficulty;
 pub mod find;
 pub mod format;
 pub mod glicko;
+pub mod midgame;
 mod puzzle;
 pub mod selfplay;
 pub mod themes;
@@ -23,14 +25,21 @@ pub mod verify;
 pub use find::{Finder, FinderConfig};
 pub use format::{parse_puzzle_file, ParsePuzzleError, PuzzleFileError};
 pub use glicko::Rating;
+pub use midgame::{MidgameConfig, MidgameFinder, MidgameVerifyError};
 pub use puzzle::{Puzzle, PuzzleKind, Theme};
 pub use verify::{verify, VerifyError};
 
-/// The shipped puzzles (`crates/engine/data/puzzles.txt`, parsed once).
+/// The shipped puzzles: endgame ones (`crates/engine/data/puzzles.txt`) then midgame ones
+/// (`crates/engine/data/puzzles-midgame.txt`), parsed once.
 pub fn shipped() -> &'static [Puzzle] {
     static LOADED: std::sync::OnceLock<Vec<Puzzle>> = std::sync::OnceLock::new();
     LOADED.get_or_init(|| {
-        parse_puzzle_file(include_str!("../../data/puzzles.txt"))
-            .unwrap_or_else(|e| panic!("crates/engine/data/puzzles.txt: {e}"))
+        let mut all = parse_puzzle_file(include_str!("../../data/puzzles.txt"))
+            .unwrap_or_else(|e| panic!("crates/engine/data/puzzles.txt: {e}"));
+        all.extend(
+            parse_puzzle_file(include_str!("../../data/puzzles-midgame.txt"))
+                .unwrap_or_else(|e| panic!("crates/engine/data/puzzles-midgame.txt: {e}")),
+        );
+        all
     })
 }

@@ -67,6 +67,17 @@ impl Limits {
         }
     }
 
+    /// A fixed-depth midgame search at `selectivity` that never switches to the exact solver
+    /// (measurements of the evaluation and the search itself).
+    pub fn midgame(depth: u32, selectivity: Selectivity) -> Limits {
+        Limits {
+            depth: Some(depth),
+            exact_empties: Some(0),
+            selectivity: Some(selectivity),
+            ..Limits::default()
+        }
+    }
+
     /// A fixed-time search (as deep as the time allows, exact when it gets there).
     pub fn time(time: Duration) -> Limits {
         Limits {

@@ -10,15 +10,15 @@ use super::{Connected, Event, Frames, Msg, RECONNECT_GRACE_MS};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, Phase, SeatState};
-use crate::model::GameRecord;
+use crate::model::{GameRecord, Mode};
 use crate::online::time::{Clock, Sleep};
-use crate::online::view::{
-    online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
-};
 use crate::shared::Shared;
 use crate::store::Change;
 use crate::util::{iso8601, now_millis};
-use crate::view::{game_view, GameView};
+use crate::view::online::{
+    local_game_view, online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
+};
+use crate::view::GameView;
 use sha2::{Digest, Sha256};
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -105,10 +105,7 @@ impl Actor {
         let mut shutdown = self.shared.shutdown.clone();
         // A game loaded after its deadline passed (it was not in memory) ends at once.
         if let Err(e) = self.check_flag().await {
-            eprintln!(
-                "virada-server: game {}: cannot store the flag fall: {e}",
-                self.rec.meta.id
-            );
+            tracing::error!(error = %e, "cannot store the flag fall");
         }
         self.maybe_start_thinking();
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
@@ -130,7 +127,10 @@ impl Actor {
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
                     // the flag scheduler brings the game back when it comes).
-                    if self.conns.is_empty() && rx.is_empty() {
+                    // Not while the computer thinks on a clock: its time runs (its move
+                    // comes first). Without a clock its search is simply dropped.
+                    let clocked_search = self.thinking.is_some() && self.flag_deadline().is_some();
+                    if self.conns.is_empty() && rx.is_empty() && !clocked_search {
                         break;
                     }
                     self.last_activity = Instant::now();
@@ -165,12 +165,14 @@ impl Actor {
             Msg::Export(reply) => {
                 let export = match &self.online {
                     None => crate::export::ExportRecord::Local(self.rec.clone()),
+                    // A local game's resignation or flag fall is in its online part too.
                     Some(o) => crate::export::ExportRecord::online(self.rec.clone(), o),
                 };
                 let _ = reply.send(Ok(export));
             }
             Msg::EngineSnapshot(reply) => {
                 let r = match self.online.as_ref().map(|o| o.phase) {
+                    _ if !self.is_online() => Ok(self.rec.clone()),
                     None | Some(Phase::Finished(_)) => Ok(self.rec.clone()),
                     Some(_) => Err(AppError::NotAllowed(
                         "hints and analysis of an online game wait until it is finished".into(),
@@ -209,21 +211,30 @@ impl Actor {
         }
     }
 
+    /// Whether this is an online game (a local one may have an online part too: its clock and
+    /// result, with free seats).
+    fn is_online(&self) -> bool {
+        self.rec.meta.mode == Mode::Online
+    }
+
     /// The online part, or the refusal a local game gives to an online request.
     fn online(&self) -> AppResult<&OnlineGame> {
-        self.online.as_ref().ok_or_else(|| {
-            AppError::NotAllowed("this is not an online game (it has no seats)".into())
-        })
+        match &self.online {
+            Some(o) if self.is_online() => Ok(o),
+            _ => Err(AppError::NotAllowed(
+                "this is not an online game (it has no seats)".into(),
+            )),
+        }
     }
 
     fn seat_of(&self, who: BrowserId) -> Option<Color> {
-        self.online.as_ref().and_then(|o| o.seat_of(who))
+        self.online().ok().and_then(|o| o.seat_of(who))
     }
 
     // ---------- views and broadcasts ----------
 
     fn presence(&self, c: Color, now: i64) -> Presence {
-        let Some(seat) = self.online.as_ref().map(|o| o.seat(c)) else {
+        let Some(seat) = self.online().ok().map(|o| o.seat(c)) else {
             return Presence::None;
         };
         if !seat.is_taken() {
@@ -277,9 +288,15 @@ impl Actor {
 
     /// The game as the holder of seat `you` (or anyone else) sees it.
     fn view_as(&self, you: Option<Color>) -> GameView {
-        match &self.online {
-            None => game_view(&self.rec, self.thinking.is_some(), self.version),
-            Some(online) => {
+        match self.online() {
+            Err(_) => local_game_view(
+                &self.rec,
+                self.online.as_ref(),
+                self.thinking.is_some(),
+                self.version,
+                self.clock.now_ms(),
+            ),
+            Ok(online) => {
                 let now = self.clock.now_ms();
                 online_game_view(
                     &self.rec,
@@ -307,14 +324,14 @@ impl Actor {
         match serde_json::to_string(&msg) {
             Ok(s) => s.into(),
             Err(e) => {
-                eprintln!("virada-server: cannot serialise game: {e}");
+                tracing::error!(error = %e, "cannot serialise the game");
                 Arc::from("{\"type\":\"error\",\"code\":\"internal\",\"message\":\"cannot serialise the game\"}")
             }
         }
     }
 
     fn holders(&self, c: Color) -> Vec<BrowserId> {
-        match self.online.as_ref().map(|o| o.seat(c)) {
+        match self.online().ok().map(|o| o.seat(c)) {
             Some(SeatState::Taken { holders, .. }) => holders.clone(),
             _ => Vec::new(),
         }
@@ -324,7 +341,7 @@ impl Actor {
         if self.events.receiver_count() == 0 {
             return;
         }
-        let frames = if self.online.is_some() {
+        let frames = if self.is_online() {
             Frames {
                 black: self.frame(Some(Color::Black)),
                 white: self.frame(Some(Color::White)),
@@ -354,16 +371,17 @@ impl Actor {
 
     /// Something went wrong in the background (the engine, the store): an `error` message.
     fn broadcast_error(&self, message: &str) {
-        self.broadcast_same(&crate::online::view::ErrorMessage {
+        self.broadcast_same(&crate::view::online::ErrorMessage {
             kind: "error",
             code: "internal",
             message: message.to_string(),
             reference: None,
+            params: None,
         });
     }
 
     fn broadcast_presence(&self) {
-        let Some(online) = &self.online else { return };
+        let Ok(online) = self.online() else { return };
         let now = self.clock.now_ms();
         let seats = self.seats_view(online, now);
         self.broadcast_same(&PresenceMessage {

@@ -1,7 +1,9 @@
 //! What an online game is beyond its board: seats, time control, clocks, phase, offers, chat.
 //!
 //! The board and moves stay in [`crate::model::GameRecord`]; this is the rest, owned by the
-//! game's actor (`crate::game`) and kept by the store (`crate::store`).
+//! game's actor (`crate::game`) and kept by the store (`crate::store`). A game on one device
+//! (computer, friend) has the same part, with both seats free, once it has a clock or has been
+//! resigned ([`OnlineGame::local`]): its clocks, flag fall and result work as online.
 //! The clock arithmetic is here, as pure functions of the times given, so it is tested without
 //! a server or a clock.
 
@@ -235,6 +237,31 @@ impl OnlineGame {
             holders: vec![creator],
         };
         g
+    }
+
+    /// The clock and result of a game on one device (against the computer, or a friend): no
+    /// seats (nobody takes one), playing from `now` with `time_control`'s allowance each.
+    pub fn local(time_control: TimeControl, now: i64) -> Self {
+        let start = time_control.allowance_ms().unwrap_or(0);
+        OnlineGame {
+            time_control,
+            black: SeatState::Free,
+            white: SeatState::Free,
+            phase: Phase::Playing {
+                turn_started_at: now,
+            },
+            black_ms: start,
+            white_ms: start,
+            offers: Offers::default(),
+            rematch_game: None,
+            chat: Vec::new(),
+            chat_count: 0,
+        }
+    }
+
+    /// Whether a clock runs in this game (a Fischer clock or days per move).
+    pub fn is_timed(&self) -> bool {
+        self.time_control.allowance_ms().is_some()
     }
 
     pub fn seat(&self, c: Color) -> &SeatState {

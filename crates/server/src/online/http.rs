@@ -5,7 +5,7 @@ use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::game::link_hash;
 use crate::limits::Kind;
-use crate::model::online::{checked_text, OnlineGame, TimeControl, NAME_MAX};
+use crate::model::online::{OnlineGame, TimeControl, NAME_MAX};
 use crate::model::GameRecord;
 use crate::ownership::Asker;
 use crate::state::AppState;
@@ -17,12 +17,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use virada_rules::{Color, Game};
 
-/// Checks a display name (docs/API.md: 1..24 characters after trimming, no control characters).
+/// Checks a display name (docs/API.md: 1..24 characters after trimming, no control, format or
+/// invisible characters: `user_text`).
 pub fn checked_name(name: Option<String>) -> AppResult<String> {
     let name = name.ok_or_else(|| {
         AppError::BadRequest("name: an online game needs the player's display name".into())
     })?;
-    checked_text("name", &name, NAME_MAX).map_err(AppError::BadRequest)
+    crate::user_text::checked("name", &name, NAME_MAX)
 }
 
 /// Creates an online game from a record made like any other game's (`rec.meta.mode` is

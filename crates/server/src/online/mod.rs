@@ -7,12 +7,12 @@
 //! - the game actor (`crate::game`), the same for every mode, owns a loaded game's state;
 //! - [`scheduler`]: the one task that watches every stored clock deadline and makes flags fall;
 //! - [`ws`]: the WebSocket channel; [`http`]: create, seat, device links;
-//! - [`time`]: the injected time source; [`view`]: the JSON.
+//! - [`time`]: the injected time source; the JSON is `crate::view::online`.
 
+pub mod flag_watch;
 pub mod http;
 pub mod scheduler;
 pub mod time;
-pub mod view;
 pub mod ws;
 
 use crate::error::AppError;
@@ -25,14 +25,11 @@ pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 /// At server start: forgives the downtime to running clocks, and starts the heartbeat, the
 /// flag scheduler and the retention sweep (`crate::retention`). No game is loaded: the
 /// scheduler loads one when its deadline comes.
-pub async fn start_up(
-    state: &AppState,
-) -> Result<tokio::task::JoinHandle<()>, crate::server::StartError> {
+pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, AppError> {
     let clock = state.shared.config.clock.clone();
     let now = clock.now_ms();
     let store = state.shared.store.clone();
-    let fail = |e: AppError| crate::server::StartError::DatabaseTask(e.message());
-    store.forgive_downtime(now).await.map_err(fail)?;
+    store.forgive_downtime(now).await?;
     let mut stop = state.shared.shutdown.clone();
     let beat_store = store.clone();
     let heartbeat = tokio::spawn(async move {
@@ -44,7 +41,7 @@ pub async fn start_up(
             }
             let at = clock.now_ms();
             if let Err(e) = beat_store.beat(at).await {
-                eprintln!("virada-server: heartbeat not stored: {e}");
+                tracing::error!(error = %e, "heartbeat not stored");
             }
             if *stop.borrow() {
                 break;

@@ -2,9 +2,10 @@
 //! (`online_games.flag_at`), so a game needs no resident actor for its flag to fall.
 //!
 //! It sleeps until the earliest stored deadline (on the injected time source), or until an actor
-//! says a deadline changed ([`FlagWatch::changed`]). A deadline that has come is handed to the
-//! game's actor through the normal game path (loading the game if it is not in memory): the actor
-//! checks its own clock and stores the flag fall before any socket hears of it. A game whose flag
+//! says a deadline changed ([`super::flag_watch::FlagWatch::changed`]). A deadline that has
+//! come is handed to the game's actor through the normal game path (loading the game if it is
+//! not in memory): the actor checks its own clock and stores the flag fall before any socket
+//! hears of it. A game whose flag
 //! cannot be handled (the database fails, the row is corrupt) is retried later with a growing
 //! pause, without holding up the others.
 
@@ -14,24 +15,12 @@ use crate::shared::Shared;
 use crate::state::Games;
 use std::collections::HashMap;
 use std::sync::Arc;
-use tokio::sync::Notify;
 
 /// Due games handled per look at the store.
 const BATCH: usize = 100;
 /// The first pause before a failed game is tried again (then doubled, up to [`RETRY_MAX_MS`]).
 const RETRY_FIRST_MS: i64 = 1_000;
 const RETRY_MAX_MS: i64 = 3_600_000;
-
-/// How actors tell the scheduler that a stored deadline changed.
-#[derive(Default)]
-pub struct FlagWatch(Notify);
-
-impl FlagWatch {
-    /// A game's deadline was stored anew (it may now be the earliest).
-    pub fn changed(&self) {
-        self.0.notify_one();
-    }
-}
 
 /// A game whose flag could not be handled: when to try again, and how many tries failed.
 struct Retry {
@@ -54,7 +43,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         let (due, next) = match looked {
             Ok(found) => found,
             Err(e) => {
-                eprintln!("virada-server: flag scheduler cannot read the deadlines: {e}");
+                tracing::error!(error = %e, "the flag scheduler cannot read the deadlines");
                 (Vec::new(), Some(now + RETRY_FIRST_MS))
             }
         };
@@ -74,7 +63,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
                 // longer due at the next look, and forgotten), or failed.
                 outcome => {
                     if let Err(e) = outcome {
-                        eprintln!("virada-server: game {id}: flag fall not handled: {e}");
+                        tracing::warn!(game = %id, error = %e, "flag fall not handled; retried later");
                     }
                     let failures = retries.get(id).map_or(0, |r| r.failures) + 1;
                     let pause = (RETRY_FIRST_MS << (failures - 1).min(12)).min(RETRY_MAX_MS);
@@ -100,7 +89,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         };
         tokio::select! {
             _ = sleep => {}
-            _ = shared.flags.0.notified() => {}
+            _ = shared.flags.notified() => {}
             r = stop.changed() => if r.is_err() { break },
         }
     }

@@ -7,13 +7,13 @@
 //! second and 20 bad messages in all (then the socket is closed, 1008), 10 moves a second
 //! (`too_many_requests`); a ping every 15 s, closed after 45 s without a word from the client.
 
-use super::view::ErrorMessage;
 use crate::error::{AppError, AppResult};
 use crate::game::{Action, Connected, Event, GameHandle};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
 use crate::ownership::Asker;
 use crate::state::AppState;
+use crate::view::online::ErrorMessage;
 use axum::extract::rejection::PathRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -23,6 +23,7 @@ use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
+use tracing::Instrument;
 use virada_rules::Square;
 
 /// Largest client message (and frame).
@@ -98,6 +99,7 @@ pub async fn upgrade(
         ))
     })?;
     let who = asker.browser;
+    let span = tracing::info_span!(parent: None, "socket", game = %id);
     // Counted against the address's live streams for as long as the socket is open.
     let open = state.limits.open_stream(asker.ip)?;
     // The game must exist and be the asker's to see (404 otherwise) before the upgrade.
@@ -105,9 +107,12 @@ pub async fn upgrade(
     Ok(ws
         .max_message_size(MESSAGE_LIMIT)
         .max_frame_size(MESSAGE_LIMIT)
-        .on_upgrade(move |socket| async move {
-            run(socket, state, id, who, asker.ip).await;
-            drop(open);
+        .on_upgrade(move |socket| {
+            async move {
+                run(socket, state, id, who, asker.ip).await;
+                drop(open);
+            }
+            .instrument(span)
         }))
 }
 
@@ -125,7 +130,7 @@ impl Drop for Disconnect {
 
 /// The `game` message of `view`.
 fn game_message(view: &crate::view::GameView) -> Option<String> {
-    serde_json::to_string(&super::view::GameMessage {
+    serde_json::to_string(&crate::view::online::GameMessage {
         kind: "game",
         game: view,
     })
@@ -163,6 +168,7 @@ impl Socket {
             code,
             message: e.message(),
             reference,
+            params: e.body().error.params,
         };
         let ok = match serde_json::to_string(&msg) {
             Ok(json) => self.send_text(&json).await,

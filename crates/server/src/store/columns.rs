@@ -4,11 +4,11 @@
 //! mean lives here, so a game copied from one store to the other reads the same.
 
 use crate::model::online::{End, Phase, TimeControl};
+use crate::model::Owner;
 use crate::model::{
     moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
     Status,
 };
-use crate::ownership::Owner;
 use virada_rules::{Color, Position};
 
 /// The stored spelling of a colour (a column: it must not change with the JSON spellings).

@@ -16,10 +16,12 @@ pub mod sqlite;
 use crate::error::AppResult;
 use crate::identity::BrowserId;
 use crate::model::online::{End, OnlineGame};
+use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
-use crate::ownership::Owner;
 use std::future::Future;
 use std::pin::Pin;
+use virada_engine::puzzles::glicko::after_attempt;
+use virada_engine::puzzles::Rating;
 use virada_rules::Color;
 
 // One schema history: a migration added to one store and not the other fails the build.
@@ -28,7 +30,9 @@ const _: () = assert!(sqlite::SCHEMA_VERSION == postgres::SCHEMA_VERSION);
 /// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
 
-/// A stored game: its record, and for an online game its seats, clocks and chat.
+/// A stored game: its record, and for an online game its seats, clocks and chat (a local game
+/// has that part too, with free seats, once it has a clock or was resigned: `load_game`
+/// returns it with any mode).
 #[derive(Clone, Debug)]
 pub struct StoredGame {
     pub rec: GameRecord,
@@ -39,6 +43,17 @@ impl StoredGame {
     pub fn id(&self) -> &str {
         &self.rec.meta.id
     }
+}
+
+/// What a game's row says of it without replaying its moves ([`Store::game_row`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub owner: Owner,
+    /// An online game (readable by anyone: `ownership::may_access`).
+    pub online: bool,
+    /// The address it was created from, as the per-address limits count it (`None`: an
+    /// address exempt from limits, or a game stored before addresses were).
+    pub created_from: Option<String>,
 }
 
 /// What a change writes besides the game's own state.
@@ -115,6 +130,73 @@ pub struct SweptRows {
     pub chat_lines: usize,
 }
 
+/// A puzzle's or a solver's Glicko-2 rating, with its counts of rated results.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleRating {
+    pub rating: Rating,
+    /// Rated results (a browser's first result on a puzzle; retries are not rated).
+    pub attempts: u32,
+    /// Of them, solved.
+    pub solved: u32,
+}
+
+impl PuzzleRating {
+    /// A rating nobody has played against yet.
+    pub fn unplayed(rating: Rating) -> PuzzleRating {
+        PuzzleRating {
+            rating,
+            attempts: 0,
+            solved: 0,
+        }
+    }
+
+    /// Both ratings after one rated result (the solver's and the puzzle's), each against the
+    /// other's rating before it. Every store computes a result with this, inside its
+    /// transaction.
+    pub fn after_result(
+        solver: PuzzleRating,
+        puzzle: PuzzleRating,
+        solved: bool,
+    ) -> (PuzzleRating, PuzzleRating) {
+        let (s, p) = after_attempt(solver.rating, puzzle.rating, solved);
+        let won = u32::from(solved);
+        (
+            PuzzleRating {
+                rating: s,
+                attempts: solver.attempts + 1,
+                solved: solver.solved + won,
+            },
+            PuzzleRating {
+                rating: p,
+                attempts: puzzle.attempts + 1,
+                solved: puzzle.solved + won,
+            },
+        )
+    }
+}
+
+/// A browser's result on a puzzle, to rate if it is its first there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleResult {
+    pub browser: BrowserId,
+    pub puzzle: String,
+    /// The puzzle's shipped rating (its rating while it has no stored row).
+    pub initial: Rating,
+    /// Solved; false for a wrong move or a hint.
+    pub solved: bool,
+    /// Unix ms.
+    pub at: i64,
+}
+
+/// What [`Store::rate_puzzle`] did, and both ratings afterwards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatedResult {
+    /// Whether this result was rated (the browser's first on the puzzle).
+    pub rated: bool,
+    pub solver: PuzzleRating,
+    pub puzzle: PuzzleRating,
+}
+
 /// The server's storage. Each method is one transaction, committed when its future resolves.
 pub trait Store: Send + Sync {
     /// Which implementation this is (`"sqlite"`, `"postgres"`).
@@ -125,10 +207,14 @@ pub trait Store: Send + Sync {
     /// Stores a new game (with its seats), refused with 429 if `quota` is full.
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()>;
     /// Game `id` with everything its actor needs (`Ok(None)`: no such game; a row that does not
-    /// replay is an internal error naming the game).
+    /// replay is 409 `corrupt_game` naming the game).
     fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>>;
-    /// Stores a change of a game: its moves, its online state (if any) and `changes`. 404 if
-    /// the game is gone.
+    /// Whose game `id` is and where it came from, read without replaying its moves (`None`: no
+    /// such game, or an owner that does not read): a game that no longer replays can still be
+    /// told apart from an unknown id and deleted by its owner.
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>>;
+    /// Stores a change of a game: its moves, its online state (if any: a local game's first
+    /// one, when it is resigned, is added) and `changes`. 404 if the game is gone.
     fn save(
         &self,
         rec: GameRecord,
@@ -177,4 +263,25 @@ pub trait Store: Send + Sync {
     /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`), and
     /// the earliest deadline after `now`.
     fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)>;
+
+    // ---------- puzzles ----------
+
+    /// `browser`'s puzzle rating (`None`: no rated result yet; a newcomer's rating holds).
+    fn solver_rating(&self, browser: BrowserId) -> StoreFuture<'_, Option<PuzzleRating>>;
+    /// The stored rating of every puzzle with a rated result (at most one row a shipped
+    /// puzzle; a puzzle without one keeps its shipped rating).
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, PuzzleRating)>>;
+    /// Puzzle `id`'s stored rating (`None`: no rated result yet).
+    fn puzzle_rating(&self, id: &str) -> StoreFuture<'_, Option<PuzzleRating>>;
+    /// `browser`'s rated results: (puzzle id, solved), at most one a puzzle.
+    fn puzzle_results(&self, browser: BrowserId) -> StoreFuture<'_, Vec<(String, bool)>>;
+    /// In one transaction: if `result.browser` has no result on `result.puzzle` yet, stores it
+    /// and both ratings after it ([`PuzzleRating::after_result`] from the stored ratings, or
+    /// [`Rating::NEW_PLAYER`] and `result.initial` when there are none); otherwise changes
+    /// nothing. Returns whether it rated, and both ratings afterwards. Two concurrent calls
+    /// on one puzzle or one browser must not lose an update (serialised, or row locks).
+    fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult>;
+    /// Deletes the puzzle rating and results of every browser whose rating last changed before
+    /// `before` (Unix ms; the puzzles' own ratings stay); returns how many browsers.
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize>;
 }

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+use virada_engine::random::SplitMix;
 use virada_engine::search::Selectivity;
 use virada_engine::tt::TranspositionTable;
 use virada_engine::{Engine, EngineConfig, Gen3Eval, Limits};
@@ -15,23 +16,19 @@ use virada_rules::formats::xot::XotOpening;
 use virada_rules::symmetry::canonical;
 use virada_rules::{Board, Square};
 
-/// A small deterministic generator (SplitMix64).
-pub struct Rng(u64);
+/// A game's random numbers (the engine's SplitMix64 sequence).
+pub struct Rng(SplitMix);
 
 impl Rng {
     /// The generator of game `game` of a run seeded with `seed`.
     pub fn for_game(seed: u64, game: u64) -> Rng {
-        let mut r = Rng(seed ^ game.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+        let mut r = Rng(SplitMix(seed ^ game.wrapping_mul(0xD6E8_FEB8_6659_FD93)));
         r.next_u64();
         r
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (n ≥ 1).
@@ -109,12 +106,7 @@ impl Worker {
     /// (the label depends only on the position, the depth and the evaluation).
     fn search(&mut self, board: Board, depth: u32) -> (i16, Option<Square>) {
         self.engine.clear();
-        let limits = Limits {
-            depth: Some(depth),
-            exact_empties: Some(0),
-            selectivity: Some(Selectivity::DEFAULT),
-            ..Limits::default()
-        };
+        let limits = Limits::midgame(depth, Selectivity::DEFAULT);
         let r = self.engine.search(board, &limits, None);
         let v = (r.score * 100.0).round().clamp(-6400.0, 6400.0) as i16;
         (v, r.best_move.square())

@@ -25,15 +25,7 @@ impl FeatureModel for Synth {
     }
 }
 
-struct R(u64);
-impl R {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use virada_engine::random::SplitMix as R;
 
 fn truth() -> Vec<f32> {
     let mut r = R(77);
@@ -42,7 +34,7 @@ fn truth() -> Vec<f32> {
             if i % 8 == 0 {
                 0.0
             } else {
-                (r.next() % 1001) as f32 / 100.0 - 5.0
+                (r.next_u64() % 1001) as f32 / 100.0 - 5.0
             }
         })
         .collect()
@@ -55,8 +47,8 @@ fn write_set(dir: &std::path::Path, truth: &[f32]) {
     let mut buf = Vec::new();
     let mut f = Vec::new();
     for i in 0..24_000u32 {
-        let a = r.next();
-        let b = r.next() & !a;
+        let a = r.next_u64();
+        let b = r.next_u64() & !a;
         let board = Board::new(a, b);
         f.clear();
         let p = Synth.features(&board, &mut f);
@@ -182,7 +174,7 @@ fn gen3_model_features_match_the_evaluation() {
     let n = Gen3Model.num_phases() * Gen3Model.weights_per_phase();
     let mut r = R(5);
     let params: Vec<f32> = (0..n)
-        .map(|_| (r.next() % 201) as f32 / 100.0 - 1.0)
+        .map(|_| (r.next_u64() % 201) as f32 / 100.0 - 1.0)
         .collect();
     let eval = Gen3Eval::new(Gen3Model::to_weights(&params, "t", 100));
     let mut b = Board::start();

@@ -47,9 +47,9 @@ pub struct Gen3Eval {
 
 impl Gen3Eval {
     /// The evaluation with `weights` and the Multi-ProbCut table fitted for gen3
-    /// ([`mpc_table::MPC_TABLE_GEN3`]).
+    /// ([`mpc_table::mpc_table_gen3`]).
     pub fn new(weights: Gen3Weights) -> Gen3Eval {
-        Gen3Eval::with_mpc_table(weights, mpc_table::MPC_TABLE_GEN3)
+        Gen3Eval::with_mpc_table(weights, mpc_table::mpc_table_gen3())
     }
 
     /// The evaluation with `weights` and the Multi-ProbCut lines `table` (an empty table: no
@@ -78,7 +78,7 @@ impl Gen3Eval {
                 name,
                 units_per_disc,
                 tables: PhaseTables::from_decoder(decoder),
-                mpc_table: mpc_table::MPC_TABLE_GEN3,
+                mpc_table: mpc_table::mpc_table_gen3(),
                 mpc: OnceLock::new(),
             },
         })

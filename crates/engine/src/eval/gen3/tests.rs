@@ -5,22 +5,14 @@ use super::*;
 use crate::eval::weights_file::{WeightsError, HEADER_LEN};
 use virada_rules::Symmetry;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::random::SplitMix as Rng;
 
 fn random_boards(n: usize, seed: u64) -> Vec<Board> {
     let mut r = Rng(seed);
     (0..n)
         .map(|_| {
-            let a = r.next();
-            let b = r.next() & !a;
+            let a = r.next_u64();
+            let b = r.next_u64() & !a;
             Board::new(a, b)
         })
         .collect()
@@ -30,7 +22,7 @@ fn random_weights(seed: u64) -> Gen3Weights {
     let mut w = Gen3Weights::zeros("gen3-test", 100);
     let mut r = Rng(seed);
     for x in w.weights.iter_mut() {
-        *x = (r.next() % 601) as i16 - 300;
+        *x = (r.next_u64() % 601) as i16 - 300;
     }
     w
 }
@@ -201,7 +193,7 @@ fn incremental_equals_from_scratch_along_random_games() {
                 continue;
             }
             let mut pick = m;
-            for _ in 0..(r.next() % m.count_ones() as u64) {
+            for _ in 0..(r.next_u64() % m.count_ones() as u64) {
                 pick &= pick - 1;
             }
             let sq = Square::lowest_of(pick);
@@ -339,12 +331,12 @@ fn tied_weights(seed: u64) -> Gen3Weights {
             } else {
                 w.weights[i - WEIGHTS_PER_PHASE]
             };
-            w.weights[i] = match r.next() % 10 {
+            w.weights[i] = match r.next_u64() % 10 {
                 0..=3 => 0,
-                4..=6 => prev.saturating_add((r.next() % 21) as i16 - 10),
+                4..=6 => prev.saturating_add((r.next_u64() % 21) as i16 - 10),
                 7 => prev,
-                8 => [i16::MIN, i16::MAX, -1, 1][(r.next() % 4) as usize],
-                _ => r.next() as i16,
+                8 => [i16::MIN, i16::MAX, -1, 1][(r.next_u64() % 4) as usize],
+                _ => r.next_u64() as i16,
             };
         }
     }

@@ -6,11 +6,11 @@ use super::{idx, Actor};
 use crate::error::{AppError, AppResult};
 use crate::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::identity::BrowserId;
-use crate::model::online::{checked_text, ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
+use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
 use crate::model::{GameMeta, GameRecord, Mode};
-use crate::online::view::{ChatLineView, ChatMessage};
 use crate::store::{Change, StoredGame};
 use crate::util::{new_game_id, now_millis, random_u64};
+use crate::view::online::{ChatLineView, ChatMessage};
 use virada_rules::{Color, Game, Move, Square};
 
 impl Actor {
@@ -24,11 +24,47 @@ impl Actor {
 
     /// The online state, for an action only online games take.
     fn online_state(&self) -> AppResult<OnlineGame> {
-        self.online.clone().ok_or_else(|| {
+        self.online().cloned().map_err(|_| {
             AppError::NotAllowed(
-                "resignation, takebacks, chat and rematches are for online games".into(),
+                "takebacks, aborts, chat and rematches are for online games".into(),
             )
         })
+    }
+
+    /// A resignation on one device: against the computer the person resigns, between friends
+    /// the side to move. The game ends (stored with its result) whatever the board.
+    async fn resign_local(&mut self, ply: usize) -> AppResult<()> {
+        self.require_playing()?;
+        self.check_ply(ply, None)?;
+        let pos = self.rec.game.position();
+        if pos.is_game_over() {
+            return Err(AppError::GameOver(format!(
+                "the game is over ({}): there is nothing to resign",
+                pos.disc_counts()
+            )));
+        }
+        let loser = self
+            .rec
+            .meta
+            .mode
+            .human_color()
+            .unwrap_or(pos.side_to_move());
+        let mut next = self
+            .online
+            .clone()
+            .unwrap_or_else(|| OnlineGame::local(TimeControl::None {}, self.clock.now_ms()));
+        if let Phase::Playing { .. } = next.phase {
+            // The clock that ran stops where it was.
+            let now = self.clock.now_ms();
+            next.black_ms = next.remaining_at(Color::Black, Some(pos.side_to_move()), now);
+            next.white_ms = next.remaining_at(Color::White, Some(pos.side_to_move()), now);
+        }
+        next.phase = Phase::Finished(End::Resign(loser));
+        self.cancel_thinking();
+        self.commit(self.rec.clone(), Some(next), Vec::new())
+            .await?;
+        self.broadcast_game();
+        Ok(())
     }
 
     fn require_playing(&self) -> AppResult<()> {
@@ -36,6 +72,11 @@ impl Actor {
             return Ok(());
         };
         match online.phase {
+            // A game stored playing on a finished board (set up from a finished position before
+            // that was refused) has nothing left to play, resign or abort.
+            Phase::Playing { .. } if self.rec.game.position().is_game_over() => Err(
+                AppError::GameOver("the game is over: no moves are left".into()),
+            ),
             Phase::Playing { .. } => Ok(()),
             Phase::Waiting => Err(AppError::NotAllowed(
                 "the game has not started: it is waiting for an opponent".into(),
@@ -52,9 +93,9 @@ impl Actor {
         action: Action,
         arrived_ms: i64,
     ) -> AppResult<()> {
-        let seat = match &self.online {
-            None => None,
-            Some(o) => Some(o.seat_of(who).ok_or_else(|| {
+        let seat = match self.online() {
+            Err(_) => None,
+            Ok(o) => Some(o.seat_of(who).ok_or_else(|| {
                 AppError::NotYourSeat(
                     "you do not hold a seat in this game: spectators may only watch".into(),
                 )
@@ -64,11 +105,12 @@ impl Actor {
             (Action::Move { square, ply }, seat) => self.play(seat, square, ply, arrived_ms).await,
             (Action::Undo { ply }, None) => self.undo(ply).await,
             (Action::Redo { ply }, None) => self.redo(ply).await,
+            (Action::Resign { ply }, None) => self.resign_local(ply).await,
             (Action::Undo { .. } | Action::Redo { .. }, Some(_)) => Err(AppError::NotAllowed(
                 "an online game takes a move back by a takeback request".into(),
             )),
             (_, None) => Err(AppError::NotAllowed(
-                "resignation, takebacks, chat and rematches are for online games".into(),
+                "takebacks, aborts, chat and rematches are for online games".into(),
             )),
             (action, Some(seat)) => self.act_online(seat, action).await,
         }
@@ -92,6 +134,11 @@ impl Actor {
             Action::Abort { ply } => {
                 if let Phase::Finished(_) = online.phase {
                     return Err(AppError::GameOver("the game is over".into()));
+                }
+                if self.rec.game.position().is_game_over() {
+                    return Err(AppError::GameOver(
+                        "the game is over: no moves are left".into(),
+                    ));
                 }
                 self.check_ply(ply, Some(seat))?;
                 let played = self
@@ -239,13 +286,12 @@ impl Actor {
             }
             _ => {}
         }
-        if let Some(seat) = seat {
-            if self.flag_deadline().is_some_and(|d| arrived_ms >= d) {
-                self.flag_fall(seat).await?;
-                return Err(AppError::GameOver(
-                    "your time ran out before the move arrived".into(),
-                ));
-            }
+        let mover = seat.unwrap_or(pos.side_to_move());
+        if self.flag_deadline().is_some_and(|d| arrived_ms >= d) {
+            self.flag_fall(mover).await?;
+            return Err(AppError::GameOver(
+                "your time ran out before the move arrived".into(),
+            ));
         }
         let mut rec = self.rec.clone();
         rec.game
@@ -255,25 +301,55 @@ impl Actor {
                 message: e.reason.to_string(),
             })?;
         rec.game.play_forced_passes();
-        let online = match (self.online.clone(), seat) {
-            (Some(mut next), Some(seat)) => {
-                next.charge_move(seat, arrived_ms, self.clock.now_ms());
-                next.offers.takeback = None;
-                if rec.game.position().is_game_over() {
-                    next.phase = Phase::Finished(End::Normal);
-                }
-                Some(next)
-            }
-            (online, _) => online,
-        };
+        let online = self.charged(&rec, mover, arrived_ms);
+        if rec.computer_to_move() {
+            self.check_engine_room().await?;
+        }
         self.commit(rec, online, Vec::new()).await?;
         self.maybe_start_thinking();
         self.broadcast_game();
         Ok(())
     }
 
+    /// The online part after `mover`'s move that arrived at `arrived_ms` led to `rec`: its
+    /// clock charged (the next turn starts now), offers cleared, finished if the board is.
+    pub(super) fn charged(
+        &self,
+        rec: &GameRecord,
+        mover: Color,
+        arrived_ms: i64,
+    ) -> Option<OnlineGame> {
+        let mut next = self.online.clone()?;
+        next.charge_move(mover, arrived_ms, self.clock.now_ms());
+        next.offers.takeback = None;
+        if rec.game.position().is_game_over() {
+            next.phase = Phase::Finished(End::Normal);
+        }
+        Some(next)
+    }
+
+    /// Undo and redo on one device: not once the game was resigned or lost on time, nor with a
+    /// clock (the time spent cannot be given back).
+    fn require_undoable(&self) -> AppResult<()> {
+        let Some(online) = &self.online else {
+            return Ok(());
+        };
+        if let Phase::Finished(End::Resign(_) | End::Time(_) | End::Deadline(_)) = online.phase {
+            return Err(AppError::GameOver(
+                "the game is over: it was resigned or lost on time".into(),
+            ));
+        }
+        if online.is_timed() {
+            return Err(AppError::NotAllowed(
+                "a game with a clock takes no moves back".into(),
+            ));
+        }
+        Ok(())
+    }
+
     /// Back to the previous turn (a computer game: the person's previous turn).
     async fn undo(&mut self, ply: usize) -> AppResult<()> {
+        self.require_undoable()?;
         self.check_ply(ply, None)?;
         let mut next = self.rec.clone();
         let changed = match self.rec.meta.mode {
@@ -295,6 +371,7 @@ impl Actor {
     }
 
     async fn redo(&mut self, ply: usize) -> AppResult<()> {
+        self.require_undoable()?;
         self.check_ply(ply, None)?;
         if self.thinking.is_some() {
             return Err(AppError::NotYourTurn(
@@ -320,7 +397,7 @@ impl Actor {
     }
 
     async fn chat(&mut self, online: OnlineGame, seat: Color, text: &str) -> AppResult<()> {
-        let text = checked_text("chat text", text, CHAT_MAX).map_err(AppError::BadRequest)?;
+        let text = crate::user_text::checked("chat", text, CHAT_MAX)?;
         let now = self.clock.now_ms();
         let times = &mut self.chat_times[idx(seat)];
         while times.front().is_some_and(|t| now - t >= CHAT_WINDOW_MS) {

@@ -1,5 +1,5 @@
-//! Seats, device links and clocks of online games (a local game refuses the first two and
-//! has no clock).
+//! Seats and device links of online games (a local game refuses them), and the clocks of every
+//! game that has one.
 
 use super::{idx, link_hash, Actor};
 use crate::error::{AppError, AppResult};
@@ -121,8 +121,12 @@ impl Actor {
         Ok(true)
     }
 
+    /// `loser`'s flag fell (any mode with a clock): stored, then shown.
     pub(super) async fn flag_fall(&mut self, loser: Color) -> AppResult<()> {
-        let mut next = self.online()?.clone();
+        let mut next = self
+            .online
+            .clone()
+            .ok_or_else(|| AppError::Internal("a flag fell in a game without a clock".into()))?;
         // The loser's clock shows zero.
         match loser {
             Color::Black => next.black_ms = 0,
@@ -130,6 +134,8 @@ impl Actor {
         }
         next.phase = Phase::Finished(next.out_of_time(loser));
         next.offers = Default::default();
+        // The computer out of time stops thinking.
+        self.cancel_thinking();
         self.commit_online(next, Vec::new()).await
     }
 }

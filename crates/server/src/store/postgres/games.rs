@@ -4,11 +4,11 @@
 use super::super::columns::{
     color_text, end_from_columns, mode_from_columns, moves_columns, summary, RawGame,
 };
-use super::super::{Abandoned, ListedGame, Quota};
+use super::super::{Abandoned, GameRow, ListedGame, Quota};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
+use crate::model::Owner;
 use crate::model::{GameRecord, Level, Status};
-use crate::ownership::Owner;
 use tokio_postgres::{Row, Transaction};
 
 /// Inserts a new game.
@@ -72,8 +72,8 @@ pub async fn update_moves(tx: &Transaction<'_>, rec: &GameRecord) -> AppResult<b
     Ok(n == 1)
 }
 
-/// Loads and replays a game. `Ok(None)`: no such game; a row that does not replay is an
-/// internal error naming the game.
+/// Loads and replays a game. `Ok(None)`: no such game; a row that does not replay is 409
+/// `corrupt_game` naming the game.
 pub async fn load_game(tx: &Transaction<'_>, id: &str) -> AppResult<Option<GameRecord>> {
     let row = tx
         .query_opt(
@@ -102,7 +102,31 @@ pub async fn load_game(tx: &Transaction<'_>, id: &str) -> AppResult<Option<GameR
     };
     raw.into_record()
         .map(Some)
-        .map_err(|e| AppError::Internal(format!("stored game {id} is corrupt: {e}")))
+        .map_err(|e| AppError::corrupt_game(id, &e))
+}
+
+/// Whose game `id` is, from its row alone (no replay): `None` if there is no such row or its
+/// owner column does not read.
+pub async fn game_row(tx: &Transaction<'_>, id: &str) -> AppResult<Option<GameRow>> {
+    let row = tx
+        .query_opt(
+            "SELECT owner, mode, created_from FROM games WHERE id = $1",
+            &[&id],
+        )
+        .await?;
+    let Some(r) = row else {
+        return Ok(None);
+    };
+    let owner: Option<String> = r.try_get(0)?;
+    let mode: String = r.try_get(1)?;
+    let created_from: Option<String> = r.try_get(2)?;
+    Ok(Owner::from_column(owner.as_deref())
+        .ok()
+        .map(|owner| GameRow {
+            owner,
+            online: mode == "online",
+            created_from,
+        }))
 }
 
 /// One listed row; the inner error says what in it is corrupt.
@@ -171,7 +195,7 @@ pub async fn list_games(
     for r in &rows {
         match listed(r)? {
             Ok(g) => games.push(g),
-            Err(e) => eprintln!("virada-server: {e}"),
+            Err(e) => tracing::error!(error = %e, "a stored game is left out of the list"),
         }
     }
     Ok(games)

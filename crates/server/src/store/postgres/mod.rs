@@ -14,16 +14,18 @@
 
 mod games;
 mod online;
+mod puzzles;
 
 use super::{
-    Abandoned, Change, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame, SweptRows,
+    Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
+    RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
 use crate::config::PgTarget;
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
+use crate::model::Owner;
 use crate::model::{GameRecord, Status};
-use crate::ownership::Owner;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use std::fmt;
 use std::time::Duration;
@@ -67,6 +69,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     // v5: the address a game was created from (the per-address caps).
     "ALTER TABLE games ADD COLUMN created_from TEXT;
     CREATE INDEX games_created_from ON games(created_from);",
+    // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
+    puzzles::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -362,6 +366,11 @@ impl Store for PgStore {
             .await?)
     }
 
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>> {
+        let id = id.to_string();
+        in_read_tx!(self, |tx| games::game_row(&tx, &id).await?)
+    }
+
     fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>> {
         let id = id.to_string();
         in_tx!(self, |tx| games::claim_game(&tx, &id, browser).await?)
@@ -433,6 +442,31 @@ impl Store for PgStore {
             (due, next)
         })
     }
+
+    fn solver_rating(&self, browser: BrowserId) -> StoreFuture<'_, Option<PuzzleRating>> {
+        in_read_tx!(self, |tx| puzzles::solver_rating(&tx, browser).await?)
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, PuzzleRating)>> {
+        in_read_tx!(self, |tx| puzzles::puzzle_ratings(&tx).await?)
+    }
+
+    fn puzzle_rating(&self, id: &str) -> StoreFuture<'_, Option<PuzzleRating>> {
+        let id = id.to_string();
+        in_read_tx!(self, |tx| puzzles::puzzle_rating(&tx, &id).await?)
+    }
+
+    fn puzzle_results(&self, browser: BrowserId) -> StoreFuture<'_, Vec<(String, bool)>> {
+        in_read_tx!(self, |tx| puzzles::puzzle_results(&tx, browser).await?)
+    }
+
+    fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult> {
+        in_tx!(self, |tx| puzzles::rate_puzzle(&tx, &result).await?)
+    }
+
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
+        in_tx!(self, |tx| puzzles::sweep_solvers(&tx, before).await?)
+    }
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -457,7 +491,7 @@ async fn insert_within(
             &[&q.address],
         )
         .await?;
-        games::check_quota(tx, q, game.online.is_some()).await?;
+        games::check_quota(tx, q, game.rec.meta.mode == crate::model::Mode::Online).await?;
     }
     insert_rows(tx, game).await?;
     if let Some(q) = quota {
@@ -472,16 +506,19 @@ async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<StoredGame>> {
         return Ok(None);
     };
     if rec.meta.mode != crate::model::Mode::Online {
-        return Ok(Some(StoredGame { rec, online: None }));
+        // A local game has an online row once it has a clock or has been resigned.
+        let online = online::load(tx, id).await?;
+        return Ok(Some(StoredGame { rec, online }));
     }
     match online::load(tx, id).await? {
         Some(o) => Ok(Some(StoredGame {
             rec,
             online: Some(o),
         })),
-        None => Err(AppError::Internal(format!(
-            "stored game {id} is corrupt: an online game without its seats"
-        ))),
+        None => Err(AppError::corrupt_game(
+            id,
+            "an online game without its seats",
+        )),
     }
 }
 
@@ -496,6 +533,8 @@ async fn save(
         return Err(AppError::not_found_game(&rec.meta.id));
     }
     if let Some(o) = o {
+        // A local game's first online state (its resignation) adds the row.
+        online::ensure_row(tx, &rec.meta.id).await?;
         online::write_online(tx, rec, o).await?;
     }
     for change in changes {

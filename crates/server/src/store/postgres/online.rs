@@ -66,12 +66,7 @@ pub async fn insert_online(
     rec: &GameRecord,
     online: &OnlineGame,
 ) -> AppResult<()> {
-    tx.execute(
-        "INSERT INTO online_games (game_id, time_control, phase, black_ms, white_ms, chat_count)
-         VALUES ($1, '', '', 0, 0, 0)",
-        &[&rec.meta.id],
-    )
-    .await?;
+    ensure_row(tx, &rec.meta.id).await?;
     write_online(tx, rec, online).await?;
     for c in [Color::Black, Color::White] {
         if let SeatState::Taken { holders, .. } = online.seat(c) {
@@ -80,6 +75,17 @@ pub async fn insert_online(
             }
         }
     }
+    Ok(())
+}
+
+/// Adds a blank online row for game `id` if it has none (it is filled by [`write_online`]).
+pub async fn ensure_row(tx: &Transaction<'_>, id: &str) -> AppResult<()> {
+    tx.execute(
+        "INSERT INTO online_games (game_id, time_control, phase, black_ms, white_ms, chat_count)
+         VALUES ($1, '', '', 0, 0, 0) ON CONFLICT DO NOTHING",
+        &[&id],
+    )
+    .await?;
     Ok(())
 }
 
@@ -185,8 +191,7 @@ pub async fn apply_change(
 
 /// The online part of game `id`; `Ok(None)` if it has none (a local game).
 pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame>> {
-    let corrupt =
-        |e: String| AppError::Internal(format!("stored online game {id} is corrupt: {e}"));
+    let corrupt = |e: String| AppError::corrupt_game(id, &format!("its online part: {e}"));
     let row = tx
         .query_opt(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,

@@ -2,12 +2,12 @@
 //! the per-address quota, listing and retention's deletions.
 
 use super::super::columns::{mode_from_columns, summary, RawGame};
-use super::super::{Abandoned, ListedGame, Quota};
+use super::super::{Abandoned, GameRow, ListedGame, Quota};
 use super::{color_from, color_text};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
+use crate::model::Owner;
 use crate::model::{moves_to_text, GameRecord, Level, Status};
-use crate::ownership::Owner;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// Inserts a new game.
@@ -67,7 +67,7 @@ pub fn update_moves(conn: &Connection, rec: &GameRecord) -> AppResult<bool> {
 }
 
 /// Loads and replays a game. `Ok(None)`: no such game. A row that does not replay is reported as
-/// an internal error naming the game and the fault (the server goes on).
+/// 409 `corrupt_game` naming the game and the fault (the server goes on).
 pub fn load_game(conn: &Connection, id: &str) -> AppResult<Option<GameRecord>> {
     let row = conn
         .query_row(
@@ -98,8 +98,29 @@ pub fn load_game(conn: &Connection, id: &str) -> AppResult<Option<GameRecord>> {
         Some(raw) => raw
             .into_record()
             .map(Some)
-            .map_err(|e| AppError::Internal(format!("stored game {id} is corrupt: {e}"))),
+            .map_err(|e| AppError::corrupt_game(id, &e)),
     }
+}
+
+/// Whose game `id` is, from its row alone (no replay): `None` if there is no such row or its
+/// owner column does not read (then nobody can show the game is theirs).
+pub fn game_row(conn: &Connection, id: &str) -> AppResult<Option<GameRow>> {
+    let row: Option<(Option<String>, String, Option<String>)> = conn
+        .query_row(
+            "SELECT owner, mode, created_from FROM games WHERE id = ?1",
+            params![id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    Ok(row.and_then(|(owner, mode, created_from)| {
+        Owner::from_column(owner.as_deref())
+            .ok()
+            .map(|owner| GameRow {
+                owner,
+                online: mode == "online",
+                created_from,
+            })
+    }))
 }
 
 /// Which games the list shows to browser `?3`: the games it owns, and the online games it
@@ -179,7 +200,7 @@ pub fn list_games(
     for row in rows {
         match row? {
             Ok(listed) => games.push(listed),
-            Err(e) => eprintln!("virada-server: {e}"),
+            Err(e) => tracing::error!(error = %e, "a stored game is left out of the list"),
         }
     }
     Ok(games)
@@ -424,7 +445,11 @@ mod tests {
         conn.execute("UPDATE games SET moves = 'f5 a1' WHERE id = 'g_1'", [])
             .unwrap();
         let err = load_game(&conn, "g_1").unwrap_err();
-        assert!(err.message().contains("corrupt"), "{err}");
+        assert_eq!(err.code(), "corrupt_game", "{err}");
+        // Its owner is still read from the row.
+        let row = game_row(&conn, "g_1").unwrap().expect("the row is there");
+        assert!(!row.online);
+        assert_eq!(game_row(&conn, "nope").unwrap(), None);
         assert!(delete_game(&conn, "g_1").unwrap());
         assert!(!delete_game(&conn, "g_1").unwrap());
         drop(conn);

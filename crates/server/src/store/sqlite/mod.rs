@@ -2,22 +2,24 @@
 //! tables beside it, WAL mode with `synchronous=FULL` so a change is on disk before the server
 //! acknowledges it, and a versioned schema upgraded by [`migrations`](MIGRATIONS) at start-up.
 //!
-//! The SQL lives in [`games`] and [`online`] as blocking functions of a connection; the
+//! The SQL lives in [`games`], [`online`] and [`puzzles`] as blocking functions of a connection; the
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
 mod games;
 mod online;
+mod puzzles;
 
 pub(super) use super::columns::{color_from, color_text};
 use super::{
-    Abandoned, Change, LinkRow, ListedGame, Quota, Store, StoreFuture, StoredGame, SweptRows,
+    Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
+    RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
+use crate::model::Owner;
 use crate::model::{GameRecord, Status};
-use crate::ownership::Owner;
 use rusqlite::{params, Connection};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -60,6 +62,8 @@ const MIGRATIONS: &[&str] = &[
     // from an address exempt from limits).
     "ALTER TABLE games ADD COLUMN created_from TEXT;
     CREATE INDEX games_created_from ON games(created_from);",
+    // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
+    puzzles::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -294,6 +298,11 @@ impl Store for SqliteStore {
         self.run(move |conn| save(conn, &rec, online.as_ref(), &changes))
     }
 
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>> {
+        let id = id.to_string();
+        self.run(move |conn| games::game_row(conn, &id))
+    }
+
     fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>> {
         let id = id.to_string();
         self.run(move |conn| games::claim_game(conn, &id, browser))
@@ -365,6 +374,31 @@ impl Store for SqliteStore {
             Ok((due, next))
         })
     }
+
+    fn solver_rating(&self, browser: BrowserId) -> StoreFuture<'_, Option<PuzzleRating>> {
+        self.run(move |conn| puzzles::solver_rating(conn, browser))
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, PuzzleRating)>> {
+        self.run(puzzles::puzzle_ratings)
+    }
+
+    fn puzzle_rating(&self, id: &str) -> StoreFuture<'_, Option<PuzzleRating>> {
+        let id = id.to_string();
+        self.run(move |conn| puzzles::puzzle_rating(conn, &id))
+    }
+
+    fn puzzle_results(&self, browser: BrowserId) -> StoreFuture<'_, Vec<(String, bool)>> {
+        self.run(move |conn| puzzles::puzzle_results(conn, browser))
+    }
+
+    fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult> {
+        self.run(move |conn| puzzles::rate_puzzle(conn, &result))
+    }
+
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
+        self.run(move |conn| puzzles::sweep_solvers(conn, before))
+    }
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -380,7 +414,7 @@ fn insert_rows(conn: &Connection, game: &StoredGame) -> AppResult<()> {
 fn insert_within(conn: &Connection, game: &StoredGame, quota: Option<&Quota>) -> AppResult<()> {
     let tx = conn.unchecked_transaction()?;
     if let Some(q) = quota {
-        games::check_quota(&tx, q, game.online.is_some())?;
+        games::check_quota(&tx, q, game.rec.meta.mode == crate::model::Mode::Online)?;
     }
     insert_rows(&tx, game)?;
     if let Some(q) = quota {
@@ -396,16 +430,19 @@ fn load(conn: &Connection, id: &str) -> AppResult<Option<StoredGame>> {
         return Ok(None);
     };
     if rec.meta.mode != crate::model::Mode::Online {
-        return Ok(Some(StoredGame { rec, online: None }));
+        // A local game has an online row once it has a clock or has been resigned.
+        let online = online::load(conn, id)?;
+        return Ok(Some(StoredGame { rec, online }));
     }
     match online::load(conn, id)? {
         Some(o) => Ok(Some(StoredGame {
             rec,
             online: Some(o),
         })),
-        None => Err(AppError::Internal(format!(
-            "stored game {id} is corrupt: an online game without its seats"
-        ))),
+        None => Err(AppError::corrupt_game(
+            id,
+            "an online game without its seats",
+        )),
     }
 }
 
@@ -421,6 +458,8 @@ fn save(
         return Err(AppError::not_found_game(&rec.meta.id));
     }
     if let Some(o) = o {
+        // A local game's first online state (its resignation) adds the row.
+        online::ensure_row(&tx, &rec.meta.id)?;
         online::write_online(&tx, rec, o)?;
     }
     for change in changes {
@@ -457,8 +496,8 @@ mod tests {
     use super::online::{beat, due_flags, forgive_downtime, next_flag_after};
     use super::*;
     use crate::model::online::{Phase, SeatState, TimeControl};
+    use crate::model::Owner;
     use crate::model::{GameMeta, Mode, StartKind};
-    use crate::ownership::Owner;
     use virada_rules::Game;
 
     fn started(id: &str, tc: TimeControl, turn_started_at: i64) -> (GameRecord, OnlineGame) {

@@ -74,11 +74,7 @@ pub(super) fn insert_online(
     rec: &GameRecord,
     online: &OnlineGame,
 ) -> AppResult<()> {
-    conn.execute(
-        "INSERT INTO online_games (game_id, time_control, phase, black_ms, white_ms, chat_count)
-         VALUES (?1, '', '', 0, 0, 0)",
-        params![rec.meta.id],
-    )?;
+    ensure_row(conn, &rec.meta.id)?;
     write_online(conn, rec, online)?;
     for c in [Color::Black, Color::White] {
         if let SeatState::Taken { holders, .. } = online.seat(c) {
@@ -87,6 +83,17 @@ pub(super) fn insert_online(
             }
         }
     }
+    Ok(())
+}
+
+/// Adds a blank online row for game `id` if it has none (it is filled by [`write_online`]).
+pub(super) fn ensure_row(conn: &Connection, id: &str) -> AppResult<()> {
+    conn.execute(
+        "INSERT OR IGNORE INTO online_games
+            (game_id, time_control, phase, black_ms, white_ms, chat_count)
+         VALUES (?1, '', '', 0, 0, 0)",
+        params![id],
+    )?;
     Ok(())
 }
 
@@ -172,8 +179,7 @@ pub(super) fn apply_change(conn: &Connection, id: &str, at: i64, change: &Change
 
 /// The online part of game `id`; `Ok(None)` if it has none (a local game).
 pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>> {
-    let corrupt =
-        |e: String| AppError::Internal(format!("stored online game {id} is corrupt: {e}"));
+    let corrupt = |e: String| AppError::corrupt_game(id, &format!("its online part: {e}"));
     let row = conn
         .query_row(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,

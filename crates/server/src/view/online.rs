@@ -1,5 +1,6 @@
 //! The JSON of online games: the game object's `online` field and the WebSocket messages
-//! (docs/API.md, "Online games").
+//! (docs/API.md, "Online games"); the clocks and end of every game (a game on one device may
+//! have a clock and be resigned too).
 
 use crate::model::online::{
     forfeit_score_of_counts, ChatLine, End, OnlineGame, Phase, TimeControl,
@@ -126,6 +127,10 @@ pub struct ErrorMessage {
     pub message: String,
     #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
     pub reference: Option<u64>,
+    /// The error's params, as in HTTP error bodies (`invisible_character`: `field`, `char`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    // The same map as `error::ErrorParams` (named here so views do not depend on errors).
+    pub params: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
 /// The game object of an online game as the holder of `you` (or a spectator) sees it at `now`.
@@ -139,6 +144,47 @@ pub fn online_game_view(
     now: i64,
 ) -> GameView {
     let mut view = game_view(rec, false, version);
+    apply_clocks_and_end(&mut view, rec, online, now);
+    view.online = Some(Box::new(OnlineView {
+        time_control: online.time_control,
+        seats,
+        you,
+        phase: online.phase.name(),
+        clocks: view.clocks.clone(),
+        spectators,
+        offers: OffersView {
+            takeback: online.offers.takeback,
+            rematch: online.offers.rematch,
+        },
+        rematch_game: online.rematch_game.clone(),
+        chat: online.chat.iter().map(ChatLineView::from).collect(),
+        end: match online.phase {
+            Phase::Finished(_) => view.end.clone(),
+            _ => None,
+        },
+    }));
+    view
+}
+
+/// The game object of a game on one device (computer, friend) at `now`: with its clocks and
+/// how it ended when it has them (`online`: a clock, or a resignation).
+pub fn local_game_view(
+    rec: &GameRecord,
+    online: Option<&OnlineGame>,
+    thinking: bool,
+    version: u64,
+    now: i64,
+) -> GameView {
+    let mut view = game_view(rec, thinking, version);
+    if let Some(online) = online {
+        apply_clocks_and_end(&mut view, rec, online, now);
+    }
+    view
+}
+
+/// Puts a game's time control, clocks at `now` and end into its view: a game that ended on
+/// time or by resignation is finished whatever the board, and scored by the 33-31 rule.
+fn apply_clocks_and_end(view: &mut GameView, rec: &GameRecord, online: &OnlineGame, now: i64) {
     let pos = rec.game.position();
     let to_move = match online.phase {
         Phase::Playing { .. } if !pos.is_game_over() => Some(pos.side_to_move()),
@@ -149,39 +195,22 @@ pub fn online_game_view(
         view.side_to_move = None;
         view.legal_moves.clear();
         view.result = end_result(end, pos.black().count() as u8, pos.white().count() as u8);
+        view.end = Some(EndView {
+            reason: end.reason(),
+            loser: end.loser(),
+        });
     } else if !matches!(online.phase, Phase::Playing { .. }) {
         // Waiting: nobody may move yet.
         view.legal_moves.clear();
     }
-    let clocks = online.time_control.allowance_ms().map(|_| ClocksView {
+    view.time_control = online.time_control;
+    view.clocks = online.time_control.allowance_ms().map(|_| ClocksView {
         black_ms: online.remaining_at(Color::Black, to_move, now),
         white_ms: online.remaining_at(Color::White, to_move, now),
         running: to_move,
         server_time_ms: now,
         deadline_ms: to_move.and_then(|c| online.deadline(c)),
     });
-    view.online = Some(Box::new(OnlineView {
-        time_control: online.time_control,
-        seats,
-        you,
-        phase: online.phase.name(),
-        clocks,
-        spectators,
-        offers: OffersView {
-            takeback: online.offers.takeback,
-            rematch: online.offers.rematch,
-        },
-        rematch_game: online.rematch_game.clone(),
-        chat: online.chat.iter().map(ChatLineView::from).collect(),
-        end: match online.phase {
-            Phase::Finished(end) => Some(EndView {
-                reason: end.reason(),
-                loser: end.loser(),
-            }),
-            _ => None,
-        },
-    }));
-    view
 }
 
 /// The result of an online game that ended by `end` with `black_discs` and `white_discs` on
@@ -204,31 +233,5 @@ pub fn end_result(end: End, black_discs: u8, white_discs: u8) -> Option<ResultVi
                 wof_differs: (black_score, white_score) != (black_discs, white_discs),
             })
         }
-    }
-}
-
-/// A line of the saved-games list from its stored row: an online game that ended on time, by
-/// resignation or deadline scores by the 33-31 rule, not by the board (as the game view).
-pub fn game_summary(g: crate::store::ListedGame) -> crate::view::GameSummary {
-    let result = match g.end {
-        Some(end) => end_result(end, g.black_discs, g.white_discs),
-        None => (g.status == Status::Finished)
-            .then(|| virada_rules::GameResult::new(g.black_discs, g.white_discs).into()),
-    };
-    crate::view::GameSummary {
-        created_at: iso8601(g.created_at),
-        updated_at: iso8601(g.updated_at),
-        mode: g.mode,
-        status: g.status,
-        black_discs: g.black_discs,
-        white_discs: g.white_discs,
-        ply_count: g.ply_count,
-        result,
-        end_reason: g.end.map(|e| e.reason()),
-        black_name: g.black_name,
-        white_name: g.white_name,
-        opening_name: crate::view::opening_name_of_stored(&g.start, &g.transcript),
-        transcript: g.transcript,
-        id: g.id,
     }
 }

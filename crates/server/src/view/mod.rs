@@ -1,4 +1,7 @@
-//! The JSON shapes of the API (see docs/API.md), built from server state.
+//! The JSON shapes of the API (see docs/API.md), built from server state; [`online`]: the
+//! online games' part of the game object and their WebSocket messages.
+
+pub mod online;
 
 use crate::level_text;
 use crate::model::{GameRecord, Mode, StartKind, Status};
@@ -172,7 +175,13 @@ pub struct GameView {
     pub result: Option<ResultView>,
     pub transcript: String,
     /// Seats, clocks, chat of an online game (`null` for local games).
-    pub online: Option<Box<crate::online::view::OnlineView>>,
+    pub online: Option<Box<crate::view::online::OnlineView>>,
+    /// The time control, in every mode (`{"kind":"none"}`: no clock).
+    pub time_control: crate::model::online::TimeControl,
+    /// Each side's time and the clock that runs (`null`: no clock), in every mode.
+    pub clocks: Option<crate::view::online::ClocksView>,
+    /// How the game ended (`null` while it goes on): on the board, by resignation, on time.
+    pub end: Option<crate::view::online::EndView>,
     /// The named opening reached so far (`null`: none).
     pub opening_name: Option<OpeningNameView>,
 }
@@ -217,6 +226,12 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
         result: pos.result().map(ResultView::from),
         transcript: game.to_string(),
         online: None,
+        time_control: crate::model::online::TimeControl::None {},
+        clocks: None,
+        end: (status == Status::Finished).then_some(crate::view::online::EndView {
+            reason: "normal",
+            loser: None,
+        }),
         opening_name: opening_name_view(game.positions()),
     }
 }

@@ -1,8 +1,8 @@
 //! `virada book build`, `extend` and `add`: the searching subcommands, with progress and ETA.
 
-use super::args::ThreadsArg;
-use super::book::{open, save, AddArgs, BuildArgs, ExtendArgs};
-use super::{CliError, CmdResult};
+use super::{open, save, AddArgs, BuildArgs, ExtendArgs};
+use crate::cmd::args::ThreadsArg;
+use crate::cmd::{CliError, CmdResult};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};

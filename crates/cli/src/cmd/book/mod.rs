@@ -1,9 +1,11 @@
 //! `virada book ...`: build, grow, inspect and convert opening books (the engine's
 //! `virada_engine::book` does the work; see docs/BOOK.md).
 
+mod build;
+
 use super::args::{read_position_input, ThreadsArg};
-use super::book_build::{self, GrowArgs};
 use super::{CliError, CmdResult};
+use build::GrowArgs;
 use clap::{Args, Subcommand, ValueEnum};
 use std::path::{Path, PathBuf};
 use virada_engine::book::{write_edax, Book};
@@ -88,7 +90,7 @@ pub struct AddArgs {
     #[arg(long, default_value_t = 20)]
     pub max_ply: u32,
     /// Stop after this wall time (e.g. 90s, 20m, 1h).
-    #[arg(long, value_parser = book_build::parse_duration)]
+    #[arg(long, value_parser = build::parse_duration)]
     pub time: Option<std::time::Duration>,
     /// Journal of finished searches (default: the output file + `.journal`).
     #[arg(long)]
@@ -189,9 +191,9 @@ pub(super) fn save(book: &Book, path: &Path) -> CmdResult {
 
 pub fn run(args: BookArgs) -> CmdResult {
     match args.what {
-        BookWhat::Build(a) => book_build::build(a),
-        BookWhat::Extend(a) => book_build::extend(a),
-        BookWhat::Add(a) => book_build::add(a),
+        BookWhat::Build(a) => build::build(a),
+        BookWhat::Extend(a) => build::extend(a),
+        BookWhat::Add(a) => build::add(a),
         BookWhat::Fix(a) => {
             let mut book = open(&a.book)?;
             let before = book.check_negamax().len();

@@ -10,16 +10,11 @@
 //! `guard.rs` refuses those anyway), `HttpOnly` (page scripts cannot read it, so an injected
 //! script could not send it elsewhere), `Path=/`, and lives 400 days (the longest browsers keep).
 
-use axum::extract::{FromRequestParts, Request};
-use axum::http::header::{COOKIE, SET_COOKIE};
-use axum::http::request::Parts;
-use axum::http::HeaderValue;
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+pub mod layer;
+
+use axum::http::header::COOKIE;
 use sha2::{Digest, Sha256};
 use std::fmt;
-
-use crate::error::AppError;
 
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "virada_id";
@@ -82,7 +77,7 @@ fn is_token(token: &str) -> bool {
 }
 
 /// The `virada_id` token among the request's cookies, if there is a well-formed one.
-fn token_in(parts: &axum::http::HeaderMap) -> Option<String> {
+pub fn token_in(parts: &axum::http::HeaderMap) -> Option<String> {
     parts
         .get_all(COOKIE)
         .iter()
@@ -98,46 +93,10 @@ pub fn set_cookie_value(token: &str) -> String {
     format!("{COOKIE_NAME}={token}; Path=/; Max-Age={MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax")
 }
 
-/// Middleware: makes sure every request has a [`BrowserId`] (in its extensions) and that a
-/// browser without a valid cookie gets one with the response.
-pub async fn identify(mut req: Request, next: Next) -> Response {
-    let (id, new_cookie) = match token_in(req.headers()) {
-        Some(token) => (BrowserId::of_token(&token), None),
-        None => match new_token() {
-            Ok(token) => (BrowserId::of_token(&token), Some(set_cookie_value(&token))),
-            Err(e) => {
-                return AppError::Internal(format!("no random token for the browser cookie: {e}"))
-                    .into_response()
-            }
-        },
-    };
-    req.extensions_mut().insert(id);
-    let mut response = next.run(req).await;
-    if let Some(cookie) = new_cookie {
-        if let Ok(value) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().append(SET_COOKIE, value);
-        }
-    }
-    response
-}
-
-/// Extractor: the asking browser (set by [`identify`]).
-impl<S: Send + Sync> FromRequestParts<S> for BrowserId {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts
-            .extensions
-            .get::<BrowserId>()
-            .copied()
-            .ok_or_else(|| AppError::Internal("the identity layer did not run".into()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderMap;
+    use axum::http::{HeaderMap, HeaderValue};
 
     #[test]
     fn tokens_are_fresh_and_well_formed() {
