@@ -631,8 +631,9 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     .await;
     let t = TestServer::start_as(&db, client).await;
     let (s, e) = t.get(&format!("/api/games/{id}")).await;
-    assert_eq!(s, StatusCode::INTERNAL_SERVER_ERROR);
-    assert_eq!(e["error"]["code"], "internal");
+    // Its owner learns it is corrupt (and may delete it: tests/findings.rs).
+    assert_eq!(s, StatusCode::CONFLICT);
+    assert_eq!(e["error"]["code"], "corrupt_game");
     assert!(e["error"]["message"].as_str().unwrap().contains("corrupt"));
     // The server goes on, and the list still shows the game.
     let (s, list) = t.get("/api/games").await;
