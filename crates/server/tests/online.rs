@@ -472,8 +472,11 @@ async fn chat_is_checked_and_rate_limited() {
     time.advance(10_000);
     send(&mut a, json!({"type": "chat", "text": "x".repeat(201)})).await;
     assert_eq!(next_error(&mut a).await["code"], "bad_message");
+    // A control character is refused like the format characters (tests/findings.rs).
     send(&mut a, json!({"type": "chat", "text": "line\nbreak"})).await;
-    assert_eq!(next_error(&mut a).await["code"], "bad_message");
+    let err = next_error(&mut a).await;
+    assert_eq!(err["code"], "invisible_character", "{err}");
+    assert_eq!(err["params"], json!({"field": "chat", "char": "U+000A"}));
     send(&mut a, json!({"type": "chat", "text": "again"})).await;
     assert_eq!(next_of(&mut b, "chat").await["line"]["n"], 6);
     send(&mut e, json!({"type": "chat", "text": "spectator"})).await;
