@@ -5,7 +5,8 @@
 # Clippy, the tests and the e2e server share one build profile (Cargo.toml: `test` = `dev`), so
 # each dependency is checked once and built once. Tests that need ../shared/data (or
 # $VIRADA_DATA) and cannot find it fail when CI is set; otherwise they print SKIPPED and are
-# counted in the closing lines.
+# counted in the closing lines. Tests that need PostgreSQL (VIRADA_TEST_PG) do the same; here
+# scripts/pg-test.sh always provides it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,9 +31,9 @@ summary() {
   local skipped
   skipped=$(sort -u "$SKIP_LOG" | grep -c . || true)
   if [ "$skipped" -gt 0 ]; then
-    echo "== $skipped skipped for missing data (../shared/data or VIRADA_DATA): $(sort -u "$SKIP_LOG" | paste -sd ',' | sed 's/,/, /g')"
+    echo "== $skipped skipped for missing data (../shared/data or VIRADA_DATA) or PostgreSQL (VIRADA_TEST_PG): $(sort -u "$SKIP_LOG" | paste -sd ',' | sed 's/,/, /g')"
   else
-    echo "== 0 skipped for missing data"
+    echo "== 0 skipped for missing data or PostgreSQL"
   fi
   rm -f "$SKIP_LOG"
   exit "$status"
@@ -48,8 +49,12 @@ phase "cargo fmt --check"
 cargo fmt --all -- --check
 phase "cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets -- -D warnings
-phase "cargo test"
-cargo test --workspace
+# The tests run with a throwaway PostgreSQL (scripts/pg-test.sh): the store suite checks both
+# stores, then every server test runs again with its games in PostgreSQL.
+phase "cargo test (with a throwaway PostgreSQL for the store suite)"
+scripts/pg-test.sh cargo test --workspace
+phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
+VIRADA_TEST_STORE=postgres scripts/pg-test.sh cargo test -p virada-server
 if [ -x scripts/e2e.sh ]; then
   phase "browser end-to-end tests"
   scripts/e2e.sh

@@ -342,10 +342,11 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 fn internal_serve(db: &str) -> ! {
     let mut config = virada_server::ServerConfig {
         addr: "127.0.0.1:0".parse().expect("address"),
-        db_path: db.into(),
         max_connections: 16_384,
         ..virada_server::ServerConfig::default()
     };
+    // A file, or a `postgres://` URL.
+    config.set_db(db);
     config.limits.exempt = vec!["127.0.0.1".parse().expect("address")];
     match virada_server::run_blocking(config) {
         Ok(()) => std::process::exit(0),

@@ -26,8 +26,10 @@ pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 pub struct ServerConfig {
     /// Where to listen; port 0 lets the system choose.
     pub addr: SocketAddr,
-    /// The SQLite database file (created if missing).
+    /// The SQLite database file (created if missing); unused when `postgres` is set.
     pub db_path: PathBuf,
+    /// A PostgreSQL database instead of the SQLite file (`--db postgres://...`).
+    pub postgres: Option<PgTarget>,
     /// Engine worker threads (the most engine jobs running at once).
     pub engine_workers: usize,
     /// Hard cap on the time of one computer move, whatever the level asks.
@@ -72,6 +74,7 @@ impl Default for ServerConfig {
             // DEFAULT_ADDR.
             addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 8080)),
             db_path: PathBuf::from(DEFAULT_DB),
+            postgres: None,
             engine_workers: std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(2)
@@ -103,9 +106,14 @@ impl Default for ServerConfig {
 impl ServerConfig {
     /// Light settings for tests: shallow hints and analysis, one worker, and room for the many
     /// games and requests a test makes in a second (the tests of the limits set their own).
+    ///
+    /// The store is the SQLite file `db_path`, or, when `VIRADA_TEST_STORE=postgres`, a schema
+    /// of the PostgreSQL database `VIRADA_TEST_PG` named after `db_path` (the same path gives
+    /// the same schema in this process, so a test that restarts its server finds its games).
     pub fn for_tests(db_path: PathBuf) -> ServerConfig {
         ServerConfig {
             addr: SocketAddr::from((Ipv4Addr::LOCALHOST, 0)),
+            postgres: test_store_is_postgres().then(|| PgTarget::for_test_path(&db_path)),
             db_path,
             engine_workers: 1,
             move_time_limit: Duration::from_secs(5),
@@ -132,6 +140,85 @@ impl ServerConfig {
                 ..LimitsConfig::default()
             },
             ..ServerConfig::default()
+        }
+    }
+}
+
+/// Whether `--db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
+impl ServerConfig {
+    /// Sets the store from a `--db` value: a `postgres://` URL, or a SQLite file.
+    pub fn set_db(&mut self, db: &str) {
+        if is_postgres_url(db) {
+            self.postgres = Some(PgTarget {
+                url: db.to_string(),
+                schema: None,
+            });
+        } else {
+            self.db_path = PathBuf::from(db);
+            self.postgres = None;
+        }
+    }
+
+    /// The store in words for people: the SQLite file, or the PostgreSQL database (without
+    /// its password).
+    pub fn db_description(&self) -> String {
+        match &self.postgres {
+            Some(pg) => pg.describe(),
+            None => self.db_path.display().to_string(),
+        }
+    }
+}
+
+/// A PostgreSQL database to keep the games in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgTarget {
+    /// `postgres://user[:password]@host[:port]/dbname[?param=value...]` (the parameters of
+    /// libpq's connection URIs that tokio-postgres reads).
+    pub url: String,
+    /// The schema the tables live in (created if missing); `None`: the server's search path
+    /// (`public` unless the role or database sets another). Tests give each server its own.
+    pub schema: Option<String>,
+}
+
+impl PgTarget {
+    /// The database of a test whose SQLite file would be `path` (see [`ServerConfig::for_tests`]).
+    /// Panics with what to do when `VIRADA_TEST_PG` is unset: the caller asked for PostgreSQL.
+    pub fn for_test_path(path: &std::path::Path) -> PgTarget {
+        let url = std::env::var(TEST_PG_VAR).ok().filter(|u| !u.is_empty());
+        let Some(url) = url else {
+            panic!(
+                "VIRADA_TEST_STORE=postgres but {TEST_PG_VAR} is unset: run scripts/pg-test.sh \
+                 (it starts a throwaway PostgreSQL and sets it), or set {TEST_PG_VAR}=postgres://..."
+            );
+        };
+        use sha2::Digest;
+        let mut h = sha2::Sha256::new();
+        h.update(std::process::id().to_le_bytes());
+        h.update(path.to_string_lossy().as_bytes());
+        let hex: String = h.finalize()[..8]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        PgTarget {
+            url,
+            schema: Some(format!("t_{hex}")),
+        }
+    }
+
+    /// `postgres://user@host:port/dbname` (never the password).
+    pub fn describe(&self) -> String {
+        let rest = self.url.split_once("://").map_or("", |(_, r)| r);
+        let (auth, place) = rest.rsplit_once('@').unwrap_or(("", rest));
+        let user = auth.split(':').next().unwrap_or("");
+        let place = place.split('?').next().unwrap_or(place);
+        let at = if user.is_empty() { "" } else { "@" };
+        match &self.schema {
+            Some(schema) => format!("postgres://{user}{at}{place} (schema {schema})"),
+            None => format!("postgres://{user}{at}{place}"),
         }
     }
 }
@@ -171,6 +258,14 @@ impl Default for RetentionConfig {
     }
 }
 
+/// The environment variable naming the PostgreSQL server tests use.
+pub const TEST_PG_VAR: &str = "VIRADA_TEST_PG";
+
+/// Whether [`ServerConfig::for_tests`] puts the games in PostgreSQL (`VIRADA_TEST_STORE`).
+pub fn test_store_is_postgres() -> bool {
+    std::env::var("VIRADA_TEST_STORE").is_ok_and(|s| s == "postgres")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +273,19 @@ mod tests {
     #[test]
     fn default_address_is_the_documented_one() {
         assert_eq!(ServerConfig::default().addr.to_string(), DEFAULT_ADDR);
+    }
+
+    #[test]
+    fn db_values_choose_the_store_and_passwords_are_never_shown() {
+        let mut c = ServerConfig::default();
+        c.set_db("postgres://ana:secret@db.example:5433/virada?connect_timeout=5");
+        let pg = c.postgres.clone().unwrap();
+        assert_eq!(pg.describe(), "postgres://ana@db.example:5433/virada");
+        assert_eq!(c.db_description(), "postgres://ana@db.example:5433/virada");
+        c.set_db("games.sqlite");
+        assert_eq!(c.postgres, None);
+        assert_eq!(c.db_path, PathBuf::from("games.sqlite"));
+        assert!(is_postgres_url("postgresql://localhost/x"));
+        assert!(!is_postgres_url("postgres.sqlite"));
     }
 }

@@ -315,4 +315,21 @@ impl From<rusqlite::Error> for AppError {
     }
 }
 
+impl From<tokio_postgres::Error> for AppError {
+    fn from(e: tokio_postgres::Error) -> AppError {
+        // The server's own words (e.g. `ERROR: relation ... does not exist`) say more than the
+        // driver's kind of error.
+        match e.as_db_error() {
+            Some(db) => AppError::Internal(format!("database: {db}")),
+            None => AppError::Internal(format!("database: {e}")),
+        }
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for AppError {
+    fn from(e: deadpool_postgres::PoolError) -> AppError {
+        AppError::Internal(format!("database connection: {e}"))
+    }
+}
+
 pub type AppResult<T> = Result<T, AppError>;

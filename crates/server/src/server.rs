@@ -9,7 +9,9 @@ use crate::limits::{connection_refused_response, Limiter};
 use crate::pool::{EngineFactory, EnginePool};
 use crate::shared::Shared;
 use crate::state::AppState;
+use crate::store::postgres::{PgError, PgStore};
 use crate::store::sqlite::{DbError, SqliteStore};
+use crate::store::Store;
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
@@ -30,6 +32,8 @@ use tokio::task::JoinHandle;
 #[derive(Debug)]
 pub enum StartError {
     Database(DbError),
+    /// The PostgreSQL database cannot be reached or upgraded.
+    Postgres(PgError),
     /// The database task itself failed (it panicked or was cancelled).
     DatabaseTask(String),
     /// The address is taken, not local, or not allowed.
@@ -45,6 +49,7 @@ impl fmt::Display for StartError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             StartError::Database(e) => e.fmt(f),
+            StartError::Postgres(e) => e.fmt(f),
             StartError::DatabaseTask(e) => write!(f, "database start-up failed: {e}"),
             StartError::Listen { addr, source } => write!(f, "cannot listen on {addr}: {source}"),
             StartError::Runtime(e) => write!(f, "cannot start the async runtime: {e}"),
@@ -56,9 +61,16 @@ impl std::error::Error for StartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             StartError::Database(e) => Some(e),
+            StartError::Postgres(e) => Some(e),
             StartError::Listen { source, .. } | StartError::Runtime(source) => Some(source),
             StartError::DatabaseTask(_) => None,
         }
+    }
+}
+
+impl From<PgError> for StartError {
+    fn from(e: PgError) -> Self {
+        StartError::Postgres(e)
     }
 }
 
@@ -66,6 +78,18 @@ impl From<DbError> for StartError {
     fn from(e: DbError) -> Self {
         StartError::Database(e)
     }
+}
+
+/// Opens the store `config` names: its PostgreSQL database, or else its SQLite file.
+async fn open_store(config: &ServerConfig) -> Result<Arc<dyn Store>, StartError> {
+    if let Some(target) = &config.postgres {
+        return Ok(Arc::new(PgStore::open(target).await?));
+    }
+    let path = config.db_path.clone();
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
+    Ok(Arc::new(store))
 }
 
 /// A running server.
@@ -95,10 +119,7 @@ impl Server {
         config: ServerConfig,
         engine: EngineFactory,
     ) -> Result<Server, StartError> {
-        let path = config.db_path.clone();
-        let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
-            .await
-            .map_err(|e| StartError::DatabaseTask(e.to_string()))??;
+        let store = open_store(&config).await?;
         let listener =
             TcpListener::bind(config.addr)
                 .await
@@ -122,12 +143,7 @@ impl Server {
                 .map(|ip| ip.to_canonical())
                 .collect(),
         };
-        let shared = Arc::new(Shared::new(
-            config,
-            Arc::new(store),
-            pool,
-            shutdown_rx.clone(),
-        ));
+        let shared = Arc::new(Shared::new(config, store, pool, shutdown_rx.clone()));
         let state = AppState::new(shared);
         let heartbeat = crate::online::start_up(&state)
             .await
@@ -306,16 +322,16 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         .map_err(StartError::Runtime)?;
     crate::logging::init();
     rt.block_on(async move {
-        let db_path = config.db_path.clone();
+        let db = config.db_description();
         let server = Server::start(config).await?;
-        tracing::info!(url = %server.url(), db = %db_path.display(), "listening");
+        tracing::info!(url = %server.url(), db = %db, "listening");
         let mut out = std::io::stdout();
         let _ = writeln!(out, "listening on {}", server.url());
         let _ = writeln!(
             out,
             "Virada is ready: open {} in your browser. Games are saved in {}. Press Ctrl-C to stop.",
             server.url(),
-            db_path.display()
+            db
         );
         let _ = out.flush();
         wait_for_signal().await;

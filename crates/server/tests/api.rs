@@ -1,5 +1,7 @@
 //! API tests: a real server on port 0 with a temporary database, driven over HTTP.
 
+mod stored_rows;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::time::Duration;
@@ -61,6 +63,13 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
     let (s, h) = t.get("/api/health").await;
     assert_eq!(s, StatusCode::OK);
     assert_eq!(h["status"], "ok");
+    // The store the tests asked for (VIRADA_TEST_STORE) is the one the server uses.
+    let store = if virada_server::config::test_store_is_postgres() {
+        "postgres"
+    } else {
+        "sqlite"
+    };
+    assert_eq!(h["store"], store);
 
     let g = t.create(json!({"mode": "friend"})).await;
     let id = id_of(&g);
@@ -540,11 +549,11 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     let id = id_of(&g);
     let client = t.client.clone();
     t.server.shutdown().await;
-    {
-        let conn = rusqlite::Connection::open(&db).unwrap();
-        conn.execute("UPDATE games SET moves = 'f5 f5' WHERE id = ?1", [&id])
-            .unwrap();
-    }
+    stored_rows::exec(
+        &db,
+        &format!("UPDATE games SET moves = 'f5 f5' WHERE id = '{id}'"),
+    )
+    .await;
     let t = TestServer::start_as(&db, client).await;
     let (s, e) = t.get(&format!("/api/games/{id}")).await;
     // Its owner learns it is corrupt (and may delete it: tests/findings.rs).

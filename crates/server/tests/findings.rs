@@ -3,6 +3,7 @@
 //! a stored game that no longer replays.
 
 mod online_common;
+mod stored_rows;
 
 use online_common::*;
 use reqwest::StatusCode;
@@ -10,9 +11,12 @@ use serde_json::{json, Value};
 use virada_rules::{Color, Game, Move, Position};
 use virada_server::online::time::ManualTime;
 
-fn corrupt(db: &std::path::Path, sql: &str, id: &str) {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    assert_eq!(conn.execute(sql, [id]).unwrap(), 1, "{sql}");
+/// Runs `sql` on the stored row of game `id` (`?1` in it is the id).
+async fn corrupt(db: &std::path::Path, sql: &str, id: &str) {
+    let sql = sql.replace("?1", &format!("'{id}'"));
+    let n = stored_rows::one(db, &format!("SELECT COUNT(*) FROM games WHERE id = '{id}'")).await;
+    assert_eq!(n.as_deref(), Some("1"), "{sql}");
+    stored_rows::exec(db, &sql).await;
 }
 
 async fn delete(srv: &TestServer, who: &Browser, id: &str) -> StatusCode {
@@ -145,7 +149,8 @@ async fn a_game_on_a_finished_board_cannot_be_resigned_or_aborted() {
             finished_board()
         ),
         &id,
-    );
+    )
+    .await;
     let srv = start(&db, ManualTime::new(T0)).await;
     let g = srv.game(&ana, &id).await;
     assert_eq!(g["online"]["phase"], "playing", "the old state: {g}");
@@ -179,7 +184,7 @@ async fn a_game_whose_row_no_longer_replays_can_be_deleted_by_its_owner() {
     let id = g["id"].as_str().unwrap().to_string();
     srv.server.shutdown().await;
     // a1 is no legal move after f5: the stored moves no longer replay.
-    corrupt(&db, "UPDATE games SET moves = 'f5 a1' WHERE id = ?1", &id);
+    corrupt(&db, "UPDATE games SET moves = 'f5 a1' WHERE id = ?1", &id).await;
     let srv = start(&db, ManualTime::new(T0)).await;
 
     let (s, e) = srv.get(&ana, &format!("/api/games/{id}")).await;

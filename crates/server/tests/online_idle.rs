@@ -3,6 +3,7 @@
 //! loads no game, and one address may keep only so many unfinished online games.
 
 mod online_common;
+mod stored_rows;
 
 use online_common::*;
 use reqwest::StatusCode;
@@ -12,14 +13,20 @@ use std::time::Duration;
 use virada_server::online::time::ManualTime;
 
 /// The stored phase, end reason and loser, and Black's stored clock of game `id`.
-fn stored(db: &Path, id: &str) -> (String, Option<String>, Option<String>, i64) {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.query_row(
-        "SELECT phase, end_reason, end_loser, black_ms FROM online_games WHERE game_id = ?1",
-        [id],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+async fn stored(db: &Path, id: &str) -> (String, Option<String>, Option<String>, i64) {
+    let mut rows = stored_rows::rows(
+        db,
+        &format!(
+            "SELECT phase, end_reason, end_loser, black_ms FROM online_games WHERE game_id = '{id}'"
+        ),
     )
-    .unwrap()
+    .await;
+    assert_eq!(rows.len(), 1, "game {id}");
+    let mut row = rows.remove(0).into_iter();
+    let mut next = || row.next().unwrap();
+    let phase = next().unwrap();
+    let (reason, loser) = (next(), next());
+    (phase, reason, loser, next().unwrap().parse().unwrap())
 }
 
 /// Waits (10 s at most) until `done` holds for the stored row of `id`.
@@ -29,7 +36,7 @@ async fn stored_until(
     done: impl Fn(&(String, Option<String>, Option<String>, i64)) -> bool,
 ) -> (String, Option<String>, Option<String>, i64) {
     for _ in 0..1000 {
-        let row = stored(db, id);
+        let row = stored(db, id).await;
         if done(&row) {
             return row;
         }
@@ -37,7 +44,7 @@ async fn stored_until(
     }
     panic!(
         "game {id} never reached the awaited state: {:?}",
-        stored(db, id)
+        stored(db, id).await
     );
 }
 
@@ -73,7 +80,11 @@ async fn an_idle_timed_game_leaves_memory_and_its_flag_still_falls_on_time() {
     until_unloaded(&srv).await;
     time.advance(59_999);
     tokio::time::sleep(Duration::from_millis(200)).await;
-    assert_eq!(stored(&db, &id).0, "playing", "one millisecond is left");
+    assert_eq!(
+        stored(&db, &id).await.0,
+        "playing",
+        "one millisecond is left"
+    );
     time.advance(1);
     let row = stored_until(&db, &id, |r| r.0 == "finished").await;
     assert_eq!(
@@ -126,7 +137,7 @@ async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_dow
     time.advance(109_999);
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(
-        stored(&db, &ids[0]).0,
+        stored(&db, &ids[0]).await.0,
         "playing",
         "the downtime is not charged"
     );
@@ -134,12 +145,12 @@ async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_dow
     let row = stored_until(&db, &ids[0], |r| r.0 == "finished").await;
     assert_eq!(row.1.as_deref(), Some("time"));
     assert_eq!(row.2.as_deref(), Some("black"));
-    assert_eq!(stored(&db, &ids[1]).0, "playing");
+    assert_eq!(stored(&db, &ids[1]).await.0, "playing");
     // The correspondence game: a day less the 10 s before the stop.
     time.advance(24 * 3_600_000 - 10_000 - 110_000);
     let row = stored_until(&db, &ids[2], |r| r.0 == "finished").await;
     assert_eq!(row.1.as_deref(), Some("deadline"));
-    assert_eq!(stored(&db, &ids[1]).1.as_deref(), Some("time"));
+    assert_eq!(stored(&db, &ids[1]).await.1.as_deref(), Some("time"));
     srv.server.shutdown().await;
 }
 

@@ -3,6 +3,8 @@
 //! the first local browser, and bursts, connections and live streams beyond their per-address
 //! numbers are refused with 429.
 
+mod stored_rows;
+
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -168,7 +170,7 @@ async fn games_from_before_owners_go_to_the_first_local_browser() {
     let first = create(&browser(), &base, json!({"mode": "friend"})).await;
     let second = create(&browser(), &base, json!({"mode": "friend"})).await;
     server.shutdown().await;
-    forget_owners(&db);
+    forget_owners(&db).await;
 
     let (server, base) = start(ServerConfig::for_tests(db.clone())).await;
     // A request forwarded by a proxy is not from this machine, even over loopback: the
@@ -204,7 +206,7 @@ async fn games_from_before_owners_go_to_the_first_local_browser() {
     server.shutdown().await;
 
     // Opening one (by its link) claims just that one.
-    forget_owners(&db);
+    forget_owners(&db).await;
     let (server, base) = start(ServerConfig::for_tests(db)).await;
     let opener = browser();
     let (s, _, _) = send(opener.get(format!("{base}/api/games/{second}"))).await;
@@ -220,9 +222,8 @@ async fn games_from_before_owners_go_to_the_first_local_browser() {
 }
 
 /// Makes every stored game look as if stored before the owner column existed.
-fn forget_owners(db: &Path) {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    conn.execute("UPDATE games SET owner = NULL", []).unwrap();
+async fn forget_owners(db: &Path) {
+    stored_rows::exec(db, "UPDATE games SET owner = NULL").await;
 }
 
 #[tokio::test]

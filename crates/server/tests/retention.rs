@@ -3,6 +3,7 @@
 //! (with their chat) but never a game in use.
 
 mod online_common;
+mod stored_rows;
 
 use online_common::*;
 use reqwest::StatusCode;
@@ -68,11 +69,8 @@ async fn a_seat_keeps_five_unused_device_links_the_oldest_go() {
         tokens.push(token_of(&link));
         time.advance(1);
     }
-    let conn = rusqlite::Connection::open(&db).unwrap();
-    let stored: i64 = conn
-        .query_row("SELECT COUNT(*) FROM device_links", [], |r| r.get(0))
-        .unwrap();
-    assert_eq!(stored, 5);
+    let stored = stored_rows::one(&db, "SELECT COUNT(*) FROM device_links").await;
+    assert_eq!(stored.as_deref(), Some("5"));
     let (s, e) = srv
         .post(&Browser::new(), "/api/join", json!({"token": tokens[0]}))
         .await;
@@ -126,15 +124,9 @@ async fn one_address_stores_only_so_many_games() {
     srv.server.shutdown().await;
 }
 
-fn stored_ids(db: &Path) -> Vec<String> {
-    let conn = rusqlite::Connection::open(db).unwrap();
-    let mut stmt = conn.prepare("SELECT id FROM games ORDER BY id").unwrap();
-    let ids = stmt
-        .query_map([], |r| r.get::<_, String>(0))
-        .unwrap()
-        .collect::<Result<Vec<_>, _>>()
-        .unwrap();
-    ids
+async fn stored_ids(db: &Path) -> Vec<String> {
+    let rows = stored_rows::rows(db, "SELECT id FROM games ORDER BY id").await;
+    rows.into_iter().map(|mut r| r.remove(0).unwrap()).collect()
 }
 
 #[tokio::test]
@@ -175,23 +167,24 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     drop(w);
     let mut left = Vec::new();
     for _ in 0..1000 {
-        left = stored_ids(&db);
+        left = stored_ids(&db).await;
         if left.len() == 1 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     assert_eq!(left, vec![watched.clone()], "only the game in use is kept");
-    let conn = rusqlite::Connection::open(&db).unwrap();
     for table in ["online_chat", "online_holders", "online_games"] {
-        let n: i64 = conn
-            .query_row(
-                &format!("SELECT COUNT(*) FROM {table} WHERE game_id <> ?1"),
-                [&watched],
-                |r| r.get(0),
-            )
-            .unwrap();
-        assert_eq!(n, 0, "{table} keeps rows of deleted games");
+        let n = stored_rows::one(
+            &db,
+            &format!("SELECT COUNT(*) FROM {table} WHERE game_id <> '{watched}'"),
+        )
+        .await;
+        assert_eq!(
+            n.as_deref(),
+            Some("0"),
+            "{table} keeps rows of deleted games"
+        );
     }
     for id in [&local, &waiting, &playing] {
         let (s, _) = srv.get(&ana, &format!("/api/games/{id}")).await;
@@ -199,7 +192,7 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     }
     // Still in use after more sweeps.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(stored_ids(&db), vec![watched.clone()]);
+    assert_eq!(stored_ids(&db).await, vec![watched.clone()]);
     drop(keep);
     srv.server.shutdown().await;
 }

@@ -1,8 +1,9 @@
 //! Where the tests find the shared reference data (`../shared/data/` beside the workspace, or
-//! `$VIRADA_DATA`), and what they do without it.
+//! `$VIRADA_DATA`) and a PostgreSQL server (`$VIRADA_TEST_PG`, set by `scripts/pg-test.sh`),
+//! and what they do without them.
 //!
-//! A test that needs the data asks for it here and returns early on `None`. That is a skip,
-//! never a silent pass:
+//! A test that needs the data or PostgreSQL asks for it here and returns early on `None`.
+//! That is a skip, never a silent pass:
 //! - with the `CI` environment variable set (to anything but `0` or `false`) a missing
 //!   directory or file fails the test: CI always has the data;
 //! - otherwise the test prints `SKIPPED <test>: ...` straight to the terminal (past the test
@@ -55,16 +56,38 @@ pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "0" && !v.eq_ignore_ascii_case("false"))
 }
 
+/// The PostgreSQL server for tests that need one: `$VIRADA_TEST_PG`
+/// (`postgres://user@host:port/dbname`). Without it: fails under CI, otherwise reports the
+/// skip and returns `None`.
+pub fn postgres_url() -> Option<String> {
+    match std::env::var("VIRADA_TEST_PG") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            skip(
+                "VIRADA_TEST_PG is unset (scripts/pg-test.sh starts a throwaway PostgreSQL and \
+                 sets it; or set it to postgres://user@host:port/dbname)"
+                    .into(),
+            );
+            None
+        }
+    }
+}
+
 fn missing(path: &Path) -> Option<PathBuf> {
-    let test = test_name();
-    let what = format!(
+    skip(format!(
         "reference data {} not found (put the data in ../shared/data beside the workspace or \
          set VIRADA_DATA)",
         path.display()
-    );
+    ));
+    None
+}
+
+/// Fails under CI; otherwise prints the skip and logs it for `scripts/test-all.sh`.
+fn skip(what: String) {
+    let test = test_name();
     assert!(
         !in_ci(),
-        "{test}: {what}; CI is set, so tests that need the data must not be skipped"
+        "{test}: {what}; CI is set, so tests that need it must not be skipped"
     );
     // Straight to the process's stderr: `eprintln!` inside a test is captured and shown only
     // for failures, and a skip must be visible.
@@ -78,7 +101,6 @@ fn missing(path: &Path) -> Option<PathBuf> {
             let _ = writeln!(f, "{test}");
         }
     }
-    None
 }
 
 /// `<test binary>::<test>`: the harness names each test's thread after the test.

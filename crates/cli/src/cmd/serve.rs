@@ -3,7 +3,6 @@
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
-use std::path::PathBuf;
 use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
 use virada_server::ServerConfig;
 
@@ -12,9 +11,11 @@ pub struct ServeArgs {
     /// Address to listen on (HOST:PORT; port 0 picks a free port).
     #[arg(long, default_value = DEFAULT_ADDR)]
     pub addr: Option<String>,
-    /// SQLite database file for saved games (created if missing).
-    #[arg(long, default_value = DEFAULT_DB)]
-    pub db: Option<PathBuf>,
+    /// Where games are saved: a SQLite file (created if missing; default virada.sqlite) or a
+    /// PostgreSQL database, postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME. Without --db, the
+    /// VIRADA_DB environment variable is used when set.
+    #[arg(long, value_name = "FILE|URL")]
+    pub db: Option<String>,
     /// Engine worker threads (default: one per core).
     #[arg(long)]
     pub workers: Option<usize>,
@@ -54,9 +55,11 @@ pub fn run(args: ServeArgs) -> CmdResult {
             ))
         })?;
     }
-    if let Some(db) = args.db {
-        config.db_path = db;
-    }
+    let db = args
+        .db
+        .or_else(|| std::env::var("VIRADA_DB").ok().filter(|v| !v.is_empty()))
+        .unwrap_or_else(|| DEFAULT_DB.to_string());
+    config.set_db(&db);
     if let Some(w) = args.workers {
         if w == 0 {
             return Err(CliError::input("--workers must be at least 1"));

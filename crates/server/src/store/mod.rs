@@ -1,12 +1,16 @@
-//! Where games live between requests: the [`Store`] trait, and its one implementation today,
-//! [`sqlite::SqliteStore`] (one file, WAL, fsync per commit, versioned schema).
+//! Where games live between requests: the [`Store`] trait, and its two implementations:
+//! [`sqlite::SqliteStore`] (one file, WAL, fsync per commit; the default) and
+//! [`postgres::PgStore`] (`--db postgres://...`). Both keep the same tables under one
+//! versioned schema history: version `n` means the same columns in either store, each
+//! spelling them in its own SQL dialect; what the columns hold is shared in `columns`.
 //!
 //! Every method is one transaction: a change (a move with its clocks, a seat taken, a chat
 //! line, a rematch and its new game) is committed whole or not at all, and the callers (the
 //! game actor above all) answer or broadcast only after it returned. The methods speak the
-//! server's model (`GameRecord`, `OnlineGame`, `Quota`, `Abandoned`), never SQL: a PostgreSQL
-//! implementation (issue 41) implements the same trait with the same guarantees.
+//! server's model (`GameRecord`, `OnlineGame`, `Quota`, `Abandoned`), never SQL.
 
+mod columns;
+pub mod postgres;
 pub mod sqlite;
 
 use crate::error::AppResult;
@@ -19,6 +23,9 @@ use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
 use virada_engine::puzzles::Rating;
 use virada_rules::Color;
+
+// One schema history: a migration added to one store and not the other fails the build.
+const _: () = assert!(sqlite::SCHEMA_VERSION == postgres::SCHEMA_VERSION);
 
 /// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
@@ -192,7 +199,7 @@ pub struct RatedResult {
 
 /// The server's storage. Each method is one transaction, committed when its future resolves.
 pub trait Store: Send + Sync {
-    /// Which implementation this is (`"sqlite"`).
+    /// Which implementation this is (`"sqlite"`, `"postgres"`).
     fn kind(&self) -> &'static str;
 
     // ---------- games ----------

@@ -274,6 +274,8 @@ pub struct GameListView {
 pub struct HealthView {
     pub status: &'static str,
     pub version: &'static str,
+    /// Where games are kept: `"sqlite"` or `"postgres"`.
+    pub store: &'static str,
     /// Games whose actor is running (in memory).
     pub active_games: usize,
     /// Games being read from the database right now.

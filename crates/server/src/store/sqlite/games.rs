@@ -1,56 +1,14 @@
 //! The `games` table: one row per game (start position, moves, redo list, summary columns),
 //! the per-address quota, listing and retention's deletions.
 
+use super::super::columns::{mode_from_columns, summary, RawGame};
 use super::super::{Abandoned, GameRow, ListedGame, Quota};
 use super::{color_from, color_text};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::Owner;
-use crate::model::{
-    moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
-    Status,
-};
+use crate::model::{moves_to_text, GameRecord, Level, Status};
 use rusqlite::{params, Connection, OptionalExtension};
-use virada_rules::{Color, Position};
-
-/// Reads the `mode`, `level` and `human_color` columns.
-fn mode_from_columns(mode: &str, level: Option<i64>, human: Option<&str>) -> Result<Mode, String> {
-    match (mode, level, human) {
-        ("friend", None, None) => Ok(Mode::Friend),
-        ("online", None, None) => Ok(Mode::Online),
-        ("computer", Some(level), Some(human)) => Ok(Mode::Computer {
-            level: Level::new(level).map_err(|e| e.to_string())?,
-            human: match human {
-                "black" => Color::Black,
-                "white" => Color::White,
-                other => return Err(format!("human colour {other:?}")),
-            },
-        }),
-        _ => Err(format!(
-            "mode {mode:?} with level {level:?} and human colour {human:?}"
-        )),
-    }
-}
-
-/// Summary columns derived from the game.
-struct Summary {
-    status: Status,
-    black: u32,
-    white: u32,
-    plies: usize,
-    transcript: String,
-}
-
-fn summary(rec: &GameRecord) -> Summary {
-    let pos = rec.game.position();
-    Summary {
-        status: Status::of(&pos),
-        black: pos.black().count(),
-        white: pos.white().count(),
-        plies: rec.game.ply(),
-        transcript: rec.game.to_string(),
-    }
-}
 
 /// Inserts a new game.
 pub fn insert_game(conn: &Connection, rec: &GameRecord) -> AppResult<()> {
@@ -163,51 +121,6 @@ pub fn game_row(conn: &Connection, id: &str) -> AppResult<Option<GameRow>> {
                 created_from,
             })
     }))
-}
-
-struct RawGame {
-    id: String,
-    created_at: i64,
-    updated_at: i64,
-    mode: String,
-    level: Option<i64>,
-    human_color: Option<String>,
-    start_kind: String,
-    start_pos: String,
-    opening: Option<String>,
-    seed: i64,
-    moves: String,
-    redo: String,
-    owner: Option<String>,
-}
-
-impl RawGame {
-    fn into_record(self) -> Result<GameRecord, String> {
-        let mode = mode_from_columns(&self.mode, self.level, self.human_color.as_deref())?;
-        let start_kind = StartKind::parse(&self.start_kind)
-            .ok_or_else(|| format!("start kind {:?}", self.start_kind))?;
-        let start: Position = self
-            .start_pos
-            .parse()
-            .map_err(|e| format!("start position: {e}"))?;
-        let moves = moves_from_text(&self.moves).map_err(|e| format!("moves: {e}"))?;
-        let redo = moves_from_text(&self.redo).map_err(|e| format!("redo list: {e}"))?;
-        let game = rebuild_game(start, &moves, &redo)?;
-        let owner = Owner::from_column(self.owner.as_deref())?;
-        Ok(GameRecord {
-            meta: GameMeta {
-                id: self.id,
-                created_at: self.created_at,
-                updated_at: self.updated_at,
-                mode,
-                start_kind,
-                opening: self.opening,
-                seed: self.seed as u64,
-                owner,
-            },
-            game,
-        })
-    }
 }
 
 /// Which games the list shows to browser `?3`: the games it owns, and the online games it
@@ -425,6 +338,7 @@ pub fn delete_if_abandoned(conn: &Connection, id: &str, when: &Abandoned) -> App
 mod tests {
     use super::super::{SqliteStore, MIGRATIONS, SCHEMA_VERSION};
     use super::*;
+    use crate::model::{GameMeta, Mode, StartKind};
     use virada_rules::Game;
 
     fn record(id: &str) -> GameRecord {

@@ -10,6 +10,7 @@ mod games;
 mod online;
 mod puzzles;
 
+pub(super) use super::columns::{color_from, color_text};
 use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
@@ -397,22 +398,6 @@ impl Store for SqliteStore {
 
     fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
         self.run(move |conn| puzzles::sweep_solvers(conn, before))
-    }
-}
-
-/// The stored spelling of a colour (a column: it must not change with the JSON spellings).
-fn color_text(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
-fn color_from(s: &str) -> Result<Color, String> {
-    match s {
-        "black" => Ok(Color::Black),
-        "white" => Ok(Color::White),
-        other => Err(format!("colour {other:?}")),
     }
 }
 
