@@ -200,7 +200,19 @@ mod tests {
     use super::*;
     use crate::engine::{Engine, EngineConfig};
     use crate::time::TimeSource;
-    use virada_rules::{Game, Move, Position};
+    use virada_rules::formats::transcript::Transcript;
+    use virada_rules::{Board, Position};
+
+    /// A balanced position with 30 empties, after an XOT opening and some play.
+    fn thirty_empties() -> Board {
+        let t: Transcript = "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1"
+            .parse()
+            .expect("a transcript");
+        t.replay(Position::start())
+            .expect("a legal test game")
+            .position()
+            .board()
+    }
 
     #[test]
     fn levels_grow_monotonically() {
@@ -304,13 +316,7 @@ mod tests {
     /// level's cap longer than the clock's aim gives way to the clock.
     #[test]
     fn levels_on_a_clock_stop_within_its_budget() {
-        let moves = "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1";
-        let moves = moves
-            .as_bytes()
-            .chunks(2)
-            .map(|m| std::str::from_utf8(m).unwrap().parse::<Move>().unwrap());
-        let game = Game::from_moves(Position::start(), moves).expect("a legal test game");
-        let board = game.position().board();
+        let board = thirty_empties();
         let empties = board.empty_count();
         let clock = Clock {
             remaining: Duration::from_millis(300),
@@ -358,14 +364,7 @@ mod tests {
     /// iterations (a stopped solve proves nothing and must not be used).
     #[test]
     fn a_capped_level_stops_in_time_and_falls_back_from_an_unfinished_solve() {
-        // 30 empties, a balanced position after an XOT opening and some play.
-        let moves = "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1";
-        let moves = moves
-            .as_bytes()
-            .chunks(2)
-            .map(|m| std::str::from_utf8(m).unwrap().parse::<Move>().unwrap());
-        let game = Game::from_moves(Position::start(), moves).expect("a legal test game");
-        let board = game.position().board();
+        let board = thirty_empties();
         let empties = board.empty_count();
         assert_eq!(empties, 30);
         let mut engine = Engine::new(EngineConfig {
