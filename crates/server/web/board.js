@@ -2,6 +2,7 @@
 // legal moves, the last move and hints, and keyboard play (arrows + Enter, or type "d3").
 
 import { t, formatNumber } from './i18n.js';
+import { el } from './dom.js';
 
 const FILES = 'abcdefgh';
 
@@ -242,9 +243,3 @@ export class BoardView {
   }
 }
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}

@@ -10,6 +10,7 @@ import { L, discs, squareList } from './learn-text.js';
 import { LESSONS, sides } from './lessons-text.js';
 import { P } from './puzzles-text.js';
 import { TUTORIAL } from './tutorial.js';
+import { el, button } from './dom.js';
 
 export const TUTORIAL_DONE_KEY = 'virada.tutorialDone';
 const PROGRESS_KEY = 'virada.lessons';
@@ -371,17 +372,3 @@ function reason(why, kinds) {
 
 // ---------------------------------------------------------------- helpers
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function button(cls, text, id, onClick) {
-  const b = el('button', cls, text);
-  b.type = 'button';
-  if (id) b.id = id;
-  b.addEventListener('click', onClick);
-  return b;
-}

@@ -8,6 +8,7 @@ import { api } from './api.js';
 import { BoardView } from './board.js';
 import { colorName, safeGet, safeSet } from './i18n.js';
 import { P, resultText, movesText, deltaText } from './puzzles-text.js';
+import { el, button } from './dom.js';
 
 const THEME_KEY = 'virada.puzzleTheme';
 /** Pause between the learner's move and the opponent's answer, so both are seen. */
@@ -321,17 +322,3 @@ function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function button(cls, text, id, onClick) {
-  const b = el('button', cls, text);
-  b.type = 'button';
-  if (id) b.id = id;
-  b.addEventListener('click', onClick);
-  return b;
-}
