@@ -19,6 +19,7 @@
 pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod cluster;
 pub mod config;
 pub mod engine_client;
 pub mod engine_port;
@@ -38,6 +39,7 @@ pub mod ownership;
 pub mod pool;
 pub mod position;
 pub mod puzzles;
+pub mod relay;
 pub mod retention;
 pub mod server;
 pub mod setup;

@@ -64,6 +64,13 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_created_from ON games(created_from);",
     // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
     puzzles::MIGRATION,
+    // v7: which instance runs each game (several instances on PostgreSQL; one SQLite process
+    // owns every game, so this table stays empty here).
+    "CREATE TABLE game_leases (
+        game_id    TEXT PRIMARY KEY,
+        instance   TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+    );",
 ];
 
 /// The schema version this build writes.
