@@ -131,8 +131,9 @@ impl Browser {
 /// The next `game` message whose game has `plies` plies (skipping presence, chat and
 /// earlier states).
 async fn game_at(ws: &mut Ws, plies: usize) -> Value {
+    let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        let msg = tokio::time::timeout(WAIT, ws.next())
+        let msg = tokio::time::timeout_at(deadline, ws.next())
             .await
             .unwrap_or_else(|_| panic!("a game with {plies} plies in time"))
             .expect("socket open")

@@ -327,7 +327,7 @@ impl AppError {
                 Some(code) => AppError::Refused(Box::new(Refusal {
                     status: StatusCode::from_u16(w.status)
                         .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
-                    code: *code,
+                    code,
                     message: m,
                     params: w.params.unwrap_or_default(),
                 })),

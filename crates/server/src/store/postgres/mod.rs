@@ -92,7 +92,7 @@ const MIGRATION_LOCK: i64 = 0x7669_7261_6461;
 pub struct PgStore {
     pool: Pool,
     /// How to connect (the bus listener has a connection of its own).
-    config: tokio_postgres::Config,
+    config: std::sync::Arc<tokio_postgres::Config>,
     /// The channel of change notifications (one per schema: servers on other schemas of the
     /// same database are other installations).
     changes: String,
@@ -211,7 +211,7 @@ impl PgStore {
             .map_err(|e| url_err(e.to_string()))?;
         let store = PgStore {
             pool,
-            config,
+            config: std::sync::Arc::new(config),
             changes,
         };
         let mut client = store.pool.get().await.map_err(|e| PgError::Connect {
@@ -398,7 +398,7 @@ impl Store for PgStore {
 
     fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<super::BusMessage>> {
         Some(cluster::listen(
-            self.config.clone(),
+            (*self.config).clone(),
             self.changes.clone(),
             cluster::direct_channel(instance),
         ))
