@@ -198,9 +198,15 @@ fn base(o: &Options, k: usize) -> &str {
 
 async fn set_up(o: &Options, http: &reqwest::Client, n: usize) -> Result<Table, String> {
     let (a, b) = (new_cookie(), new_cookie());
+    // With two instances, every other game is created on (so first owned by) the second one.
+    let (on_a, on_b) = if o.url2.is_some() && n % 2 == 1 {
+        (1, 0)
+    } else {
+        (0, 1)
+    };
     let g = post(
         http,
-        format!("{}/api/games", o.url),
+        format!("{}/api/games", base(o, on_a)),
         &a,
         json!({"mode": "online", "color": "black", "name": format!("A{n}"),
                "time_control": {"kind": "clock", "minutes": 5, "increment_seconds": 3}}),
@@ -209,15 +215,15 @@ async fn set_up(o: &Options, http: &reqwest::Client, n: usize) -> Result<Table, 
     let id = g["id"].as_str().ok_or("no game id")?.to_string();
     post(
         http,
-        format!("{}/api/games/{id}/seat", base(o, 1)),
+        format!("{}/api/games/{id}/seat", base(o, on_b)),
         &b,
         json!({"name": format!("B{n}")}),
     )
     .await?;
     let ws = |k: usize| base(o, k).replacen("http", "ws", 1);
     let players = [
-        (a.clone(), connect(&ws(0), &id, &a).await?, 0),
-        (b.clone(), connect(&ws(1), &id, &b).await?, 1),
+        (a.clone(), connect(&ws(on_a), &id, &a).await?, on_a),
+        (b.clone(), connect(&ws(on_b), &id, &b).await?, on_b),
     ];
     let mut spectators = Vec::new();
     for k in 0..o.spectators {

@@ -72,7 +72,13 @@ impl Cluster {
         self.pending.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Asks instance `to` to do `op` on `game`; its answer, or `None` if none came within
+    /// A new request id.
+    pub fn next_id(&self) -> u64 {
+        self.next.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Asks instance `to` to do `op` on `game` as request `id` ([`Cluster::next_id`]; the
+    /// same for a retry: the owner does it once); its answer, or `None` if none came within
     /// `wait` (the owner may be dead: the caller looks at the lease again).
     pub async fn request(
         &self,
@@ -80,8 +86,8 @@ impl Cluster {
         game: &str,
         op: serde_json::Value,
         wait: Duration,
+        id: u64,
     ) -> AppResult<Option<Answer>> {
-        let id = self.next.fetch_add(1, Ordering::Relaxed);
         let msg = Wire::Request {
             id,
             from: self.instance.clone(),

@@ -6,7 +6,13 @@
 //! - after the listener (re)connected ([`BusMessage::Listening`]) every running actor reads
 //!   its game again, since changes may have been missed meanwhile;
 //! - a request forwarded by another instance runs on the game's actor here (loading it if
-//!   needed), and its answer goes back; an answer goes to the request waiting for it.
+//!   needed), once however many copies of it arrive (a follower that waited too long sends it
+//!   again), and its answer goes back to every copy; an answer goes to the request waiting for
+//!   it.
+//!
+//! Beside it, the lease keeper: once every `LEASE_RENEW_MS` it renews all this instance's
+//! leases in one statement, and tells the followers here of games whose lease expired, which
+//! then try to take them over.
 //!
 //! With SQLite the store has no bus and nothing here runs.
 
@@ -15,19 +21,56 @@ use crate::game::Forward;
 use crate::shared::Shared;
 use crate::state::Games;
 use crate::store::BusMessage;
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a request's answer is kept for copies of it that arrive late.
+const KEEP_ANSWERS: Duration = Duration::from_secs(60);
+
+/// The requests this instance served (or is serving: `None`), by asker and id.
+#[derive(Default)]
+struct Served {
+    answers: HashMap<(String, u64), Option<Answer>>,
+    order: VecDeque<(Instant, (String, u64))>,
+}
+
+impl Served {
+    /// What to do with a request: `Err(Some(a))` answer again, `Err(None)` it is in progress,
+    /// `Ok(())` serve it (now marked in progress).
+    fn arrive(&mut self, key: (String, u64)) -> Result<(), Option<Answer>> {
+        let now = Instant::now();
+        while self
+            .order
+            .front()
+            .is_some_and(|(t, _)| now.duration_since(*t) > KEEP_ANSWERS)
+        {
+            if let Some((_, old)) = self.order.pop_front() {
+                self.answers.remove(&old);
+            }
+        }
+        if let Some(done) = self.answers.get(&key) {
+            return Err(done.clone());
+        }
+        self.answers.insert(key.clone(), None);
+        self.order.push_back((now, key));
+        Ok(())
+    }
+}
 
 /// Starts the listener (if the store has a bus) for as long as the server runs.
 pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
     let Some(mut bus) = shared.store.listen(&shared.cluster.instance) else {
         return;
     };
+    tokio::spawn(keep_leases(games.clone(), shared.clone()));
     tokio::spawn(async move {
         let mut stop = shared.shutdown.clone();
+        let served = Arc::new(Mutex::new(Served::default()));
         loop {
             tokio::select! {
                 msg = bus.recv() => match msg {
-                    Some(msg) => deliver(&games, &shared, msg),
+                    Some(msg) => deliver(&games, &shared, &served, msg),
                     None => break,
                 },
                 r = stop.changed() => if r.is_err() || *stop.borrow() { break },
@@ -36,7 +79,35 @@ pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
     });
 }
 
-fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, msg: BusMessage) {
+/// The lease keeper (see the module's text).
+async fn keep_leases(games: Arc<Games>, shared: Arc<Shared>) {
+    let mut stop = shared.shutdown.clone();
+    let every = Duration::from_millis(crate::store::LEASE_RENEW_MS);
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            r = stop.changed() => if r.is_err() || *stop.borrow() { break },
+        }
+        let store = &shared.store;
+        if let Err(e) = store.renew_leases(&shared.cluster.instance).await {
+            tracing::warn!(error = %e, "cannot renew this instance's leases");
+        }
+        match store.expired_leases().await {
+            Ok(ids) => {
+                for id in ids {
+                    if let Some(h) = games.running_handle(&id) {
+                        h.look_at_lease();
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "cannot look for expired leases"),
+        }
+    }
+}
+
+fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, served: &Arc<Mutex<Served>>, msg: BusMessage) {
     match msg {
         BusMessage::Changed { game, version, by } => {
             if by != shared.cluster.instance {
@@ -53,13 +124,27 @@ fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, msg: BusMessage) {
         BusMessage::Direct(text) => match serde_json::from_str::<Wire>(&text) {
             Ok(Wire::Answer(answer)) => shared.cluster.answered(answer),
             Ok(Wire::Request { id, from, game, op }) => {
-                let (games, shared) = (games.clone(), shared.clone());
+                let key = (from.clone(), id);
+                let again = served
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .arrive(key.clone());
+                let (games, shared, served) = (games.clone(), shared.clone(), served.clone());
                 tokio::spawn(async move {
-                    let (result, version) = serve(&games, &game, op).await;
-                    let answer = Answer {
-                        id,
-                        version,
-                        result: result.map_err(|e| e.to_wire()),
+                    let answer = match again {
+                        Err(None) => return, // in progress: its answer goes out when done
+                        Err(Some(answer)) => answer,
+                        Ok(()) => {
+                            let (result, version) = serve(&games, &game, op).await;
+                            let answer = Answer {
+                                id,
+                                version,
+                                result: result.map_err(|e| e.to_wire()),
+                            };
+                            let mut served = served.lock().unwrap_or_else(|p| p.into_inner());
+                            served.answers.insert(key, Some(answer.clone()));
+                            answer
+                        }
                     };
                     if let Err(e) = shared.cluster.answer(&from, answer).await {
                         tracing::warn!(error = %e, to = %from, "cannot answer another instance");

@@ -124,12 +124,9 @@ impl Actor {
         self.maybe_start_thinking();
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        // Several instances: the owner renews its lease, a follower looks whether the owner
-        // is gone (then it takes the game over).
+        // Several instances: leases are renewed for all the instance's games at once, and a
+        // follower is told to look when its owner's lease expired (`crate::relay`).
         let shared_store = self.shared.cluster.is_shared();
-        let renew = Duration::from_millis(crate::store::LEASE_RENEW_MS);
-        let mut lease_tick = tokio::time::interval_at(tokio::time::Instant::now() + renew, renew);
-        lease_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             if self.gone {
                 break;
@@ -146,7 +143,6 @@ impl Actor {
                     Some(msg) => self.handle(msg).await,
                 },
                 _ = ticker.tick(), if self.thinking.is_some() => self.send_progress(),
-                _ = lease_tick.tick(), if shared_store => self.look_at_lease().await,
                 _ = presence => self.broadcast_presence(),
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
@@ -176,11 +172,15 @@ impl Actor {
     }
 
     async fn handle(&mut self, msg: Msg) {
-        if !matches!(msg, Msg::EngineDone { .. } | Msg::Refresh(_)) {
+        if !matches!(
+            msg,
+            Msg::EngineDone { .. } | Msg::Refresh(_) | Msg::LookAtLease
+        ) {
             self.last_activity = Instant::now();
         }
         if !self.leader && follow::needs_owner(&msg) {
-            return self.forward(msg, 0);
+            let id = self.shared.cluster.next_id();
+            return self.forward(msg, 0, id);
         }
         match msg {
             Msg::View(who, reply) => {
@@ -245,7 +245,13 @@ impl Actor {
             }
             Msg::EngineDone { generation, result } => self.engine_done(generation, result).await,
             Msg::Refresh(version) => self.refresh(version).await,
-            Msg::Forwarded { msg, answer, tries } => self.forwarded(*msg, answer, tries).await,
+            Msg::LookAtLease => self.look_at_lease().await,
+            Msg::Forwarded {
+                msg,
+                answer,
+                tries,
+                id,
+            } => self.forwarded(*msg, answer, tries, id).await,
             Msg::Close(reply) => drop(reply.send(Ok(()))),
         }
     }

@@ -195,12 +195,16 @@ enum Msg {
     /// Another instance stored a change of the game at this version (0: maybe; the bus
     /// reconnected).
     Refresh(u64),
-    /// The owner answered a request this follower sent it for `msg` (`None`: not in time).
+    /// The owner answered request `id` this follower sent it for `msg` (`None`: not in
+    /// time).
     Forwarded {
         msg: Box<Msg>,
         answer: AppResult<Option<crate::cluster::Answer>>,
         tries: u32,
+        id: u64,
     },
+    /// The owner's lease expired (its instance may be dead): a follower tries to take it.
+    LookAtLease,
 }
 
 const STOPPED: &str = "the game stopped";
@@ -322,6 +326,11 @@ impl GameHandle {
                 let _ = tx.send(Msg::Refresh(version)).await;
             });
         }
+    }
+
+    /// The game's lease expired: a follower tries to take the game over (without waiting).
+    pub fn look_at_lease(&self) {
+        let _ = self.tx.try_send(Msg::LookAtLease);
     }
 
     /// Does what another instance forwarded (this one should own the game); the result as

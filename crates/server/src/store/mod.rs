@@ -242,6 +242,14 @@ pub trait Store: Send + Sync {
     fn lease(&self, _id: &str, _instance: &str) -> StoreFuture<'_, Option<String>> {
         Box::pin(ready(Ok(None)))
     }
+    /// Renews every lease `instance` holds (once every [`LEASE_RENEW_MS`], for all its games).
+    fn renew_leases(&self, _instance: &str) -> StoreFuture<'_, ()> {
+        Box::pin(ready(Ok(())))
+    }
+    /// The games whose lease expired (their owner stopped renewing it: it may be dead).
+    fn expired_leases(&self) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(ready(Ok(Vec::new())))
+    }
     /// Gives up `instance`'s lease on game `id` (its actor stops).
     fn release(&self, _id: &str, _instance: &str) -> StoreFuture<'_, ()> {
         Box::pin(ready(Ok(())))

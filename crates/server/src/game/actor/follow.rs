@@ -4,9 +4,11 @@
 //! A follower keeps its own sockets and a copy of the game, read again from the store whenever
 //! the owner says the game changed ([`Msg::Refresh`]); what its players do that changes the
 //! game goes to the owner ([`Actor::forward`]) and is answered from the copy once it shows the
-//! owner's change. Every [`LEASE_RENEW_MS`](crate::store::LEASE_RENEW_MS) the owner renews its
-//! lease and a follower tries to take it: it gets it once the owner has not renewed it for
-//! [`LEASE_MS`](crate::store::LEASE_MS) (it died), and then runs the game from the store.
+//! owner's change. Every [`LEASE_RENEW_MS`](crate::store::LEASE_RENEW_MS) each instance renews
+//! all its leases at once and looks for expired ones (`crate::relay`): a follower whose
+//! owner's lease expired (it was not renewed for [`LEASE_MS`](crate::store::LEASE_MS): the
+//! owner died) takes it, and then runs the game from the store. So does one whose request the
+//! owner does not answer in time.
 
 use super::Actor;
 use crate::cluster::Answer;
@@ -179,7 +181,10 @@ impl Actor {
     }
 
     /// Sends what `msg` asks to the owner; its answer comes back as [`Msg::Forwarded`].
-    pub(super) fn forward(&mut self, msg: Msg, tries: u32) {
+    ///
+    /// A retry keeps the request's `id`: the owner runs a request once, however often it
+    /// arrives, and answers every copy (`crate::relay`).
+    pub(super) fn forward(&mut self, msg: Msg, tries: u32, id: u64) {
         let Some(op) = forward_of(&msg) else { return };
         let op = match serde_json::to_value(&op) {
             Ok(v) => v,
@@ -192,7 +197,7 @@ impl Actor {
                 Some(owner) => {
                     shared
                         .cluster
-                        .request(&owner, &game, op, FORWARD_WAIT)
+                        .request(&owner, &game, op, FORWARD_WAIT, id)
                         .await
                 }
                 None => {
@@ -202,7 +207,14 @@ impl Actor {
                 }
             };
             let msg = Box::new(msg);
-            let _ = tx.send(Msg::Forwarded { msg, answer, tries }).await;
+            let _ = tx
+                .send(Msg::Forwarded {
+                    msg,
+                    answer,
+                    tries,
+                    id,
+                })
+                .await;
         });
     }
 
@@ -212,6 +224,7 @@ impl Actor {
         msg: Msg,
         answer: AppResult<Option<Answer>>,
         tries: u32,
+        id: u64,
     ) {
         let answer = match answer {
             Err(e) => return fail(msg, e),
@@ -227,7 +240,7 @@ impl Actor {
                     return;
                 }
                 if tries + 1 < FORWARD_TRIES {
-                    return self.forward(msg, tries + 1);
+                    return self.forward(msg, tries + 1, id);
                 }
                 return fail(msg, AppError::not_owner(&self.rec.meta.id));
             }

@@ -16,7 +16,9 @@ pub const MIGRATION: &str = "CREATE TABLE game_leases (
         game_id    TEXT PRIMARY KEY,
         instance   TEXT NOT NULL,
         expires_at BIGINT NOT NULL
-    );";
+    );
+    CREATE INDEX game_leases_expiry ON game_leases(expires_at);
+    CREATE INDEX game_leases_instance ON game_leases(instance);";
 
 /// The database's clock in Unix ms.
 const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
@@ -69,6 +71,29 @@ pub async fn lease(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<
         // Released between the two statements: nobody holds it; the next try takes it.
         None => Ok(Some(String::new())),
     }
+}
+
+/// Renews every lease `instance` holds.
+pub async fn renew_all(tx: &Transaction<'_>, instance: &str) -> AppResult<()> {
+    tx.execute(
+        &format!("UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE instance = $1"),
+        &[&instance, &LEASE_MS],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Games whose lease expired.
+pub async fn expired(tx: &Transaction<'_>) -> AppResult<Vec<String>> {
+    let rows = tx
+        .query(
+            &format!("SELECT game_id FROM game_leases WHERE expires_at < {DB_NOW}"),
+            &[],
+        )
+        .await?;
+    rows.iter()
+        .map(|r| r.try_get(0).map_err(AppError::from))
+        .collect()
 }
 
 /// Gives up `instance`'s lease on game `id`.

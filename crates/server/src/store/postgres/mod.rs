@@ -369,6 +369,15 @@ impl Store for PgStore {
         in_tx!(self, |tx| cluster::lease(&tx, &id, &instance).await?)
     }
 
+    fn renew_leases(&self, instance: &str) -> StoreFuture<'_, ()> {
+        let instance = instance.to_string();
+        in_tx!(self, |tx| cluster::renew_all(&tx, &instance).await?)
+    }
+
+    fn expired_leases(&self) -> StoreFuture<'_, Vec<String>> {
+        in_read_tx!(self, |tx| cluster::expired(&tx).await?)
+    }
+
     fn release(&self, id: &str, instance: &str) -> StoreFuture<'_, ()> {
         let (id, instance) = (id.to_string(), instance.to_string());
         in_tx!(self, |tx| cluster::release(&tx, &id, &instance).await?)

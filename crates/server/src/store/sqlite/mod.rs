@@ -70,7 +70,9 @@ const MIGRATIONS: &[&str] = &[
         game_id    TEXT PRIMARY KEY,
         instance   TEXT NOT NULL,
         expires_at INTEGER NOT NULL
-    );",
+    );
+    CREATE INDEX game_leases_expiry ON game_leases(expires_at);
+    CREATE INDEX game_leases_instance ON game_leases(instance);",
 ];
 
 /// The schema version this build writes.
