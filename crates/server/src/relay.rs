@@ -35,10 +35,18 @@ struct Served {
     order: VecDeque<(Instant, (String, u64))>,
 }
 
+/// What to do with a request that arrived.
+enum Arrival {
+    /// Run it (it is now marked in progress).
+    Serve,
+    /// A copy of one in progress: its answer goes out when it is done.
+    InProgress,
+    /// A copy of one done: answer it again.
+    Done(Answer),
+}
+
 impl Served {
-    /// What to do with a request: `Err(Some(a))` answer again, `Err(None)` it is in progress,
-    /// `Ok(())` serve it (now marked in progress).
-    fn arrive(&mut self, key: (String, u64)) -> Result<(), Option<Answer>> {
+    fn arrive(&mut self, key: (String, u64)) -> Arrival {
         let now = Instant::now();
         while self
             .order
@@ -49,12 +57,14 @@ impl Served {
                 self.answers.remove(&old);
             }
         }
-        if let Some(done) = self.answers.get(&key) {
-            return Err(done.clone());
+        match self.answers.get(&key) {
+            Some(Some(done)) => return Arrival::Done(done.clone()),
+            Some(None) => return Arrival::InProgress,
+            None => {}
         }
         self.answers.insert(key.clone(), None);
         self.order.push_back((now, key));
-        Ok(())
+        Arrival::Serve
     }
 }
 
@@ -132,9 +142,9 @@ fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, served: &Arc<Mutex<Served>>
                 let (games, shared, served) = (games.clone(), shared.clone(), served.clone());
                 tokio::spawn(async move {
                     let answer = match again {
-                        Err(None) => return, // in progress: its answer goes out when done
-                        Err(Some(answer)) => answer,
-                        Ok(()) => {
+                        Arrival::InProgress => return,
+                        Arrival::Done(answer) => answer,
+                        Arrival::Serve => {
                             let (result, version) = serve(&games, &game, op).await;
                             let answer = Answer {
                                 id,
