@@ -118,6 +118,10 @@ struct Stats {
     reconnects: AtomicU64,
     /// Moves a player had seen stored that the game lacked after a reconnect.
     lost: AtomicU64,
+    /// Moves refused as `stale` (the game was already past their ply: a move sent again after
+    /// a reconnect, or one whose owner stored it and died before answering), counted apart:
+    /// the refusal carries the current game, and the player goes on from it.
+    stale: AtomicU64,
     finished_games: AtomicU64,
     errors: AtomicU64,
     /// Move-to-opponent latencies, microseconds.
@@ -311,6 +315,10 @@ async fn play(
                 };
                 match v["type"].as_str() {
                     Some("game") => {}
+                    Some("error") if v["code"] == "stale" => {
+                        stats.stale.fetch_add(1, Ordering::Relaxed);
+                        continue;
+                    }
                     Some("error") => {
                         stats.error(format!("error message: {v}"));
                         continue;
@@ -644,9 +652,11 @@ async fn run() {
     }
     if o.url2.is_some() {
         println!(
-            "reconnects to the other instance: {}; acknowledged moves lost: {}",
+            "reconnects to the other instance: {}; acknowledged moves lost: {}; moves refused \
+             as stale: {}",
             stats.reconnects.load(Ordering::Relaxed),
-            stats.lost.load(Ordering::Relaxed)
+            stats.lost.load(Ordering::Relaxed),
+            stats.stale.load(Ordering::Relaxed)
         );
     }
     println!("errors: {}", stats.errors.load(Ordering::Relaxed));

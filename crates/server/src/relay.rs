@@ -10,9 +10,8 @@
 //!   again), and its answer goes back to every copy; an answer goes to the request waiting for
 //!   it.
 //!
-//! Beside it, the lease keeper: once every `LEASE_RENEW_MS` it renews all this instance's
-//! leases in one statement, and tells the followers here of games whose lease expired, which
-//! then try to take them over.
+//! - games whose lease expired (the listener renews this instance's leases and looks for
+//!   expired ones every `LEASE_RENEW_MS`): their followers here try to take them over.
 //!
 //! With SQLite the store has no bus and nothing here runs.
 
@@ -73,7 +72,6 @@ pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
     let Some(mut bus) = shared.store.listen(&shared.cluster.instance) else {
         return;
     };
-    tokio::spawn(keep_leases(games.clone(), shared.clone()));
     tokio::spawn(async move {
         let mut stop = shared.shutdown.clone();
         let served = Arc::new(Mutex::new(Served::default()));
@@ -89,40 +87,19 @@ pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
     });
 }
 
-/// The lease keeper (see the module's text).
-async fn keep_leases(games: Arc<Games>, shared: Arc<Shared>) {
-    let mut stop = shared.shutdown.clone();
-    let every = Duration::from_millis(crate::store::LEASE_RENEW_MS);
-    let mut tick = tokio::time::interval(every);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = tick.tick() => {}
-            r = stop.changed() => if r.is_err() || *stop.borrow() { break },
-        }
-        let store = &shared.store;
-        if let Err(e) = store.renew_leases(&shared.cluster.instance).await {
-            tracing::warn!(error = %e, "cannot renew this instance's leases");
-        }
-        match store.expired_leases().await {
-            Ok(ids) => {
-                for id in ids {
-                    if let Some(h) = games.running_handle(&id) {
-                        h.look_at_lease();
-                    }
-                }
-            }
-            Err(e) => tracing::warn!(error = %e, "cannot look for expired leases"),
-        }
-    }
-}
-
 fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, served: &Arc<Mutex<Served>>, msg: BusMessage) {
     match msg {
         BusMessage::Changed { game, version, by } => {
             if by != shared.cluster.instance {
                 if let Some(h) = games.running_handle(&game) {
                     h.refresh(version);
+                }
+            }
+        }
+        BusMessage::Expired(ids) => {
+            for id in ids {
+                if let Some(h) = games.running_handle(&id) {
+                    h.look_at_lease();
                 }
             }
         }

@@ -218,6 +218,8 @@ pub enum BusMessage {
     Direct(String),
     /// The listener (re)connected: notifications may have been missed before this.
     Listening,
+    /// These games' leases expired (their owner stopped renewing them: it may be dead).
+    Expired(Vec<String>),
 }
 
 /// The server's storage. Each method is one transaction, committed when its future resolves.
@@ -241,14 +243,6 @@ pub trait Store: Send + Sync {
     /// `Ok(None)`: `instance` holds it now; `Ok(Some(other))`: `other` does.
     fn lease(&self, _id: &str, _instance: &str) -> StoreFuture<'_, Option<String>> {
         Box::pin(ready(Ok(None)))
-    }
-    /// Renews every lease `instance` holds (once every [`LEASE_RENEW_MS`], for all its games).
-    fn renew_leases(&self, _instance: &str) -> StoreFuture<'_, ()> {
-        Box::pin(ready(Ok(())))
-    }
-    /// The games whose lease expired (their owner stopped renewing it: it may be dead).
-    fn expired_leases(&self) -> StoreFuture<'_, Vec<String>> {
-        Box::pin(ready(Ok(Vec::new())))
     }
     /// Gives up `instance`'s lease on game `id` (its actor stops).
     fn release(&self, _id: &str, _instance: &str) -> StoreFuture<'_, ()> {
@@ -275,7 +269,8 @@ pub trait Store: Send + Sync {
     }
     /// Starts listening for [`BusMessage`]s for `instance` (`None`: a store of one process).
     /// The listener reconnects by itself and says [`BusMessage::Listening`] each time it
-    /// (re)starts listening.
+    /// (re)starts listening. While it listens it also renews all of `instance`'s leases every
+    /// [`LEASE_RENEW_MS`] and reports the expired ones ([`BusMessage::Expired`]).
     fn listen(&self, _instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
         None
     }

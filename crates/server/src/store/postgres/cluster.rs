@@ -1,12 +1,15 @@
 //! Several instances on one database (`crate::cluster`): game leases, change notifications
 //! (`NOTIFY` inside the transaction of the change, so they are sent when, and only if, it
-//! commits) and the listener that hears them (`LISTEN` on a connection of its own).
+//! commits) and the listener that hears them (`LISTEN` on a connection of its own). The
+//! listener's connection also keeps the instance's leases: once every `LEASE_RENEW_MS` it
+//! renews them all in one statement and reports the games whose lease expired, away from the
+//! pool, so a busy pool cannot delay a renewal.
 //!
 //! Lease times are on the database's clock (`clock_timestamp()`), so the instances' own clocks
 //! do not decide who owns a game.
 
 use crate::error::{AppError, AppResult};
-use crate::store::{BusMessage, LEASE_MS};
+use crate::store::{BusMessage, LEASE_MS, LEASE_RENEW_MS};
 use futures_util::StreamExt;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -73,19 +76,15 @@ pub async fn lease(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<
     }
 }
 
-/// Renews every lease `instance` holds.
-pub async fn renew_all(tx: &Transaction<'_>, instance: &str) -> AppResult<()> {
-    tx.execute(
-        &format!("UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE instance = $1"),
-        &[&instance, &LEASE_MS],
-    )
-    .await?;
-    Ok(())
-}
-
-/// Games whose lease expired.
-pub async fn expired(tx: &Transaction<'_>) -> AppResult<Vec<String>> {
-    let rows = tx
+/// Renews every lease `instance` holds, and returns the games whose lease expired.
+async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> AppResult<Vec<String>> {
+    client
+        .execute(
+            &format!("UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE instance = $1"),
+            &[&instance, &LEASE_MS],
+        )
+        .await?;
+    let rows = client
         .query(
             &format!("SELECT game_id FROM game_leases WHERE expires_at < {DB_NOW}"),
             &[],
@@ -145,12 +144,12 @@ pub async fn notify(tx: &Transaction<'_>, channel: &str, payload: &str) -> AppRe
 pub fn listen(
     config: tokio_postgres::Config,
     changes: String,
-    direct: String,
+    instance: String,
 ) -> mpsc::Receiver<BusMessage> {
     let (tx, rx) = mpsc::channel(4096);
     tokio::spawn(async move {
         loop {
-            if let Err(e) = listen_once(&config, &changes, &direct, &tx).await {
+            if let Err(e) = listen_once(&config, &changes, &instance, &tx).await {
                 tracing::warn!(error = %e, "the change listener lost its database connection");
             }
             if tx.is_closed() {
@@ -166,9 +165,10 @@ pub fn listen(
 async fn listen_once(
     config: &tokio_postgres::Config,
     changes: &str,
-    direct: &str,
+    instance: &str,
     out: &mpsc::Sender<BusMessage>,
 ) -> AppResult<()> {
+    let direct = &direct_channel(instance);
     let (client, mut connection) = config.connect(NoTls).await?;
     let (heard_tx, mut heard) = mpsc::unbounded_channel();
     let driver = tokio::spawn(async move {
@@ -201,22 +201,31 @@ async fn listen_once(
         driver.abort();
         return Ok(());
     }
-    while let Some((channel, payload)) = heard.recv().await {
-        let msg = if channel == direct {
-            BusMessage::Direct(payload)
-        } else {
-            match parse_change(&payload) {
-                Some(m) => m,
-                None => continue,
-            }
+    let mut tick = tokio::time::interval(Duration::from_millis(LEASE_RENEW_MS));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let ended = loop {
+        let msg = tokio::select! {
+            heard = heard.recv() => match heard {
+                None => break Ok(()),
+                Some((channel, payload)) if channel == *direct => BusMessage::Direct(payload),
+                Some((_, payload)) => match parse_change(&payload) {
+                    Some(m) => m,
+                    None => continue,
+                },
+            },
+            _ = tick.tick() => match keep_leases(&client, instance).await {
+                Ok(expired) if expired.is_empty() => continue,
+                Ok(expired) => BusMessage::Expired(expired),
+                Err(e) => break Err(e),
+            },
         };
         if out.send(msg).await.is_err() {
-            break;
+            break Ok(());
         }
-    }
+    };
     driver.abort();
     drop(client);
-    Ok(())
+    ended
 }
 
 /// `game version instance`.

@@ -369,15 +369,6 @@ impl Store for PgStore {
         in_tx!(self, |tx| cluster::lease(&tx, &id, &instance).await?)
     }
 
-    fn renew_leases(&self, instance: &str) -> StoreFuture<'_, ()> {
-        let instance = instance.to_string();
-        in_tx!(self, |tx| cluster::renew_all(&tx, &instance).await?)
-    }
-
-    fn expired_leases(&self) -> StoreFuture<'_, Vec<String>> {
-        in_read_tx!(self, |tx| cluster::expired(&tx).await?)
-    }
-
     fn release(&self, id: &str, instance: &str) -> StoreFuture<'_, ()> {
         let (id, instance) = (id.to_string(), instance.to_string());
         in_tx!(self, |tx| cluster::release(&tx, &id, &instance).await?)
@@ -409,7 +400,7 @@ impl Store for PgStore {
         Some(cluster::listen(
             (*self.config).clone(),
             self.changes.clone(),
-            cluster::direct_channel(instance),
+            instance.to_string(),
         ))
     }
 
