@@ -14,8 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::{Board, Move};
 
-/// Estimated nodes of an exact solve at 20 empties (FFO #40 took 9.4 M; game positions at 20
-/// empties mostly take fewer).
+/// Estimated nodes of an exact solve at 20 empties, one thread: FFO #20-#39's positions with
+/// 20 empties took 1.2-14.6 M nodes (median about 5 M), #40 9.4 M.
 const SOLVE_NODES_AT_20: f64 = 8.0e6;
 
 /// How much an exact solve grows with each more empty square (FFO #40-#58: about 8 M nodes at
@@ -23,14 +23,13 @@ const SOLVE_NODES_AT_20: f64 = 8.0e6;
 const SOLVE_GROWTH: f64 = 2.0;
 
 /// The solver searches this many times more nodes a second than the midgame iterations before
-/// it (about 30 M against 5.5 M a thread on the development machine), so a solve's time is
-/// estimated from the rate measured in those iterations.
-const SOLVER_SPEED: f64 = 4.0;
+/// it (on the loaded development machine, one thread: 12 M against 1.1-2.9 M), so a solve's
+/// time is estimated from the rate measured in those iterations.
+const SOLVER_SPEED: f64 = 5.0;
 
-/// A solve starts early only when twice its estimated cost fits in what is left: the cost of
-/// a position varies several times around the estimate, and an interrupted solve wastes the
-/// move's time.
-const SOLVE_SAFETY: f64 = 2.0;
+/// A solve starts early only when its estimated cost with this margin fits in what is left:
+/// an interrupted solve wastes the move's time (the selective iterations before it stand).
+const SOLVE_SAFETY: f64 = 1.25;
 
 /// The estimated nodes of an exact solve with `empties` empty squares.
 pub(crate) fn estimated_solve_nodes(empties: u32) -> f64 {
