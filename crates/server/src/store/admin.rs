@@ -87,14 +87,13 @@ pub async fn migrate(db: &Db) -> DumpResult<Migrated> {
     })
 }
 
-fn blocking<T: Send + 'static>(
+/// `f` on tokio's blocking pool (SQLite's calls block).
+async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> DumpResult<T> + Send + 'static,
-) -> impl std::future::Future<Output = DumpResult<T>> {
-    async move {
-        tokio::task::spawn_blocking(f)
-            .await
-            .map_err(|e| format!("database task failed: {e}"))?
-    }
+) -> DumpResult<T> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| format!("database task failed: {e}"))?
 }
 
 /// Refuses a source whose schema version (`found`) is not this build's.
