@@ -3,9 +3,9 @@
 //! writes them back in its own dialect (`sqlite::dump`, `postgres::dump`).
 
 /// The tables `db copy` moves, in an order that satisfies their foreign keys (`games` first).
-/// Every table of the schema but `schema_migrations` (each store writes its own) is here: a
-/// copy refuses a source holding a table not in this list, so a migration that adds a table
-/// must add it here too (the round-trip test in `tests/db_copy.rs` compares every table).
+/// Every table of the schema is here or in [`NOT_COPIED`]: a copy refuses a source holding a
+/// table in neither, so a migration that adds a table must add it to one of them (the
+/// round-trip test in `tests/db_copy.rs` compares every table).
 pub const TABLES: &[&str] = &[
     "games",
     "online_games",
@@ -18,8 +18,11 @@ pub const TABLES: &[&str] = &[
     "puzzle_results",
 ];
 
-/// The table each store keeps its schema version in (never copied).
+/// The table each store keeps its schema version in.
 pub const VERSION_TABLE: &str = "schema_migrations";
+
+/// The tables a copy knows and leaves behind: the schema version (the target has its own).
+pub const NOT_COPIED: &[&str] = &[VERSION_TABLE];
 
 /// One stored value. A PostgreSQL `BOOLEAN` is `Int(0)` or `Int(1)`, as SQLite stores it.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,7 +53,7 @@ pub fn quoted(name: &str) -> String {
 pub fn unknown_tables(found: &[String]) -> Vec<String> {
     found
         .iter()
-        .filter(|t| t.as_str() != VERSION_TABLE && !TABLES.contains(&t.as_str()))
+        .filter(|t| !NOT_COPIED.contains(&t.as_str()) && !TABLES.contains(&t.as_str()))
         .cloned()
         .collect()
 }
