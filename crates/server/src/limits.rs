@@ -1,5 +1,5 @@
 //! Per-address limits: token buckets per client IP for each kind of request ([`Kind`]), and caps
-//! on the connections and live streams (SSE, WebSocket) one address holds open at once.
+//! on the connections and live game sockets (WebSocket) one address holds open at once.
 //!
 //! Memory is bounded: at most [`LimitsConfig::tracked_addresses`] addresses are tracked; a sweep
 //! (at most once a minute, or when the table is full, at most once a second) forgets addresses
@@ -130,7 +130,7 @@ pub struct LimitsConfig {
     pub puzzle: Rate,
     /// Connections one address holds open at once (64); beyond it, new ones are refused.
     pub connections_per_ip: usize,
-    /// Live streams (SSE and WebSocket) one address holds open at once (8).
+    /// Live game sockets (WebSocket) one address holds open at once (8).
     pub streams_per_ip: usize,
     /// Most addresses tracked at once (65,536 entries, a few MB at most).
     pub tracked_addresses: usize,
@@ -387,7 +387,7 @@ impl Limiter {
         self.open(ip, Counter::Connection)
     }
 
-    /// Counts a new live stream (SSE, WebSocket) of `ip`: `Err` is 429 `too_many_requests` when
+    /// Counts a new live game socket (WebSocket) of `ip`: `Err` is 429 `too_many_requests` when
     /// the address holds [`LimitsConfig::streams_per_ip`] already. Keep the guard for as long
     /// as the stream is open.
     pub fn open_stream(self: &Arc<Self>, ip: IpAddr) -> Result<OpenGuard, AppError> {

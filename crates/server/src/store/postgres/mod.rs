@@ -12,6 +12,7 @@
 //! The SQL lives in [`games`] and [`online`]; the meaning of the columns (how a colour or a
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
@@ -155,6 +156,25 @@ impl PgStore {
     /// Connects to `target` (creating its schema if it names one) and brings the schema up
     /// to date.
     pub async fn open(target: &PgTarget) -> Result<PgStore, PgError> {
+        PgStore::open_upgrading(target)
+            .await
+            .map(|(store, _)| store)
+    }
+
+    /// [`PgStore::open`], also saying the schema version the database had before (0: no
+    /// tables yet); it has [`SCHEMA_VERSION`] afterwards.
+    pub async fn open_upgrading(target: &PgTarget) -> Result<(PgStore, i64), PgError> {
+        let (store, mut client) = PgStore::connect(target, true).await?;
+        let before = migrate(&mut client, &target.describe()).await?;
+        Ok((store, before))
+    }
+
+    /// A pool on `target` and one of its connections, with the schema left as it is (no
+    /// migration; `create_schema`: the schema the URL names is created if missing).
+    pub(super) async fn connect(
+        target: &PgTarget,
+        create_schema: bool,
+    ) -> Result<(PgStore, deadpool_postgres::Object), PgError> {
         let db = target.describe();
         let url_err = |reason: String| PgError::Url {
             db: db.clone(),
@@ -201,14 +221,14 @@ impl PgStore {
             .build()
             .map_err(|e| url_err(e.to_string()))?;
         let store = PgStore { pool };
-        let mut client = store.pool.get().await.map_err(|e| PgError::Connect {
+        let client = store.pool.get().await.map_err(|e| PgError::Connect {
             db: db.clone(),
             reason: match &e {
                 deadpool_postgres::PoolError::Backend(e) => reason(e),
                 other => other.to_string(),
             },
         })?;
-        if let Some(schema) = &target.schema {
+        if let (Some(schema), true) = (&target.schema, create_schema) {
             client
                 .batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
                 .await
@@ -217,8 +237,7 @@ impl PgStore {
                     reason: reason(&e),
                 })?;
         }
-        migrate(&mut client, &db).await?;
-        Ok(store)
+        Ok((store, client))
     }
 
     /// The schema version of the database.
@@ -257,8 +276,10 @@ impl PgStore {
     }
 }
 
-/// Applies the missing migrations, each in its own transaction holding [`MIGRATION_LOCK`].
-async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(), PgError> {
+/// Applies the missing migrations, each in its own transaction holding [`MIGRATION_LOCK`];
+/// returns the version found before.
+async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<i64, PgError> {
+    let mut before = None;
     for version in 1..=SCHEMA_VERSION {
         let failed = |e: tokio_postgres::Error| PgError::Migration {
             db: db.to_string(),
@@ -283,6 +304,7 @@ async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(),
             .await
             .and_then(|r| r.try_get(0))
             .map_err(failed)?;
+        before.get_or_insert(found);
         if found > SCHEMA_VERSION {
             return Err(PgError::TooNew {
                 db: db.to_string(),
@@ -304,7 +326,7 @@ async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(),
         .map_err(failed)?;
         tx.commit().await.map_err(failed)?;
     }
-    Ok(())
+    Ok(before.unwrap_or(0))
 }
 
 /// Runs `$body` (an expression using the transaction `$tx`) in one transaction of a pooled

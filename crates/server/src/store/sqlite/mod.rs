@@ -6,6 +6,7 @@
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
@@ -155,6 +156,12 @@ impl std::error::Error for DbError {
 impl SqliteStore {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, DbError> {
+        SqliteStore::open_upgrading(path).map(|(store, _)| store)
+    }
+
+    /// [`SqliteStore::open`], also saying the schema version the file had before (0: a new
+    /// file, or one without tables); it has [`SCHEMA_VERSION`] afterwards.
+    pub fn open_upgrading(path: &Path) -> Result<(SqliteStore, i64), DbError> {
         let conn = Connection::open(path).map_err(|source| DbError::Open {
             path: path.to_path_buf(),
             source,
@@ -162,7 +169,7 @@ impl SqliteStore {
         SqliteStore::configure(conn, path)
     }
 
-    fn configure(mut conn: Connection, path: &Path) -> Result<SqliteStore, DbError> {
+    fn configure(mut conn: Connection, path: &Path) -> Result<(SqliteStore, i64), DbError> {
         let err = |source: rusqlite::Error| DbError::Configure {
             path: path.to_path_buf(),
             source,
@@ -183,10 +190,11 @@ impl SqliteStore {
         }
         conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(err)?;
-        migrate(&mut conn, path)?;
-        Ok(SqliteStore {
+        let before = migrate(&mut conn, path)?;
+        let store = SqliteStore {
             conn: Arc::new(Mutex::new(conn)),
-        })
+        };
+        Ok((store, before))
     }
 
     /// Runs `f` with the connection on the blocking thread pool.
@@ -227,7 +235,8 @@ fn current_version(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
+/// Applies the missing migrations; returns the version found before.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<i64, DbError> {
     let configure = |source| DbError::Configure {
         path: path.to_path_buf(),
         source,
@@ -237,7 +246,8 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
             version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
     )
     .map_err(configure)?;
-    let version = current_version(conn).map_err(configure)?;
+    let found = current_version(conn).map_err(configure)?;
+    let version = found;
     if version > SCHEMA_VERSION {
         return Err(DbError::TooNew {
             path: path.to_path_buf(),
@@ -261,7 +271,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
         .map_err(failed)?;
         tx.commit().map_err(failed)?;
     }
-    Ok(())
+    Ok(found)
 }
 
 impl SqliteStore {
