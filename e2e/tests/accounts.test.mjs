@@ -93,6 +93,8 @@ test('a guest plays, signs up and keeps the game; another device signs in and ha
   await openAccount(phone.page);
   await phone.page.waitForFunction(() => document.getElementById('account-ratings').textContent.length > 0);
   await phone.page.screenshot({ path: screenshotPath('account-phone-signed-in.png') });
-  assert.deepEqual(phone.page.consoleErrors, [], 'no script errors');
+  // The wrong password's 401 is logged by Chromium as a failed resource; nothing else.
+  const errors = phone.page.consoleErrors.filter((e) => !e.includes('status of 401'));
+  assert.deepEqual(errors, [], 'no script errors');
   await phone.context.close();
 });
