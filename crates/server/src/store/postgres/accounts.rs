@@ -438,10 +438,13 @@ pub async fn rate_game(tx: &Transaction<'_>, rec: &GameRecord, o: &OnlineGame) -
         tx.execute("SELECT pg_advisory_xact_lock(4, hashtext($1))", &[h])
             .await?;
     }
-    let rated_before = tx
-        .query_opt("SELECT 1 FROM rating_history WHERE game_id = $1", &[id])
+    let rated_before: bool = tx
+        .query_one(
+            "SELECT EXISTS (SELECT 1 FROM rating_history WHERE game_id = $1)",
+            &[id],
+        )
         .await?
-        .is_some();
+        .try_get(0)?;
     let accounts: i64 = tx
         .query_one(
             "SELECT COUNT(*) FROM accounts WHERE holder IN ($1, $2)",
