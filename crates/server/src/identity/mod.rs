@@ -1,4 +1,4 @@
-//! Browser identity: who is asking, without accounts.
+//! Browser identity: who is asking (a guest browser, or the account it is signed in to).
 //!
 //! Every browser holds a random 256-bit token in the HttpOnly cookie `virada_id`, issued on its
 //! first request (any path). The server never stores the token, only its SHA-256 ([`BrowserId`]),
