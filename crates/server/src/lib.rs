@@ -16,6 +16,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod assets;
@@ -38,6 +39,7 @@ pub mod ownership;
 pub mod pool;
 pub mod position;
 pub mod puzzles;
+pub mod rating;
 pub mod retention;
 pub mod server;
 pub mod setup;

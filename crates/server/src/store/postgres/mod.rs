@@ -13,6 +13,7 @@
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
 pub(super) mod dump;
+mod accounts;
 mod games;
 mod online;
 mod puzzles;
@@ -21,6 +22,7 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountRow, NewAccount, Player, SessionRow};
 use crate::config::PgTarget;
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -72,6 +74,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_created_from ON games(created_from);",
     // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
     puzzles::MIGRATION,
+    // v7: accounts, sessions, game ratings and their history; whether an online game is rated.
+    accounts::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -489,6 +493,95 @@ impl Store for PgStore {
     fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
         in_tx!(self, |tx| puzzles::sweep_solvers(&tx, before).await?)
     }
+
+    fn create_account(
+        &self,
+        account: NewAccount,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        in_tx!(self, |tx| accounts::create_account(
+            &tx, &account, &session, guest
+        )
+        .await?)
+    }
+
+    fn account_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountRow>> {
+        let key = key.to_string();
+        in_tx!(self, |tx| accounts::account_by_name(&tx, &key).await?)
+    }
+
+    fn account_by_holder(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountRow>> {
+        in_tx!(self, |tx| accounts::account_by_holder(&tx, holder).await?)
+    }
+
+    fn login_failed(
+        &self,
+        holder: BrowserId,
+        now: i64,
+        max_failures: u32,
+        lock_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        in_tx!(self, |tx| accounts::login_failed(
+            &tx,
+            holder,
+            now,
+            max_failures,
+            lock_ms
+        )
+        .await?)
+    }
+
+    fn sign_in(
+        &self,
+        holder: BrowserId,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        in_tx!(self, |tx| accounts::sign_in(&tx, holder, &session, guest)
+            .await?)
+    }
+
+    fn session(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(BrowserId, String)>> {
+        let hash = hash.to_string();
+        in_tx!(self, |tx| accounts::session(&tx, &hash, now).await?)
+    }
+
+    fn delete_session(&self, hash: &str) -> StoreFuture<'_, bool> {
+        let hash = hash.to_string();
+        in_tx!(self, |tx| accounts::delete_session(&tx, &hash).await?)
+    }
+
+    fn set_password(
+        &self,
+        holder: BrowserId,
+        password_hash: String,
+        recovery_hash: Option<String>,
+        session: SessionRow,
+    ) -> StoreFuture<'_, ()> {
+        in_tx!(self, |tx| accounts::set_password(
+            &tx,
+            holder,
+            &password_hash,
+            recovery_hash.as_deref(),
+            &session
+        )
+        .await?)
+    }
+
+    fn delete_account(
+        &self,
+        holder: BrowserId,
+        tombstone: BrowserId,
+    ) -> StoreFuture<'_, Option<Vec<String>>> {
+        in_tx!(self, |tx| accounts::delete_account(&tx, holder, tombstone)
+            .await?)
+    }
+
+    fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
+        let key = key.to_string();
+        in_read_tx!(self, |tx| accounts::player(&tx, &key).await?)
+    }
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -558,6 +651,8 @@ async fn save(
         // A local game's first online state (its resignation) adds the row.
         online::ensure_row(tx, &rec.meta.id).await?;
         online::write_online(tx, rec, o).await?;
+        // The end of a rated game moves the ratings in this same transaction.
+        accounts::rate_game(tx, rec, o).await?;
     }
     for change in changes {
         online::apply_change(tx, &rec.meta.id, rec.meta.updated_at, change).await?;
