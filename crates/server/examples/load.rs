@@ -21,6 +21,15 @@
 //! shows it (p50, p99, max), the server's resident memory (`VmRSS`/`VmHWM` of
 //! `--server-pid` from /proc), and every error (HTTP failures, `error` messages, sockets
 //! closed by the server).
+//!
+//! Several instances on one PostgreSQL database (docs/SERVER.md, "Several instances"):
+//! `--url2 URL` sends each game's second player (its seat and its socket) and every other
+//! spectator to a second instance, so every move crosses instances. `--spawn-server
+//! postgres://...` with `--instances 2` starts two instances on that database.
+//! `--kill-after S` kills the second instance with SIGKILL `S` seconds into the run (with
+//! `--kill-pid PID` for one started by hand): its players reconnect to the first, and every
+//! move a player had seen acknowledged must still be in the game it finds there (counted as
+//! `lost`, an error, otherwise).
 
 use futures_util::stream::{self, StreamExt};
 use futures_util::SinkExt;
@@ -42,6 +51,13 @@ struct Options {
     setup_concurrency: usize,
     /// Start a server on this database file first (a child process).
     spawn_server: Option<String>,
+    /// A second instance on the same PostgreSQL database.
+    url2: Option<String>,
+    /// With `--spawn-server`: how many instances (1 or 2).
+    instances: usize,
+    /// Kill the second instance (`kill_pid`, or the second spawned one) this far into the run.
+    kill_after: Option<u64>,
+    kill_pid: Option<u32>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -54,6 +70,10 @@ fn parse_options() -> Result<Options, String> {
         server_pid: None,
         setup_concurrency: 64,
         spawn_server: None,
+        url2: None,
+        instances: 1,
+        kill_after: None,
+        kill_pid: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
@@ -66,6 +86,10 @@ fn parse_options() -> Result<Options, String> {
             "--seconds" => o.seconds = number(value()?)?.clamp(1, 3600),
             "--server-pid" => o.server_pid = Some(number(value()?)? as u32),
             "--spawn-server" => o.spawn_server = Some(value()?),
+            "--url2" => o.url2 = Some(value()?.trim_end_matches('/').to_string()),
+            "--instances" => o.instances = number(value()?)?.clamp(1, 2) as usize,
+            "--kill-after" => o.kill_after = Some(number(value()?)?),
+            "--kill-pid" => o.kill_pid = Some(number(value()?)? as u32),
             "--setup-concurrency" => {
                 o.setup_concurrency = number(value()?)?.clamp(1, 1024) as usize
             }
@@ -90,6 +114,10 @@ fn parse_options() -> Result<Options, String> {
 #[derive(Default)]
 struct Stats {
     moves: AtomicU64,
+    /// Player sockets opened again on the other instance after theirs died.
+    reconnects: AtomicU64,
+    /// Moves a player had seen stored that the game lacked after a reconnect.
+    lost: AtomicU64,
     finished_games: AtomicU64,
     errors: AtomicU64,
     /// Move-to-opponent latencies, microseconds.
@@ -155,8 +183,17 @@ async fn connect(ws_base: &str, id: &str, cookie: &str) -> Result<Ws, String> {
 /// A game set up: both seats taken, every socket open.
 struct Table {
     id: String,
-    players: [Ws; 2],
+    /// Each player's cookie and socket, and the instance (0 or 1) it is on.
+    players: [(String, Ws, usize); 2],
     spectators: Vec<Ws>,
+}
+
+/// The HTTP base of instance `k`.
+fn base(o: &Options, k: usize) -> &str {
+    match (k, &o.url2) {
+        (1, Some(u)) => u,
+        _ => &o.url,
+    }
 }
 
 async fn set_up(o: &Options, http: &reqwest::Client, n: usize) -> Result<Table, String> {
@@ -172,19 +209,19 @@ async fn set_up(o: &Options, http: &reqwest::Client, n: usize) -> Result<Table, 
     let id = g["id"].as_str().ok_or("no game id")?.to_string();
     post(
         http,
-        format!("{}/api/games/{id}/seat", o.url),
+        format!("{}/api/games/{id}/seat", base(o, 1)),
         &b,
         json!({"name": format!("B{n}")}),
     )
     .await?;
-    let ws_base = o.url.replacen("http", "ws", 1);
+    let ws = |k: usize| base(o, k).replacen("http", "ws", 1);
     let players = [
-        connect(&ws_base, &id, &a).await?,
-        connect(&ws_base, &id, &b).await?,
+        (a.clone(), connect(&ws(0), &id, &a).await?, 0),
+        (b.clone(), connect(&ws(1), &id, &b).await?, 1),
     ];
     let mut spectators = Vec::new();
-    for _ in 0..o.spectators {
-        spectators.push(connect(&ws_base, &id, &new_cookie()).await?);
+    for k in 0..o.spectators {
+        spectators.push(connect(&ws(k % 2), &id, &new_cookie()).await?);
     }
     Ok(Table {
         id,
@@ -193,9 +230,19 @@ async fn set_up(o: &Options, http: &reqwest::Client, n: usize) -> Result<Table, 
     })
 }
 
+/// Where a player reconnects when its instance dies: the game, its cookie, the other
+/// instance's WebSocket base (`None`: one instance, a closed socket is an error).
+struct Rejoin {
+    id: String,
+    cookie: String,
+    other: Option<String>,
+}
+
 /// Plays one seat until `deadline`: answers every `game` where it is to move.
+#[allow(clippy::too_many_arguments)]
 async fn play(
     mut ws: Ws,
+    mut rejoin: Rejoin,
     in_flight: InFlight,
     stats: Arc<Stats>,
     think: (u64, u64),
@@ -206,6 +253,10 @@ async fn play(
     let mut rng = virada_engine::random::SplitMix(seed);
     let mut sent_at_ply: Option<usize> = None;
     let mut pending: Option<(tokio::time::Instant, String, usize)> = None;
+    // The most plies this player has seen stored, and whether the next game is the first one
+    // after a reconnect (which must hold them all).
+    let mut seen_plies = 0usize;
+    let mut check_after_reconnect = false;
     loop {
         let wake = pending
             .as_ref()
@@ -218,6 +269,26 @@ async fn play(
                     Some(Ok(other)) => {
                         stats.error(format!("unexpected frame {other:?}"));
                         return;
+                    }
+                    Some(Err(_)) | None if rejoin.other.is_some() => {
+                        // Its instance died: on to the other one, as the page would.
+                        let other = rejoin.other.take().unwrap_or_default();
+                        match reconnect(&other, &rejoin, deadline).await {
+                            Some(fresh) => {
+                                ws = fresh;
+                                stats.reconnects.fetch_add(1, Ordering::Relaxed);
+                                // A move sent to the dead instance may never have been stored.
+                                sent_at_ply = None;
+                                pending = None;
+                                *in_flight.lock().unwrap() = None;
+                                check_after_reconnect = true;
+                                continue;
+                            }
+                            None => {
+                                stats.error("could not reconnect to the other instance".into());
+                                return;
+                            }
+                        }
                     }
                     Some(Err(e)) => {
                         stats.error(format!("socket error: {e}"));
@@ -242,6 +313,17 @@ async fn play(
                 }
                 let game = &v["game"];
                 let plies = game["plies"].as_array().map_or(0, Vec::len);
+                if check_after_reconnect {
+                    check_after_reconnect = false;
+                    if plies < seen_plies {
+                        stats.lost.fetch_add((seen_plies - plies) as u64, Ordering::Relaxed);
+                        stats.error(format!(
+                            "game {}: {seen_plies} plies seen before the reconnect, {plies} after",
+                            rejoin.id
+                        ));
+                    }
+                }
+                seen_plies = seen_plies.max(plies);
                 // The opponent's move arrived: its latency.
                 {
                     let mut f = in_flight.lock().unwrap();
@@ -297,8 +379,19 @@ async fn play(
     }
 }
 
+/// Opens the player's socket again on `ws_base` (the other instance), trying for a while.
+async fn reconnect(ws_base: &str, rejoin: &Rejoin, deadline: tokio::time::Instant) -> Option<Ws> {
+    while tokio::time::Instant::now() < deadline {
+        if let Ok(ws) = connect(ws_base, &rejoin.id, &rejoin.cookie).await {
+            return Some(ws);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    None
+}
+
 /// A spectator: reads until the deadline; counts the server closing it as an error.
-async fn watch(mut ws: Ws, stats: Arc<Stats>, deadline: tokio::time::Instant) {
+async fn watch(mut ws: Ws, stats: Arc<Stats>, deadline: tokio::time::Instant, may_die: bool) {
     loop {
         tokio::select! {
             msg = ws.next() => match msg {
@@ -308,6 +401,7 @@ async fn watch(mut ws: Ws, stats: Arc<Stats>, deadline: tokio::time::Instant) {
                     }
                 }
                 Some(Ok(_)) => {}
+                Some(Err(_)) | None if may_die => return,
                 Some(Err(e)) => return stats.error(format!("spectator socket error: {e}")),
                 None => return stats.error("spectator socket closed by the server".into()),
             },
@@ -358,9 +452,11 @@ fn internal_serve(db: &str) -> ! {
 }
 
 /// Starts the server as a child process on `db`; its URL and the child.
-fn spawn_server(db: &str) -> Result<(String, std::process::Child), String> {
+fn spawn_server(db: &str, fresh: bool) -> Result<(String, std::process::Child), String> {
     use std::io::BufRead;
-    let _ = std::fs::remove_file(db);
+    if fresh {
+        let _ = std::fs::remove_file(db);
+    }
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let mut child = std::process::Command::new(exe)
         .args(["--internal-serve", db])
@@ -402,17 +498,25 @@ async fn run() {
             std::process::exit(2);
         }
     };
-    let mut child = None;
+    let mut children = Vec::new();
     if let Some(db) = o.spawn_server.clone() {
-        match spawn_server(&db) {
-            Ok((url, c)) => {
-                o.url = url;
-                o.server_pid = Some(c.id());
-                child = Some(c);
-            }
-            Err(e) => {
-                eprintln!("load: {e}");
-                std::process::exit(1);
+        for k in 0..o.instances {
+            // The second instance shares the first one's PostgreSQL database.
+            match spawn_server(&db, k == 0) {
+                Ok((url, c)) => {
+                    if k == 0 {
+                        o.url = url;
+                        o.server_pid = Some(c.id());
+                    } else {
+                        o.url2 = Some(url);
+                        o.kill_pid = o.kill_pid.or(Some(c.id()));
+                    }
+                    children.push(c);
+                }
+                Err(e) => {
+                    eprintln!("load: {e}");
+                    std::process::exit(1);
+                }
             }
         }
     }
@@ -451,14 +555,30 @@ async fn run() {
     );
     let deadline = tokio::time::Instant::now() + Duration::from_secs(o.seconds);
     let play_start = Instant::now();
+    let killing = o.kill_after.is_some() && o.url2.is_some();
+    if let (Some(after), Some(pid)) = (o.kill_after, o.kill_pid.filter(|_| killing)) {
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(after)).await;
+            let killed = std::process::Command::new("kill")
+                .args(["-9", &pid.to_string()])
+                .status();
+            println!("killed the second instance (pid {pid}) after {after} s: {killed:?}");
+        });
+    }
     let mut tasks = Vec::new();
     for (n, t) in ready.into_iter().enumerate() {
         let in_flight: InFlight = Arc::new(Mutex::new(None));
-        let [black, white] = t.players;
-        for (k, ws) in [black, white].into_iter().enumerate() {
+        for (k, (cookie, ws, on)) in t.players.into_iter().enumerate() {
             let seed = (n as u64 * 2 + k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let rejoin = Rejoin {
+                id: t.id.clone(),
+                cookie,
+                // Only the killed instance's players move over.
+                other: (killing && on == 1).then(|| o.url.replacen("http", "ws", 1)),
+            };
             tasks.push(tokio::spawn(play(
                 ws,
+                rejoin,
                 in_flight.clone(),
                 stats.clone(),
                 o.think_ms,
@@ -467,9 +587,8 @@ async fn run() {
             )));
         }
         for ws in t.spectators {
-            tasks.push(tokio::spawn(watch(ws, stats.clone(), deadline)));
+            tasks.push(tokio::spawn(watch(ws, stats.clone(), deadline, killing)));
         }
-        let _ = t.id;
     }
     let mut peak_rss = 0.0f64;
     let sampler = {
@@ -517,11 +636,18 @@ async fn run() {
             "server memory: RSS now {rss:.1} MiB, sampled peak {peak_rss:.1} MiB, VmHWM {hwm:.1} MiB"
         );
     }
+    if o.url2.is_some() {
+        println!(
+            "reconnects to the other instance: {}; acknowledged moves lost: {}",
+            stats.reconnects.load(Ordering::Relaxed),
+            stats.lost.load(Ordering::Relaxed)
+        );
+    }
     println!("errors: {}", stats.errors.load(Ordering::Relaxed));
     for s in stats.samples.lock().unwrap().iter() {
         println!("  {s}");
     }
-    if let Some(mut c) = child {
+    for mut c in children {
         let _ = c.kill();
         let _ = c.wait();
     }

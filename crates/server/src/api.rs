@@ -152,6 +152,7 @@ async fn health(State(state): State<AppState>) -> Json<HealthView> {
         status: "ok",
         version: env!("CARGO_PKG_VERSION"),
         store: state.shared.store.kind(),
+        instance: state.shared.config.instance_id.clone(),
         active_games: state.games.running(),
         loading_games: state.games.loading(),
         engine_workers: state.shared.pool.workers(),

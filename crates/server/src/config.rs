@@ -66,6 +66,23 @@ pub struct ServerConfig {
     pub retention: RetentionConfig,
     /// The time source of online games' clocks (tests put a manual clock here).
     pub clock: crate::online::time::Clock,
+    /// This process's name among the instances sharing one PostgreSQL database (random at
+    /// start unless `--instance-id` names it; see [`is_valid_instance_id`]): the owner of the
+    /// games it runs (`crate::cluster`), shown by `/api/health`.
+    pub instance_id: String,
+}
+
+/// A fresh instance id: `i` and 12 hex digits.
+pub fn new_instance_id() -> String {
+    format!("i{:012x}", crate::util::random_u64() & 0xffff_ffff_ffff)
+}
+
+/// Whether `s` may name an instance: 1 to 32 ASCII lower-case letters, digits, `_` or `-`
+/// (it is part of a PostgreSQL channel name).
+pub fn is_valid_instance_id(s: &str) -> bool {
+    (1..=32).contains(&s.len())
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-')
 }
 
 impl Default for ServerConfig {
@@ -99,6 +116,7 @@ impl Default for ServerConfig {
             limits: LimitsConfig::default(),
             retention: RetentionConfig::default(),
             clock: crate::online::time::Clock::system(),
+            instance_id: new_instance_id(),
         }
     }
 }
@@ -287,5 +305,16 @@ mod tests {
         assert_eq!(c.db_path, PathBuf::from("games.sqlite"));
         assert!(is_postgres_url("postgresql://localhost/x"));
         assert!(!is_postgres_url("postgres.sqlite"));
+    }
+
+    #[test]
+    fn instance_ids_are_random_and_checked() {
+        let (a, b) = (ServerConfig::default(), ServerConfig::default());
+        assert_ne!(a.instance_id, b.instance_id);
+        assert!(is_valid_instance_id(&a.instance_id));
+        assert!(is_valid_instance_id("web-1"));
+        for bad in ["", "Web1", "a b", "x\"y", &"a".repeat(33)] {
+            assert!(!is_valid_instance_id(bad), "{bad}");
+        }
     }
 }

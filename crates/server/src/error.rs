@@ -285,6 +285,102 @@ impl AppError {
     }
 }
 
+impl AppError {
+    /// 503 `not_owner`: this instance lost game `id` to another (its lease expired, see
+    /// `crate::cluster`) before the change was stored; nothing was stored, the client may
+    /// try again.
+    pub fn not_owner(id: &str) -> AppError {
+        refused(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not_owner",
+            format!("game {id} moved to another server instance meanwhile; try again"),
+            &[],
+        )
+    }
+
+    /// The error as sent between instances (`crate::cluster`); `stale` travels without its
+    /// game (the receiver adds its own view).
+    pub fn to_wire(&self) -> WireError {
+        let body = self.body();
+        WireError {
+            status: self.status().as_u16(),
+            code: self.code().to_string(),
+            message: body.error.message,
+            square: body.error.square,
+            params: body.error.params,
+            retry_after: match self {
+                AppError::RateLimited { retry_after, .. } => Some(*retry_after),
+                _ => None,
+            },
+        }
+    }
+
+    /// The error [`AppError::to_wire`] sent (`stale`: `Stale` with `current`, the game as
+    /// the receiver sees it).
+    pub fn from_wire(w: WireError, current: impl FnOnce() -> GameView) -> AppError {
+        let m = w.message;
+        match w.code.as_str() {
+            "illegal_move" => AppError::IllegalMove {
+                square: w.square,
+                message: m,
+            },
+            "not_your_turn" => AppError::NotYourTurn(m),
+            "game_over" => AppError::GameOver(m),
+            "stale" => AppError::Stale(Box::new(current())),
+            "not_your_seat" => AppError::NotYourSeat(m),
+            "seat_taken" => AppError::SeatTaken(m),
+            "not_allowed" => AppError::NotAllowed(m),
+            "not_found" => AppError::NotFound(m),
+            "bad_request" => match w.params {
+                Some(params) => AppError::Invalid { message: m, params },
+                None => AppError::BadRequest(m),
+            },
+            "too_many_requests" => match w.retry_after {
+                Some(retry_after) => AppError::RateLimited {
+                    message: m,
+                    retry_after,
+                },
+                None => AppError::TooManyRequests(m),
+            },
+            "engine_busy" => AppError::EngineBusy(m),
+            "internal" => AppError::Internal(m),
+            other => match REFUSAL_CODES.iter().find(|c| **c == other) {
+                Some(code) => AppError::Refused(Box::new(Refusal {
+                    status: StatusCode::from_u16(w.status)
+                        .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                    code,
+                    message: m,
+                    params: w.params.unwrap_or_default(),
+                })),
+                None => AppError::Internal(format!("{other}: {m}")),
+            },
+        }
+    }
+}
+
+/// The codes of [`AppError::Refused`] (what [`AppError::from_wire`] can rebuild).
+const REFUSAL_CODES: &[&str] = &[
+    "too_many_computer_moves",
+    "invisible_character",
+    "finished_position",
+    "corrupt_game",
+    "not_owner",
+];
+
+/// An error on its way between instances.
+#[derive(Serialize, serde::Deserialize, Debug, Clone, PartialEq)]
+pub struct WireError {
+    pub status: u16,
+    pub code: String,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub square: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub params: Option<ErrorParams>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub retry_after: Option<u64>,
+}
+
 /// `{"error": {...}}`, plus the current game for `stale`.
 #[derive(Serialize, Debug)]
 pub struct ErrorBody {
@@ -354,3 +450,37 @@ impl From<deadpool_postgres::PoolError> for AppError {
 }
 
 pub type AppResult<T> = Result<T, AppError>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An error answered by another instance reads back as the same error.
+    #[test]
+    fn errors_cross_between_instances_unchanged() {
+        let errors = [
+            AppError::IllegalMove {
+                square: Some("a1".into()),
+                message: "no".into(),
+            },
+            AppError::NotYourTurn("wait".into()),
+            AppError::NotYourSeat("no".into()),
+            AppError::SeatTaken("full".into()),
+            AppError::TooManyRequests("slow".into()),
+            AppError::RateLimited {
+                message: "slow".into(),
+                retry_after: 3,
+            },
+            AppError::too_many_computer_moves(4),
+            AppError::invisible_character("chat", '\u{202E}'),
+            AppError::not_owner("g_1"),
+            AppError::Internal("boom".into()),
+        ];
+        for e in errors {
+            let wire: WireError =
+                serde_json::from_str(&serde_json::to_string(&e.to_wire()).unwrap()).unwrap();
+            let back = AppError::from_wire(wire, || unreachable!("not stale"));
+            assert_eq!(back, e);
+        }
+    }
+}

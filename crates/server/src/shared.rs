@@ -20,6 +20,8 @@ pub struct Shared {
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
     pub flags: crate::online::flag_watch::FlagWatch,
+    /// This instance among the others sharing the store (`crate::cluster`).
+    pub cluster: crate::cluster::Cluster,
 }
 
 impl Shared {
@@ -31,6 +33,7 @@ impl Shared {
         shutdown: watch::Receiver<bool>,
     ) -> Shared {
         Shared {
+            cluster: crate::cluster::Cluster::new(config.instance_id.clone(), store.clone()),
             config,
             store,
             pool,

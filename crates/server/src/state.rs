@@ -230,8 +230,41 @@ impl Games {
         }
     }
 
+    /// The running actors (the bus listener tells them of other instances' changes).
+    pub fn running_handles(&self) -> Vec<GameHandle> {
+        let cells: Vec<Cell> = self.slots().values().cloned().collect();
+        cells
+            .iter()
+            .filter_map(|c| match c.try_lock().as_deref() {
+                Ok(Slot::Running(h)) => Some(h.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Game `id`'s actor if it runs here (`None` as well while it is being loaded: the load
+    /// reads the store afresh).
+    pub fn running_handle(&self, id: &str) -> Option<GameHandle> {
+        let cell = self.slots().get(id).cloned()?;
+        let slot = cell.try_lock().ok()?;
+        match &*slot {
+            Slot::Running(h) => Some(h.clone()),
+            _ => None,
+        }
+    }
+
+    /// Whether this instance owns game `id` now (taking its lease if it is free; always, with
+    /// a store of one process).
+    async fn claim(&self, id: &str) -> AppResult<bool> {
+        let store = &self.shared.store;
+        Ok(store
+            .lease(id, &self.shared.cluster.instance)
+            .await?
+            .is_none())
+    }
+
     /// Starts the actor of `game`; when it stops, its slot is emptied.
-    fn start(self: &Arc<Self>, game: StoredGame) -> GameHandle {
+    fn start(self: &Arc<Self>, game: StoredGame, leader: bool) -> GameHandle {
         let id = game.id().to_string();
         let instance = random_u64();
         self.running.fetch_add(1, Ordering::Relaxed);
@@ -239,7 +272,7 @@ impl Games {
         // The game's own span, not the request's that happened to load it: the actor outlives it.
         let span =
             tracing::info_span!(parent: None, "game", id = %id, mode = game.rec.meta.mode.name());
-        let (handle, run) = game::start(game, self.shared.clone(), instance);
+        let (handle, run) = game::start(game, self.shared.clone(), instance, leader);
         tokio::spawn(
             async move {
                 tracing::debug!("game in memory");
@@ -309,11 +342,24 @@ impl Games {
             Slot::Deleted => return Err(AppError::not_found_game(id)),
             Slot::Running(_) | Slot::Empty => *slot = Slot::Empty,
         }
+        // The lease first: the game read after it is the one its owner (this instance, or
+        // another that this one then follows) goes on from.
+        let leader = self.claim(id).await?;
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
-            self.shared.store.load_game(id).await?
+            self.shared.store.load_game(id).await
         };
-        let mut game = loaded.ok_or_else(|| AppError::not_found_game(id))?;
+        let loaded = match loaded {
+            Ok(Some(game)) => Ok(game),
+            Ok(None) => Err(AppError::not_found_game(id)),
+            Err(e) => Err(e),
+        };
+        if loaded.is_err() && leader && self.shared.cluster.is_shared() {
+            let _ = (self.shared.store)
+                .release(id, &self.shared.cluster.instance)
+                .await;
+        }
+        let mut game = loaded?;
         let rec = &mut game.rec;
         if rec.meta.owner == Owner::Unclaimed {
             // A game from before owners: the asker's if it asks from this machine.
@@ -327,7 +373,7 @@ impl Games {
                 .await?
                 .ok_or_else(|| AppError::not_found_game(id))?;
         }
-        let h = self.start(game);
+        let h = self.start(game, leader);
         *slot = Slot::Running(h.clone());
         Ok(h)
     }
@@ -335,9 +381,10 @@ impl Games {
     /// Stores a new game (within `quota`, if given) and starts its actor.
     async fn create(self: &Arc<Self>, game: StoredGame, quota: Option<Quota>) -> AppResult<()> {
         self.shared.store.insert_game(game.clone(), quota).await?;
+        let leader = self.claim(game.id()).await?;
         let cell = self.cell(game.id());
         let mut slot = cell.lock().await;
-        let h = self.start(game);
+        let h = self.start(game, leader);
         *slot = Slot::Running(h);
         Ok(())
     }

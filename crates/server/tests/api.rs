@@ -70,6 +70,9 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
         "sqlite"
     };
     assert_eq!(h["store"], store);
+    // Each server process has its own instance id.
+    let instance = h["instance"].as_str().expect("an instance id");
+    assert!(virada_server::config::is_valid_instance_id(instance), "{h}");
 
     let g = t.create(json!({"mode": "friend"})).await;
     let id = id_of(&g);

@@ -44,6 +44,10 @@ pub struct ServeArgs {
     /// header is ignored (docs/SECURITY.md).
     #[arg(long = "trusted-proxy", value_name = "IP")]
     pub trusted_proxies: Vec<String>,
+    /// This instance's name among several sharing one PostgreSQL database (1 to 32 of a-z,
+    /// 0-9, _ and -; default: random at start). Shown by /api/health.
+    #[arg(long, value_name = "ID")]
+    pub instance_id: Option<String>,
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
@@ -101,6 +105,14 @@ pub fn run(args: ServeArgs) -> CmdResult {
             ))
         })?;
         config.trusted_proxies.push(parsed);
+    }
+    if let Some(id) = args.instance_id {
+        if !virada_server::config::is_valid_instance_id(&id) {
+            return Err(CliError::input(format!(
+                "--instance-id {id:?}: use 1 to 32 of a-z, 0-9, _ and -"
+            )));
+        }
+        config.instance_id = id;
     }
     config.allowed_hosts = args.allowed_hosts;
     virada_server::run_blocking(config).map_err(|e| CliError::failed(e.to_string()))

@@ -3,6 +3,7 @@
 //! search in [`engine`], seats, device links and clocks in [`seats`].
 
 mod engine;
+mod follow;
 mod play;
 mod seats;
 
@@ -65,6 +66,13 @@ pub(super) struct Actor {
     since: [Option<i64>; 2],
     chat_times: [VecDeque<i64>; 2],
     last_activity: Instant,
+    /// This instance owns the game (holds its lease; always with one process). Otherwise the
+    /// actor follows the owner ([`follow`]).
+    leader: bool,
+    /// A follower's idea of who owns the game (from its last look at the lease).
+    owner: Option<String>,
+    /// The game is no longer in the store (deleted through another instance).
+    gone: bool,
 }
 
 fn maybe_sleep(clock: &Clock, at: Option<i64>) -> Sleep {
@@ -80,6 +88,7 @@ impl Actor {
         online: Option<OnlineGame>,
         shared: Arc<Shared>,
         self_tx: mpsc::Sender<Msg>,
+        leader: bool,
     ) -> Actor {
         let (events, _) = broadcast::channel(64);
         Actor {
@@ -98,19 +107,33 @@ impl Actor {
             since: [None; 2],
             chat_times: [VecDeque::new(), VecDeque::new()],
             last_activity: Instant::now(),
+            leader,
+            owner: None,
+            gone: false,
         }
     }
 
     pub(super) async fn run(mut self, mut rx: mpsc::Receiver<Msg>) {
         let mut shutdown = self.shared.shutdown.clone();
-        // A game loaded after its deadline passed (it was not in memory) ends at once.
-        if let Err(e) = self.check_flag().await {
-            tracing::error!(error = %e, "cannot store the flag fall");
+        if self.leader {
+            // A game loaded after its deadline passed (it was not in memory) ends at once.
+            if let Err(e) = self.check_flag().await {
+                tracing::error!(error = %e, "cannot store the flag fall");
+            }
         }
         self.maybe_start_thinking();
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Several instances: the owner renews its lease, a follower looks whether the owner
+        // is gone (then it takes the game over).
+        let shared_store = self.shared.cluster.is_shared();
+        let renew = Duration::from_millis(crate::store::LEASE_RENEW_MS);
+        let mut lease_tick = tokio::time::interval_at(tokio::time::Instant::now() + renew, renew);
+        lease_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
+            if self.gone {
+                break;
+            }
             let presence = maybe_sleep(&self.clock, self.presence_deadline());
             let idle_deadline = self.last_activity + self.shared.config.idle_timeout;
             tokio::select! {
@@ -123,6 +146,7 @@ impl Actor {
                     Some(msg) => self.handle(msg).await,
                 },
                 _ = ticker.tick(), if self.thinking.is_some() => self.send_progress(),
+                _ = lease_tick.tick(), if shared_store => self.look_at_lease().await,
                 _ = presence => self.broadcast_presence(),
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
@@ -139,11 +163,24 @@ impl Actor {
             }
         }
         self.cancel_thinking();
+        if shared_store && self.leader {
+            // Others may take the game at once rather than when the lease expires.
+            let store = &self.shared.store;
+            if let Err(e) = store
+                .release(&self.rec.meta.id, &self.shared.cluster.instance)
+                .await
+            {
+                tracing::warn!(error = %e, "cannot give up the game's lease");
+            }
+        }
     }
 
     async fn handle(&mut self, msg: Msg) {
-        if !matches!(msg, Msg::EngineDone { .. }) {
+        if !matches!(msg, Msg::EngineDone { .. } | Msg::Refresh(_)) {
             self.last_activity = Instant::now();
+        }
+        if !self.leader && follow::needs_owner(&msg) {
+            return self.forward(msg, 0);
         }
         match msg {
             Msg::View(who, reply) => {
@@ -207,6 +244,8 @@ impl Actor {
                 let _ = reply.send(r);
             }
             Msg::EngineDone { generation, result } => self.engine_done(generation, result).await,
+            Msg::Refresh(version) => self.refresh(version).await,
+            Msg::Forwarded { msg, answer, tries } => self.forwarded(*msg, answer, tries).await,
             Msg::Close(reply) => drop(reply.send(Ok(()))),
         }
     }
@@ -292,7 +331,7 @@ impl Actor {
             Err(_) => local_game_view(
                 &self.rec,
                 self.online.as_ref(),
-                self.thinking.is_some(),
+                self.shows_thinking(),
                 self.version,
                 self.clock.now_ms(),
             ),
@@ -405,14 +444,29 @@ impl Actor {
     ) -> AppResult<()> {
         next.meta.updated_at = now_millis().max(self.rec.meta.updated_at);
         let new_game = changes.iter().any(|c| matches!(c, Change::NewGame(_)));
-        self.shared
+        let version = (self.version + 1).max(now_millis().max(0) as u64);
+        let saved = self
+            .shared
             .store
-            .save(next.clone(), online.clone(), changes)
-            .await?;
+            .save_owned(
+                &self.shared.cluster.instance,
+                version,
+                next.clone(),
+                online.clone(),
+                changes,
+            )
+            .await;
+        if let Err(e) = saved {
+            if e.code() == "not_owner" {
+                // Another instance took the game over: follow it from now on.
+                self.step_down().await;
+            }
+            return Err(e);
+        }
         let before = self.flag_deadline();
         self.rec = next;
         self.online = online;
-        self.bump();
+        self.version = version;
         // A stored deadline moved (or a rematch brought a new one): the scheduler looks again.
         if new_game || self.flag_deadline() != before {
             self.shared.flags.changed();

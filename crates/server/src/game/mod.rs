@@ -12,6 +12,12 @@
 //!
 //! The handle's methods send a private message to the task and await its answer; they fail
 //! with [`AppError::Internal`] only if the task stopped meanwhile ([`is_stopped`]).
+//!
+//! With several instances on one PostgreSQL database (`crate::cluster`) the same actor either
+//! owns the game (it holds its lease: it runs it as above) or follows the owner from another
+//! instance: it serves its own sockets from a copy read again at every change, and sends the
+//! requests that change the game to the owner ([`Forward`]); it takes the game over when the
+//! owner's lease lapses.
 
 mod actor;
 
@@ -44,7 +50,8 @@ pub const LINKS_PER_SEAT: usize = 5;
 /// Actions that change the board carry the ply they answer (the length of the `plies` the
 /// client saw): one that does not match the game is refused as stale, so a retried or
 /// duplicated request is never applied to a later position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     Move {
         square: Square,
@@ -126,6 +133,33 @@ pub struct NewLink {
 
 type Reply<T> = oneshot::Sender<AppResult<T>>;
 
+/// What an instance that does not own a game sends its owner (`crate::cluster`): the requests
+/// that change the game. `who` is the browser id's hex form.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Forward {
+    Act {
+        who: String,
+        action: Action,
+        arrived_ms: i64,
+    },
+    TakeSeat {
+        who: String,
+        name: String,
+    },
+    UseLink {
+        who: String,
+        color: Color,
+        hash: String,
+    },
+    CheckFlag,
+}
+
+fn browser(hex: &str) -> AppResult<BrowserId> {
+    BrowserId::from_hex(hex)
+        .ok_or_else(|| AppError::Internal("a forwarded request without its browser".into()))
+}
+
 /// The messages of the actor (private: the handle's methods make them).
 enum Msg {
     View(Option<BrowserId>, Reply<GameView>),
@@ -157,6 +191,15 @@ enum Msg {
     EngineDone {
         generation: u64,
         result: AppResult<Move>,
+    },
+    /// Another instance stored a change of the game at this version (0: maybe; the bus
+    /// reconnected).
+    Refresh(u64),
+    /// The owner answered a request this follower sent it for `msg` (`None`: not in time).
+    Forwarded {
+        msg: Box<Msg>,
+        answer: AppResult<Option<crate::cluster::Answer>>,
+        tries: u32,
     },
 }
 
@@ -270,6 +313,62 @@ impl GameHandle {
         self.ask(Msg::CheckFlag).await
     }
 
+    /// Another instance changed the game (its version then), or may have (`0`): a follower
+    /// reads it again (without waiting: called from the bus listener).
+    pub fn refresh(&self, version: u64) {
+        let tx = self.tx.clone();
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(async move {
+                let _ = tx.send(Msg::Refresh(version)).await;
+            });
+        }
+    }
+
+    /// Does what another instance forwarded (this one should own the game); the result as
+    /// the answer carries it, and the game's version afterwards.
+    pub async fn serve(&self, op: Forward) -> (AppResult<serde_json::Value>, u64) {
+        let done = match op {
+            Forward::Act {
+                who,
+                action,
+                arrived_ms,
+            } => match browser(&who) {
+                Ok(who) => self
+                    .act(who, action, arrived_ms)
+                    .await
+                    .map(|v| (serde_json::Value::Null, Some(v.version))),
+                Err(e) => Err(e),
+            },
+            Forward::TakeSeat { who, name } => match browser(&who) {
+                Ok(who) => self
+                    .take_seat(who, name)
+                    .await
+                    .map(|v| (serde_json::Value::Null, Some(v.version))),
+                Err(e) => Err(e),
+            },
+            Forward::UseLink { who, color, hash } => match browser(&who) {
+                Ok(who) => self
+                    .use_link(who, color, hash)
+                    .await
+                    .map(|c| (serde_json::json!(c), None)),
+                Err(e) => Err(e),
+            },
+            Forward::CheckFlag => self
+                .check_flag()
+                .await
+                .map(|fell| (serde_json::json!(fell), None)),
+        };
+        match done {
+            Ok((value, Some(version))) => (Ok(value), version),
+            Ok((value, None)) => {
+                let version = self.view(None).await.map_or(0, |v| v.version);
+                (Ok(value), version)
+            }
+            // A refusal changed nothing: the asker's copy is as good as any.
+            Err(e) => (Err(e), 0),
+        }
+    }
+
     /// Stops the actor, cancelling any search (the game was deleted).
     pub async fn close(&self) {
         let _ = self.ask(Msg::Close).await;
@@ -278,10 +377,14 @@ impl GameHandle {
 
 /// Makes the actor of `game`: its handle, and the future that runs it until the game is closed,
 /// unloaded or the server stops (the caller spawns it and registers the handle).
+///
+/// `leader`: this instance holds the game's lease (always, with one process): it runs the
+/// game; otherwise the actor follows the owner (`crate::cluster`).
 pub fn start(
     game: StoredGame,
     shared: Arc<Shared>,
     instance: u64,
+    leader: bool,
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(256);
     let handle = GameHandle {
@@ -290,6 +393,6 @@ pub fn start(
         owner: game.rec.meta.owner,
         mode: game.rec.meta.mode,
     };
-    let actor = actor::Actor::new(game.rec, game.online, shared, tx);
+    let actor = actor::Actor::new(game.rec, game.online, shared, tx, leader);
     (handle, actor.run(rx))
 }

@@ -48,6 +48,7 @@ pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, A
             }
         }
     });
+    crate::relay::start(state.games.clone(), state.shared.clone());
     tokio::spawn(scheduler::run(state.games.clone(), state.shared.clone()));
     tokio::spawn(crate::retention::run(
         state.games.clone(),

@@ -22,7 +22,7 @@ use crate::model::online::{End, OnlineGame};
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
-use std::future::Future;
+use std::future::{ready, Future};
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
 use virada_engine::puzzles::Rating;
@@ -30,6 +30,14 @@ use virada_rules::Color;
 
 // One schema history: a migration added to one store and not the other fails the build.
 const _: () = assert!(sqlite::SCHEMA_VERSION == postgres::SCHEMA_VERSION);
+
+/// How long a lease on a game lasts unless renewed (its owner renews it every
+/// [`LEASE_RENEW_MS`]): another instance takes a dead owner's games over within
+/// `LEASE_MS + LEASE_RENEW_MS`.
+pub const LEASE_MS: i64 = 3_000;
+pub const LEASE_RENEW_MS: u64 = 1_000;
+/// Largest message between instances (PostgreSQL's `NOTIFY` takes at most 8000 bytes).
+pub const DIRECT_MAX: usize = 7_900;
 
 /// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
@@ -201,10 +209,72 @@ pub struct RatedResult {
     pub puzzle: PuzzleRating,
 }
 
+/// A message from the store's bus (PostgreSQL `LISTEN`; see `crate::cluster`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BusMessage {
+    /// Game `game` changed (committed) at `version`, by instance `by`.
+    Changed {
+        game: String,
+        version: u64,
+        by: String,
+    },
+    /// A message to this instance (a forwarded request or its answer), as JSON text.
+    Direct(String),
+    /// The listener (re)connected: notifications may have been missed before this.
+    Listening,
+}
+
 /// The server's storage. Each method is one transaction, committed when its future resolves.
+///
+/// The methods with a default body are the multi-instance part (`crate::cluster`): leases on
+/// games, change notifications and messages between instances. The defaults are those of a
+/// store only one process uses (SQLite): this process always owns every game, and there is
+/// nobody to tell, at no cost.
 pub trait Store: Send + Sync {
     /// Which implementation this is (`"sqlite"`, `"postgres"`).
     fn kind(&self) -> &'static str;
+
+    // ---------- several instances ----------
+
+    /// Whether several server processes may share this store (then games have leases).
+    fn shared_by_instances(&self) -> bool {
+        false
+    }
+    /// Takes or renews `instance`'s lease on game `id` (for [`LEASE_MS`] from now, on the
+    /// store's clock): it is taken when no other instance holds a lease that has not expired.
+    /// `Ok(None)`: `instance` holds it now; `Ok(Some(other))`: `other` does.
+    fn lease(&self, _id: &str, _instance: &str) -> StoreFuture<'_, Option<String>> {
+        Box::pin(ready(Ok(None)))
+    }
+    /// Gives up `instance`'s lease on game `id` (its actor stops).
+    fn release(&self, _id: &str, _instance: &str) -> StoreFuture<'_, ()> {
+        Box::pin(ready(Ok(())))
+    }
+    /// [`Store::save`] by the owner of the game: refused with 503 `not_owner` (and nothing
+    /// stored) if `instance` no longer holds the game's lease, which is renewed; other
+    /// instances are told of the change at `version` when it commits.
+    fn save_owned(
+        &self,
+        _instance: &str,
+        _version: u64,
+        rec: GameRecord,
+        online: Option<OnlineGame>,
+        changes: Vec<Change>,
+    ) -> StoreFuture<'_, ()> {
+        self.save(rec, online, changes)
+    }
+    /// Sends `payload` (JSON, at most [`DIRECT_MAX`] bytes) to instance `to`.
+    fn send_direct(&self, _to: &str, _payload: String) -> StoreFuture<'_, ()> {
+        Box::pin(ready(Err(crate::error::AppError::Internal(
+            "this store has no other instances".into(),
+        ))))
+    }
+    /// Starts listening for [`BusMessage`]s for `instance` (`None`: a store of one process).
+    /// The listener reconnects by itself and says [`BusMessage::Listening`] each time it
+    /// (re)starts listening.
+    fn listen(&self, _instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+        None
+    }
 
     // ---------- games ----------
 

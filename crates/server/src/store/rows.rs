@@ -13,6 +13,10 @@ pub const TABLES: &[&str] = &[
     "online_chat",
     "device_links",
     "server_alive",
+    "accounts",
+    "sessions",
+    "ratings",
+    "rating_history",
     "puzzle_ratings",
     "puzzle_solvers",
     "puzzle_results",
@@ -21,8 +25,10 @@ pub const TABLES: &[&str] = &[
 /// The table each store keeps its schema version in.
 pub const VERSION_TABLE: &str = "schema_migrations";
 
-/// The tables a copy knows and leaves behind: the schema version (the target has its own).
-pub const NOT_COPIED: &[&str] = &[VERSION_TABLE];
+/// The tables a copy knows and leaves behind: the schema version (the target has its own) and
+/// the game leases of running instances (`game_leases`: who runs a game now means nothing in
+/// another database; its instances take their games afresh).
+pub const NOT_COPIED: &[&str] = &[VERSION_TABLE, "game_leases"];
 
 /// One stored value. A PostgreSQL `BOOLEAN` is `Int(0)` or `Int(1)`, as SQLite stores it.
 #[derive(Clone, Debug, PartialEq)]

@@ -276,6 +276,8 @@ pub struct HealthView {
     pub version: &'static str,
     /// Where games are kept: `"sqlite"` or `"postgres"`.
     pub store: &'static str,
+    /// This instance's id (`--instance-id`, or random at start).
+    pub instance: String,
     /// Games whose actor is running (in memory).
     pub active_games: usize,
     /// Games being read from the database right now.

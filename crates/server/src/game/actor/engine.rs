@@ -92,7 +92,8 @@ impl Actor {
 
     /// Starts the computer's search if it is the computer's turn and it is not already thinking.
     pub(super) fn maybe_start_thinking(&mut self) {
-        if self.thinking.is_some() || !self.rec.computer_to_move() {
+        // Only the game's owner searches (on its own engine pool).
+        if !self.leader || self.thinking.is_some() || !self.rec.computer_to_move() {
             return;
         }
         // A game resigned or lost on time is over whatever the board.

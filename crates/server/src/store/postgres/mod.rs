@@ -14,6 +14,7 @@
 
 pub(super) mod dump;
 mod accounts;
+mod cluster;
 mod games;
 mod online;
 mod puzzles;
@@ -76,6 +77,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     puzzles::MIGRATION,
     // v7: accounts, sessions, game ratings and their history; whether an online game is rated.
     accounts::MIGRATION,
+    // v8: which instance runs each game, until when (`cluster`).
+    cluster::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -93,6 +96,11 @@ const MIGRATION_LOCK: i64 = 0x7669_7261_6461;
 #[derive(Clone)]
 pub struct PgStore {
     pool: Pool,
+    /// How to connect (the bus listener has a connection of its own).
+    config: std::sync::Arc<tokio_postgres::Config>,
+    /// The channel of change notifications (one per schema: servers on other schemas of the
+    /// same database are other installations).
+    changes: String,
 }
 
 /// Why the PostgreSQL database could not be opened. Every variant names the database
@@ -210,8 +218,9 @@ impl PgStore {
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(POOL_WAIT);
         }
+        let changes = cluster::changes_channel(target.schema.as_deref());
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -224,7 +233,11 @@ impl PgStore {
             .create_timeout(Some(POOL_WAIT))
             .build()
             .map_err(|e| url_err(e.to_string()))?;
-        let store = PgStore { pool };
+        let store = PgStore {
+            pool,
+            config: std::sync::Arc::new(config),
+            changes,
+        };
         let client = store.pool.get().await.map_err(|e| PgError::Connect {
             db: db.clone(),
             reason: match &e {
@@ -373,6 +386,50 @@ impl Store for PgStore {
         "postgres"
     }
 
+    fn shared_by_instances(&self) -> bool {
+        true
+    }
+
+    fn lease(&self, id: &str, instance: &str) -> StoreFuture<'_, Option<String>> {
+        let (id, instance) = (id.to_string(), instance.to_string());
+        in_tx!(self, |tx| cluster::lease(&tx, &id, &instance).await?)
+    }
+
+    fn release(&self, id: &str, instance: &str) -> StoreFuture<'_, ()> {
+        let (id, instance) = (id.to_string(), instance.to_string());
+        in_tx!(self, |tx| cluster::release(&tx, &id, &instance).await?)
+    }
+
+    fn save_owned(
+        &self,
+        instance: &str,
+        version: u64,
+        rec: GameRecord,
+        online: Option<OnlineGame>,
+        changes: Vec<Change>,
+    ) -> StoreFuture<'_, ()> {
+        let instance = instance.to_string();
+        in_tx!(self, |tx| {
+            cluster::renew_or_refuse(&tx, &rec.meta.id, &instance).await?;
+            save(&tx, &rec, online.as_ref(), &changes).await?;
+            let payload = format!("{} {version} {instance}", rec.meta.id);
+            cluster::notify(&tx, &self.changes, &payload).await?
+        })
+    }
+
+    fn send_direct(&self, to: &str, payload: String) -> StoreFuture<'_, ()> {
+        let channel = cluster::direct_channel(to);
+        in_tx!(self, |tx| cluster::notify(&tx, &channel, &payload).await?)
+    }
+
+    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<super::BusMessage>> {
+        Some(cluster::listen(
+            (*self.config).clone(),
+            self.changes.clone(),
+            cluster::direct_channel(instance),
+        ))
+    }
+
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
         in_tx!(self, |tx| insert_within(&tx, &game, quota.as_ref()).await?)
     }
@@ -419,7 +476,10 @@ impl Store for PgStore {
 
     fn delete_game(&self, id: &str) -> StoreFuture<'_, bool> {
         let id = id.to_string();
-        in_tx!(self, |tx| games::delete_game(&tx, &id).await?)
+        in_tx!(self, |tx| {
+            cluster::forget(&tx, &id).await?;
+            games::delete_game(&tx, &id).await?
+        })
     }
 
     fn abandoned_games(&self, when: Abandoned, limit: usize) -> StoreFuture<'_, Vec<String>> {

@@ -376,8 +376,12 @@ pub async fn beat(tx: &Transaction<'_>, at: i64) -> AppResult<()> {
     Ok(())
 }
 
+/// A heartbeat younger than this at start-up was another instance's (they beat every 2 s):
+/// the service was not down, so no clock is moved.
+pub const OTHERS_ALIVE_MS: i64 = 5_000;
+
 /// After a restart: the running clocks of playing games are moved on by the downtime since the
-/// last heartbeat. Returns the games changed.
+/// last heartbeat (none while other instances were beating). Returns the games changed.
 pub async fn forgive_downtime(tx: &Transaction<'_>, now: i64) -> AppResult<usize> {
     let last: Option<i64> = tx
         .query_opt("SELECT at FROM server_alive WHERE id = 1", &[])
@@ -394,8 +398,8 @@ pub async fn forgive_downtime(tx: &Transaction<'_>, now: i64) -> AppResult<usize
                 turn_started_at = $2::BIGINT - GREATEST(0, $1::BIGINT - turn_started_at),
                 flag_at = flag_at
                     + ($2::BIGINT - GREATEST(0, $1::BIGINT - turn_started_at) - turn_started_at)
-             WHERE phase = 'playing' AND $2::BIGINT > $1::BIGINT",
-            &[&last, &now],
+             WHERE phase = 'playing' AND $2::BIGINT - $1::BIGINT > $3::BIGINT",
+            &[&last, &now, &OTHERS_ALIVE_MS],
         )
         .await?;
     beat(tx, now).await?;

@@ -69,6 +69,13 @@ const MIGRATIONS: &[&str] = &[
     puzzles::MIGRATION,
     // v7: accounts, sessions, game ratings and their history; whether an online game is rated.
     accounts::MIGRATION,
+    // v8: which instance runs each game (several instances on PostgreSQL; one SQLite process
+    // owns every game, so this table stays empty here).
+    "CREATE TABLE game_leases (
+        game_id    TEXT PRIMARY KEY,
+        instance   TEXT NOT NULL,
+        expires_at INTEGER NOT NULL
+    );",
 ];
 
 /// The schema version this build writes.

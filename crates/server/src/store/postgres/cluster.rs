@@ -1,0 +1,225 @@
+//! Several instances on one database (`crate::cluster`): game leases, change notifications
+//! (`NOTIFY` inside the transaction of the change, so they are sent when, and only if, it
+//! commits) and the listener that hears them (`LISTEN` on a connection of its own).
+//!
+//! Lease times are on the database's clock (`clock_timestamp()`), so the instances' own clocks
+//! do not decide who owns a game.
+
+use crate::error::{AppError, AppResult};
+use crate::store::{BusMessage, LEASE_MS};
+use futures_util::StreamExt;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tokio_postgres::{AsyncMessage, NoTls, Transaction};
+
+pub const MIGRATION: &str = "CREATE TABLE game_leases (
+        game_id    TEXT PRIMARY KEY,
+        instance   TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );";
+
+/// The database's clock in Unix ms.
+const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
+
+/// How long the listener waits before connecting again after losing its connection.
+const RECONNECT_PAUSE: Duration = Duration::from_millis(500);
+
+/// The channel of change notifications for tables in `schema` (`None`: the search path's).
+pub fn changes_channel(schema: Option<&str>) -> String {
+    match schema {
+        // Schema names are checked to be lower-case letters, digits and `_` (`PgStore::open`),
+        // and channel names may have 63 bytes.
+        Some(s) => format!("virada_changes_{}", &s[..s.len().min(40)]),
+        None => "virada_changes".to_string(),
+    }
+}
+
+/// The channel of messages to instance `instance` (its id: `config::is_valid_instance_id`).
+pub fn direct_channel(instance: &str) -> String {
+    format!("virada_to_{instance}")
+}
+
+/// Takes or renews `instance`'s lease on game `id`; `None` if it holds it now, else the holder.
+pub async fn lease(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<Option<String>> {
+    let taken = tx
+        .query_opt(
+            &format!(
+                "INSERT INTO game_leases (game_id, instance, expires_at)
+                 VALUES ($1, $2, {DB_NOW} + $3)
+                 ON CONFLICT (game_id) DO UPDATE
+                    SET instance = excluded.instance, expires_at = excluded.expires_at
+                    WHERE game_leases.instance = excluded.instance
+                       OR game_leases.expires_at < {DB_NOW}
+                 RETURNING instance"
+            ),
+            &[&id, &instance, &LEASE_MS],
+        )
+        .await?;
+    if taken.is_some() {
+        return Ok(None);
+    }
+    let holder = tx
+        .query_opt(
+            "SELECT instance FROM game_leases WHERE game_id = $1",
+            &[&id],
+        )
+        .await?;
+    match holder {
+        Some(row) => Ok(Some(row.try_get(0)?)),
+        // Released between the two statements: nobody holds it; the next try takes it.
+        None => Ok(Some(String::new())),
+    }
+}
+
+/// Gives up `instance`'s lease on game `id`.
+pub async fn release(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<()> {
+    tx.execute(
+        "DELETE FROM game_leases WHERE game_id = $1 AND instance = $2",
+        &[&id, &instance],
+    )
+    .await?;
+    Ok(())
+}
+
+/// Drops game `id`'s lease, whoever holds it (the game is deleted).
+pub async fn forget(tx: &Transaction<'_>, id: &str) -> AppResult<()> {
+    tx.execute("DELETE FROM game_leases WHERE game_id = $1", &[&id])
+        .await?;
+    Ok(())
+}
+
+/// Renews `instance`'s lease on game `id` for the rest of the transaction and beyond; refuses
+/// (`not_owner`) if another instance holds it. The row stays locked until the transaction
+/// ends, so nobody takes the game over while its change is being stored.
+pub async fn renew_or_refuse(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<()> {
+    let n = tx
+        .execute(
+            &format!(
+                "UPDATE game_leases SET expires_at = {DB_NOW} + $3
+                 WHERE game_id = $1 AND instance = $2"
+            ),
+            &[&id, &instance, &LEASE_MS],
+        )
+        .await?;
+    if n == 1 {
+        Ok(())
+    } else {
+        Err(AppError::not_owner(id))
+    }
+}
+
+/// `NOTIFY channel, payload`, sent when the transaction commits.
+pub async fn notify(tx: &Transaction<'_>, channel: &str, payload: &str) -> AppResult<()> {
+    tx.execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+        .await?;
+    Ok(())
+}
+
+/// Starts the listener task: `LISTEN` on `changes` and `direct`, reconnecting whenever the
+/// connection is lost, until the receiver is dropped.
+pub fn listen(
+    config: tokio_postgres::Config,
+    changes: String,
+    direct: String,
+) -> mpsc::Receiver<BusMessage> {
+    let (tx, rx) = mpsc::channel(4096);
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = listen_once(&config, &changes, &direct, &tx).await {
+                tracing::warn!(error = %e, "the change listener lost its database connection");
+            }
+            if tx.is_closed() {
+                return;
+            }
+            tokio::time::sleep(RECONNECT_PAUSE).await;
+        }
+    });
+    rx
+}
+
+/// One connection of the listener: returns when it is lost (or the receiver is gone).
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    changes: &str,
+    direct: &str,
+    out: &mpsc::Sender<BusMessage>,
+) -> AppResult<()> {
+    let (client, mut connection) = config.connect(NoTls).await?;
+    let (heard_tx, mut heard) = mpsc::unbounded_channel();
+    let driver = tokio::spawn(async move {
+        let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+        while let Some(m) = messages.next().await {
+            match m {
+                Ok(AsyncMessage::Notification(n)) => {
+                    if heard_tx
+                        .send((n.channel().to_string(), n.payload().to_string()))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    });
+    let listening = client
+        .batch_execute(&format!("LISTEN \"{changes}\"; LISTEN \"{direct}\";"))
+        .await;
+    if let Err(e) = listening {
+        driver.abort();
+        return Err(e.into());
+    }
+    // From here on nothing is missed: whoever reads the store now sees every change made
+    // before, and hears of every later one.
+    if out.send(BusMessage::Listening).await.is_err() {
+        driver.abort();
+        return Ok(());
+    }
+    while let Some((channel, payload)) = heard.recv().await {
+        let msg = if channel == direct {
+            BusMessage::Direct(payload)
+        } else {
+            match parse_change(&payload) {
+                Some(m) => m,
+                None => continue,
+            }
+        };
+        if out.send(msg).await.is_err() {
+            break;
+        }
+    }
+    driver.abort();
+    drop(client);
+    Ok(())
+}
+
+/// `game version instance`.
+fn parse_change(payload: &str) -> Option<BusMessage> {
+    let mut parts = payload.split(' ');
+    let game = parts.next()?.to_string();
+    let version = parts.next()?.parse().ok()?;
+    let by = parts.next()?.to_string();
+    Some(BusMessage::Changed { game, version, by })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn change_payloads_read_back() {
+        assert_eq!(
+            parse_change("g_1a 17 i2"),
+            Some(BusMessage::Changed {
+                game: "g_1a".into(),
+                version: 17,
+                by: "i2".into()
+            })
+        );
+        assert_eq!(parse_change("g_1a x i2"), None);
+        assert_eq!(parse_change("g_1a"), None);
+        assert!(changes_channel(Some(&"s".repeat(63))).len() <= 63);
+        assert!(direct_channel(&"a".repeat(32)).len() <= 63);
+    }
+}
