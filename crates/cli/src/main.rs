@@ -60,6 +60,10 @@ enum Command {
     Puzzles(cmd::puzzles::PuzzlesArgs),
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),
+    /// The server's database: `db migrate` (schema to this build's version), `db copy`
+    /// (SQLite and PostgreSQL, either way).
+    #[command(subcommand_required = true)]
+    Db(cmd::db::DbArgs),
 }
 
 /// `virada ... | head` closes our standard output early. Rust ignores SIGPIPE, so the next
@@ -101,6 +105,7 @@ fn main() -> ExitCode {
         Some(Command::Train(args)) => cmd::train::run(args),
         Some(Command::Puzzles(args)) => cmd::puzzles::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
+        Some(Command::Db(args)) => cmd::db::run(args),
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };
     match result {

@@ -10,6 +10,7 @@ pub mod coach;
 pub mod endgame;
 mod engine;
 pub mod eval;
+pub mod glicko;
 pub mod levels;
 mod observer;
 pub mod random;

@@ -364,3 +364,61 @@ fn a_game_clock_is_respected() {
     assert!(r.depth >= 2, "{r:?}");
     check_budget(&r, budget);
 }
+
+/// The exact score and the best moves of `b`, by the solver (every move solved).
+fn solved(b: Board) -> (f32, Vec<Move>) {
+    let limits = Limits {
+        exact_empties: Some(64),
+        ..Limits::default()
+    };
+    let a = engine(1).analyze(b, &limits, None);
+    assert!(a.complete && a.moves.iter().all(|m| m.exact), "{a:?}");
+    let score = a.best().expect("a legal move").value;
+    let best = a
+        .moves
+        .iter()
+        .filter(|m| m.value == score)
+        .map(|m| m.mv)
+        .collect();
+    (score, best)
+}
+
+/// A time-limited search at 20 empties, above the default exact-solve threshold (16), solves
+/// when the time is ample for the solver, and plays what the finished solve says. Simulated
+/// time, 1 µs a node: 60 s is 60 M nodes, several times the solve's estimated cost; on a game
+/// clock the same. With the time too short for the estimate, no solve starts (the search stops
+/// within the 1,024 nodes between two looks at the clock, where the solver looks only every
+/// 65,536).
+#[test]
+fn a_time_limited_search_solves_an_endgame_within_reach() {
+    let ffo40 = pos("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+    let mut rng = common::Rng(2026);
+    let mut boards = vec![ffo40];
+    while boards.len() < 2 {
+        let b = common::random_position(&mut rng, 20);
+        if b.empty_count() == 20 && b.moves() != 0 {
+            boards.push(b);
+        }
+    }
+    for b in boards {
+        let (score, best) = solved(b);
+        let fixed = simulated_engine().search(b, &Limits::time(Duration::from_secs(60)), None);
+        let clock = Limits {
+            clock: Some(virada_engine::Clock {
+                remaining: Duration::from_secs(600),
+                increment: Duration::ZERO,
+            }),
+            ..Limits::default()
+        };
+        let on_clock = simulated_engine().search(b, &clock, None);
+        for r in [fixed, on_clock] {
+            assert!(r.exact, "{b:?}: {r:?}");
+            assert_eq!(r.score, score, "{b:?}: {r:?}");
+            assert!(best.contains(&r.best_move), "{b:?}: {r:?} {best:?}");
+        }
+    }
+    let short = Duration::from_millis(200);
+    let r = simulated_engine().search(ffo40, &Limits::time(short), None);
+    assert!(!r.exact, "{r:?}");
+    assert!(r.elapsed <= short + Duration::from_micros(1024), "{r:?}");
+}

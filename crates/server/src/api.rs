@@ -78,6 +78,20 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/puzzles/{id}", get(crate::puzzles::get_puzzle))
         .route("/puzzles/{id}/attempt", post(crate::puzzles::attempt))
         .route("/puzzles/{id}/hint", post(crate::puzzles::hint))
+        .route("/accounts", post(crate::accounts::sign_up))
+        .route(
+            "/session",
+            get(crate::accounts::whoami)
+                .post(crate::accounts::sign_in)
+                .delete(crate::accounts::sign_out),
+        )
+        .route(
+            "/account",
+            axum::routing::delete(crate::accounts::delete_account),
+        )
+        .route("/account/password", post(crate::accounts::change_password))
+        .route("/account/recover", post(crate::accounts::recover))
+        .route("/players/{name}", get(crate::accounts::players::player))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
@@ -91,7 +105,10 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .fallback(spa_fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(middleware::from_fn(crate::identity::layer::identify))
+        .layer(middleware::from_fn_with_state(
+            state.shared.store.clone(),
+            crate::identity::layer::identify,
+        ))
         .layer(middleware::from_fn_with_state(
             policy,
             check_host_and_origin,
@@ -198,6 +215,9 @@ struct CreateRequest {
     color: Option<HumanChoice>,
     #[serde(default)]
     name: Option<String>,
+    /// Online games: rated (both seats must be held by accounts; `rating`) or casual.
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
 /// `POST /api/import`.
@@ -311,6 +331,7 @@ fn new_record(
 async fn create_game(
     State(state): State<AppState>,
     asker: Asker,
+    identity: crate::identity::layer::Identity,
     JsonBody(req): JsonBody<CreateRequest>,
 ) -> AppResult<(StatusCode, Json<GameView>)> {
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
@@ -324,6 +345,7 @@ async fn create_game(
             ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
+            ("rated", req.rated.is_some()),
         ] {
             if sent {
                 return Err(AppError::BadRequest(format!(
@@ -343,10 +365,14 @@ async fn create_game(
     };
     state.limits.check(asker.ip, Kind::CreateGame)?;
     if mode == Mode::Online {
-        let name = crate::online::http::checked_name(req.name)?;
         let time_control = req
             .time_control
             .unwrap_or(crate::model::online::TimeControl::None {});
+        let rated = req.rated.unwrap_or(false);
+        if rated {
+            crate::online::http::check_rated(&identity, time_control)?;
+        }
+        let name = crate::online::http::seat_name(&identity, req.name)?;
         let color = match req.color.unwrap_or(HumanChoice::Random) {
             HumanChoice::Black => Color::Black,
             HumanChoice::White => Color::White,
@@ -356,7 +382,8 @@ async fn create_game(
         let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
         crate::setup::refuse_finished(&rec.game, true)?;
         let view =
-            crate::online::http::create(&state, &asker, rec, time_control, color, name).await?;
+            crate::online::http::create(&state, &asker, rec, (time_control, rated), color, name)
+                .await?;
         return Ok((StatusCode::CREATED, Json(view)));
     }
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);

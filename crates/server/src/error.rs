@@ -252,6 +252,27 @@ impl AppError {
         )
     }
 
+    /// 409 `username_taken`: another account has this username (without regard to case);
+    /// params `username`.
+    pub fn username_taken(username: &str) -> AppError {
+        refused(
+            StatusCode::CONFLICT,
+            "username_taken",
+            format!("the username {username:?} is taken"),
+            &[("username", username.into())],
+        )
+    }
+
+    /// An accounts refusal (`crate::accounts`): `status`, `code`, English `message`, `params`.
+    pub fn account(
+        status: StatusCode,
+        code: &'static str,
+        message: &str,
+        params: &[(&str, serde_json::Value)],
+    ) -> AppError {
+        refused(status, code, message.to_string(), params)
+    }
+
     /// 409 `corrupt_game`: game `id` is stored but its row no longer reads back as a game
     /// (`why`); it can still be deleted.
     pub fn corrupt_game(id: &str, why: &str) -> AppError {

@@ -16,6 +16,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod accounts;
 pub mod analysis;
 pub mod api;
 pub mod assets;
@@ -39,6 +40,7 @@ pub mod ownership;
 pub mod pool;
 pub mod position;
 pub mod puzzles;
+pub mod rating;
 pub mod relay;
 pub mod retention;
 pub mod server;

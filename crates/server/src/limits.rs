@@ -1,5 +1,5 @@
 //! Per-address limits: token buckets per client IP for each kind of request ([`Kind`]), and caps
-//! on the connections and live streams (SSE, WebSocket) one address holds open at once.
+//! on the connections and live game sockets (WebSocket) one address holds open at once.
 //!
 //! Memory is bounded: at most [`LimitsConfig::tracked_addresses`] addresses are tracked; a sweep
 //! (at most once a minute, or when the table is full, at most once a second) forgets addresses
@@ -49,9 +49,12 @@ pub enum Kind {
     /// A puzzle attempt or hint (a wrong move costs an exact solve; a first result is a stored
     /// row).
     Puzzle,
+    /// Signing up or in, changing a password, a recovery, deleting an account (each hashes a
+    /// password: argon2id, `crate::accounts`).
+    Account,
 }
 
-const KINDS: usize = 7;
+const KINDS: usize = 8;
 const ALL_KINDS: [Kind; KINDS] = [
     Kind::Api,
     Kind::CreateGame,
@@ -60,6 +63,7 @@ const ALL_KINDS: [Kind; KINDS] = [
     Kind::Move,
     Kind::DeviceLink,
     Kind::Puzzle,
+    Kind::Account,
 ];
 
 impl Kind {
@@ -72,6 +76,7 @@ impl Kind {
             Kind::Move => 4,
             Kind::DeviceLink => 5,
             Kind::Puzzle => 6,
+            Kind::Account => 7,
         }
     }
 
@@ -84,6 +89,7 @@ impl Kind {
             Kind::Move => "moves",
             Kind::DeviceLink => "device links",
             Kind::Puzzle => "puzzle attempts and hints",
+            Kind::Account => "account attempts (sign-up, sign-in, passwords)",
         }
     }
 }
@@ -128,9 +134,12 @@ pub struct LimitsConfig {
     pub device_link: Rate,
     /// Puzzle attempts and hints: 60 a minute, 30 at once.
     pub puzzle: Rate,
+    /// Account attempts (sign-up, sign-in, password change, recovery, deletion): 5 a minute,
+    /// 10 at once; an address that used them up waits 12 s an attempt (its lockout).
+    pub account: Rate,
     /// Connections one address holds open at once (64); beyond it, new ones are refused.
     pub connections_per_ip: usize,
-    /// Live streams (SSE and WebSocket) one address holds open at once (8).
+    /// Live game sockets (WebSocket) one address holds open at once (8).
     pub streams_per_ip: usize,
     /// Most addresses tracked at once (65,536 entries, a few MB at most).
     pub tracked_addresses: usize,
@@ -154,6 +163,7 @@ impl Default for LimitsConfig {
             moves: Rate::new(1200, 40),
             device_link: Rate::new(20, 10),
             puzzle: Rate::new(60, 30),
+            account: Rate::new(5, 10),
             connections_per_ip: 64,
             streams_per_ip: 8,
             tracked_addresses: 65_536,
@@ -174,6 +184,7 @@ impl LimitsConfig {
             Kind::Move => self.moves,
             Kind::DeviceLink => self.device_link,
             Kind::Puzzle => self.puzzle,
+            Kind::Account => self.account,
         }
     }
 }
@@ -387,7 +398,7 @@ impl Limiter {
         self.open(ip, Counter::Connection)
     }
 
-    /// Counts a new live stream (SSE, WebSocket) of `ip`: `Err` is 429 `too_many_requests` when
+    /// Counts a new live game socket (WebSocket) of `ip`: `Err` is 429 `too_many_requests` when
     /// the address holds [`LimitsConfig::streams_per_ip`] already. Keep the guard for as long
     /// as the stream is open.
     pub fn open_stream(self: &Arc<Self>, ip: IpAddr) -> Result<OpenGuard, AppError> {

@@ -418,6 +418,23 @@ impl Games {
         }
     }
 
+    /// Takes games `ids` out of memory (stopping their actors), so that their next request
+    /// loads them afresh from the store: their owner or seat holders changed there (an account
+    /// took a guest's games, an account was deleted).
+    pub async fn reload(self: &Arc<Self>, ids: &[String]) {
+        for id in ids {
+            let cell = self.cell(id);
+            {
+                let mut slot = cell.lock().await;
+                if let Slot::Running(h) = &*slot {
+                    h.close().await;
+                    *slot = Slot::Empty;
+                }
+            }
+            self.prune(id, cell);
+        }
+    }
+
     /// Deletes game `id` if it is still abandoned (`when`) and not in memory: the retention
     /// sweep. Returns whether it was deleted. Holding the game's slot, so no load starts
     /// meanwhile (a request for it then finds it gone).

@@ -25,7 +25,8 @@ async function request(method, path, body) {
       method,
       // The server refuses state-changing requests that are not JSON (files: octet-stream).
       headers: method === 'GET' ? {} : { 'Content-Type': raw ? 'application/octet-stream' : 'application/json' },
-      body: method === 'GET' || method === 'DELETE' ? undefined : raw ? body.bytes : JSON.stringify(body || {}),
+      // A DELETE carries a body only when given one (deleting an account takes the password).
+      body: method === 'GET' || (method === 'DELETE' && !body) ? undefined : raw ? body.bytes : JSON.stringify(body || {}),
     });
   } catch (e) {
     throw new ApiError(0, 'network', String(e && e.message ? e.message : e));
@@ -72,4 +73,13 @@ export const api = {
   /** The solver's moves from the start: right so far (the replies), solved, or wrong (the refutation). */
   puzzleAttempt: (id, moves) => request('POST', `/api/puzzles/${enc(id)}/attempt`, { moves }),
   puzzleHint: (id, moves, level) => request('POST', `/api/puzzles/${enc(id)}/hint`, { moves, level }),
+  /** Accounts (docs/API.md, "Accounts"): who is signed in ({ username } or null's). */
+  session: () => request('GET', '/api/session'),
+  signUp: (username, password) => request('POST', '/api/accounts', { username, password }),
+  signIn: (username, password) => request('POST', '/api/session', { username, password }),
+  signOut: () => request('DELETE', '/api/session'),
+  changePassword: (oldPassword, newPassword) => request('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
+  recover: (username, code, newPassword) => request('POST', '/api/account/recover', { username, recovery_code: code, new_password: newPassword }),
+  deleteAccount: (password) => request('DELETE', '/api/account', { password }),
+  player: (name) => request('GET', `/api/players/${enc(name)}`),
 };

@@ -7,6 +7,7 @@ import { api } from './api.js';
 import { lang, t, safeGet, safeSet } from './i18n.js';
 import { errorText } from './notice.js';
 import { BoardEditor } from './editor.js';
+import { currentUser } from './account.js';
 
 const PREFS_KEY = 'virada.newgame';
 export const NAME_KEY = 'virada.name';
@@ -128,7 +129,11 @@ export class NewGameDialog {
     this.form.querySelector('.color-field').hidden = mode === 'friend';
     this.form.querySelector('.tc-custom-only').hidden = mode !== 'online' || f.tc.value !== 'custom';
     this.form.querySelector('.tc-corr-only').hidden = mode !== 'online' || f.tc.value !== 'correspondence';
-    f.name.required = mode === 'online';
+    // Signed in, the seat carries the username (the server uses it) and a game may be rated.
+    const signedIn = !!currentUser();
+    this.form.querySelector('.guest-name').hidden = signedIn;
+    this.form.querySelector('.rated-field').hidden = !signedIn;
+    f.name.required = mode === 'online' && !signedIn;
     this.form.querySelector('#new-start').textContent = t(mode === 'online' ? 'online.create' : 'actions.start');
     this.form.querySelector('.setup-only').hidden = f.start.value !== 'setup';
     this.form.querySelector('.editor-only').hidden = f.start.value !== 'editor';
@@ -173,7 +178,8 @@ export class NewGameDialog {
     if (body.mode === 'online') {
       body.time_control = timeControl(f);
       body.color = f.color.value;
-      const name = validName(f.name.value);
+      const name = currentUser() || validName(f.name.value);
+      if (currentUser() && f.rated.checked) body.rated = true;
       const bad = this.checkOnline(body.time_control, name);
       if (bad) {
         err.textContent = bad.text;
@@ -202,7 +208,7 @@ export class NewGameDialog {
       if (body.mode === 'computer') prefs.computerTc = f.tc.value;
       if (body.mode === 'online') {
         Object.assign(prefs, { tc: f.tc.value, minutes: Number(f.minutes.value), increment: Number(f.increment.value), days: Number(f.days.value) });
-        safeSet(NAME_KEY, body.name);
+        if (!currentUser()) safeSet(NAME_KEY, body.name);
       }
       safeSet(PREFS_KEY, JSON.stringify(prefs));
       this.el.close();

@@ -10,6 +10,7 @@ pub mod bench_coach;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
+pub mod db;
 pub mod gtp;
 pub mod matchcmd;
 pub mod nboard;

@@ -30,7 +30,7 @@ pub struct ServeArgs {
     /// Most connections one client address holds open at once (default 64).
     #[arg(long, value_name = "N")]
     pub max_connections_per_ip: Option<usize>,
-    /// Most live game streams (SSE, WebSocket) one client address holds open at once
+    /// Most live game sockets (WebSocket) one client address holds open at once
     /// (default 8).
     #[arg(long, value_name = "N")]
     pub max_streams_per_ip: Option<usize>,

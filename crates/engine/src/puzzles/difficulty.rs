@@ -1,6 +1,6 @@
 //! The initial rating of a puzzle: a simple additive model of what makes a position hard to
 //! solve, on the Glicko-2 scale (1500 = an average solver has even chances). Attempts then
-//! correct it ([`super::glicko`]).
+//! correct it ([`crate::glicko`]).
 //!
 //! | feature                                                   | points        |
 //! |-----------------------------------------------------------|---------------|
@@ -16,8 +16,8 @@
 //! clamped to 800..=2500; the deviation starts at [`INITIAL_RD`] (uncertain: the model is
 //! rough) and the volatility at 0.06.
 
-use super::glicko::Rating;
 use super::puzzle::{Puzzle, PuzzleKind};
+use crate::glicko::Rating;
 use virada_rules::masks::CORNERS;
 use virada_rules::{Move, Square};
 

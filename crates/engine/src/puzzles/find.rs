@@ -133,7 +133,7 @@ impl Finder {
             line,
             scores,
             themes: Vec::new(),
-            rating: super::glicko::Rating::NEW_PLAYER,
+            rating: crate::glicko::Rating::NEW_PLAYER,
         };
         let runner_up = p.scores[1].0;
         let after = pos.play_unchecked(Move::Play(runner_up));

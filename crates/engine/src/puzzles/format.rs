@@ -14,8 +14,8 @@
 //! Lines starting with `#` and blank lines are ignored. Errors say the field, the column and
 //! (for a file) the line.
 
-use super::glicko::Rating;
 use super::puzzle::{Puzzle, PuzzleKind, Theme};
+use crate::glicko::Rating;
 use std::fmt;
 use std::str::FromStr;
 use virada_rules::{Move, Position, Square};

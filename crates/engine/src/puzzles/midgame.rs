@@ -188,7 +188,7 @@ impl MidgameFinder {
             line: vec![Move::Play(top)],
             scores,
             themes: Vec::new(),
-            rating: super::glicko::Rating::NEW_PLAYER,
+            rating: crate::glicko::Rating::NEW_PLAYER,
         };
         // The runner-up's line, for the coach's comparison.
         let runner_up = Move::Play(p.scores[1].0);

@@ -7,7 +7,8 @@
 //! - [`midgame`]: finding midgame puzzles by a deep search with a margin ([`MidgameFinder`]);
 //! - [`themes`]: themes named by the coach ([`crate::coach`]) comparing the runner-up move with
 //!   the solution;
-//! - [`difficulty`]: the initial rating model; [`glicko`]: the Glicko-2 rating system;
+//! - [`difficulty`]: the initial rating model; [`glicko`]: the Glicko-2 rating system (the
+//!   engine's [`crate::glicko`], shared with the server's player ratings);
 //! - [`format`]: the one-line text format of the shipped file, with a parser;
 //! - [`verify`]: re-proving a puzzle with the solver;
 //! - [`selfplay`]: self-played games to draw more positions from.
@@ -15,7 +16,7 @@
 pub mod difficulty;
 pub mod find;
 pub mod format;
-pub mod glicko;
+pub use crate::glicko;
 pub mod midgame;
 mod puzzle;
 pub mod selfplay;

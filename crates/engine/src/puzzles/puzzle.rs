@@ -1,6 +1,6 @@
 //! The puzzle type.
 
-use super::glicko::Rating;
+use crate::glicko::Rating;
 use virada_rules::{Color, Move, Position, Square};
 
 /// How a puzzle's solution is proven.

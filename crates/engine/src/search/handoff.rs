@@ -11,7 +11,56 @@ use super::tree::SearchShared;
 use crate::endgame::{solve_with_table, ScoreBound, SolveMode, SolveOptions, SolveResult};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use virada_rules::{Board, Move};
+
+/// Estimated nodes of an exact solve at 20 empties, one thread: FFO #20-#39's positions with
+/// 20 empties took 1.2-14.6 M nodes (median about 5 M), #40 9.4 M.
+const SOLVE_NODES_AT_20: f64 = 8.0e6;
+
+/// How much an exact solve grows with each more empty square (FFO #40-#58: about 8 M nodes at
+/// 20 empties, 100-400 M at 24-26).
+const SOLVE_GROWTH: f64 = 2.0;
+
+/// The solver searches this many times more nodes a second than the midgame iterations before
+/// it (on the loaded development machine, one thread: 12 M against 1.1-2.9 M), so a solve's
+/// time is estimated from the rate measured in those iterations.
+const SOLVER_SPEED: f64 = 5.0;
+
+/// A solve starts early only when its estimated cost with this margin fits in what is left:
+/// an interrupted solve wastes the move's time (the selective iterations before it stand).
+const SOLVE_SAFETY: f64 = 1.25;
+
+/// The estimated nodes of an exact solve with `empties` empty squares.
+pub(crate) fn estimated_solve_nodes(empties: u32) -> f64 {
+    SOLVE_NODES_AT_20 * SOLVE_GROWTH.powi(empties as i32 - 20)
+}
+
+/// Whether an exact solve with `empties` empty squares is expected to finish within what is
+/// left of the search's deadline and node limit, its time estimated from the node rate of the
+/// iterations so far. False when neither limit is set (a search to a depth solves only where
+/// its limits say).
+pub(crate) fn solve_fits(empties: u32, shared: &SearchShared) -> bool {
+    if shared.deadline.is_none() && shared.node_limit.is_none() {
+        return false;
+    }
+    let done = shared.nodes.load(Ordering::Relaxed);
+    let need = estimated_solve_nodes(empties) * SOLVE_SAFETY;
+    if let Some(limit) = shared.node_limit {
+        if need > limit.saturating_sub(done) as f64 {
+            return false;
+        }
+    }
+    if let Some(deadline) = shared.deadline {
+        let elapsed = shared.elapsed();
+        let left = deadline.saturating_sub(elapsed).as_secs_f64();
+        let rate = done as f64 / elapsed.max(Duration::from_millis(1)).as_secs_f64();
+        if need > left * rate * SOLVER_SPEED {
+            return false;
+        }
+    }
+    true
+}
 
 /// The solver looks at its limits every 65,536 nodes per thread: a node budget smaller than
 /// that would be overrun, so the hand-off is skipped and the selective result stands.

@@ -182,7 +182,9 @@ pub fn search(
             let steps = &steps;
             scope.spawn(move || helper_thread(shared, board, steps, id));
         }
-        let outcome = main_thread(&shared, setup, stop, board, &steps, budget, observer);
+        let outcome = main_thread(
+            &shared, limits, setup, stop, board, &steps, budget, observer,
+        );
         internal_stop.store(true, Ordering::Relaxed);
         outcome
     });
@@ -297,6 +299,7 @@ impl Outcome {
 #[allow(clippy::too_many_arguments)]
 fn main_thread(
     shared: &SearchShared,
+    limits: &Limits,
     setup: &SearchSetup,
     stop: Option<&Arc<AtomicBool>>,
     board: Board,
@@ -308,35 +311,25 @@ fn main_thread(
     let mut root = root_moves(&board);
     let mut outcome: Option<Outcome> = None;
     let empties = board.empty_count() as i32;
-    for step in steps {
+    // A search ended by time, a clock or nodes alone solves beyond its exact-solve threshold
+    // when the solver is expected to finish in what is left (after the usual selective
+    // iterations that order its moves): a move with time left should not throw away an
+    // endgame it can solve.
+    let early_solve = limits.depth.is_none()
+        && limits.exact_empties != Some(0)
+        && steps.last().is_some_and(|s| !s.selectivity.is_exact());
+    let pre_solve_depth = (empties / 2).clamp(1, 12);
+    for (i, step) in steps.iter().enumerate() {
         if outcome.is_some() && step.selectivity.is_exact() && step.depth >= empties {
-            // The final exact iteration goes to the solver. Helpers stop first: the solver
-            // runs its own threads.
-            worker.flush_nodes();
-            if shared.must_stop() || !handoff::node_budget_allows(shared) {
-                break;
-            }
-            shared.stop.store(true, Ordering::Relaxed);
-            if let Some((mv, score, pv)) = handoff::solve_best(board, setup, shared, stop) {
-                if let Some(sq) = mv.square() {
-                    let solved = Outcome {
-                        best: sq,
-                        value: score * SCALE,
-                        depth: empties,
-                        selectivity: Selectivity::EXACT,
-                        proven: true,
-                        pv: Some(pv),
-                    };
-                    let nodes = shared.nodes.load(Ordering::Relaxed);
-                    observer.iteration(&solved.iteration(
-                        setup.tt,
-                        &board,
-                        nodes,
-                        shared.elapsed(),
-                    ));
-                    outcome = Some(solved);
-                }
-            }
+            solve_at_root(
+                &mut worker,
+                shared,
+                setup,
+                stop,
+                board,
+                &mut outcome,
+                observer,
+            );
             break;
         }
         worker.selectivity = step.selectivity;
@@ -382,9 +375,30 @@ fn main_thread(
                 break;
             }
         }
+        if early_solve
+            && step.depth >= pre_solve_depth
+            && handoff::solve_fits(empties as u32, shared)
+        {
+            solve_at_root(
+                &mut worker,
+                shared,
+                setup,
+                stop,
+                board,
+                &mut outcome,
+                observer,
+            );
+            break;
+        }
         // The next iteration takes a few times longer than this one: do not start it when it
-        // cannot finish within the budget.
-        if !time_for_another_iteration(budget, shared.elapsed()) {
+        // cannot finish within the budget. The exact solve starts all the same when it is
+        // expected to finish.
+        let next_is_solve = steps
+            .get(i + 1)
+            .is_some_and(|s| s.selectivity.is_exact() && s.depth >= empties);
+        let go_on = time_for_another_iteration(budget, shared.elapsed())
+            || (next_is_solve && handoff::solve_fits(empties as u32, shared));
+        if !go_on {
             break;
         }
         if shared.must_stop() {
@@ -393,6 +407,41 @@ fn main_thread(
     }
     worker.flush_nodes();
     outcome.expect("the first iteration is never interrupted")
+}
+
+/// The final exact iteration, handed to the solver: `outcome` becomes its proven result when
+/// it finishes, and stays the selective one otherwise. Helpers stop first: the solver runs its
+/// own threads.
+fn solve_at_root(
+    worker: &mut Worker,
+    shared: &SearchShared,
+    setup: &SearchSetup,
+    stop: Option<&Arc<AtomicBool>>,
+    board: Board,
+    outcome: &mut Option<Outcome>,
+    observer: &mut dyn Observer,
+) {
+    worker.flush_nodes();
+    if shared.must_stop() || !handoff::node_budget_allows(shared) {
+        return;
+    }
+    shared.stop.store(true, Ordering::Relaxed);
+    let Some((mv, score, pv)) = handoff::solve_best(board, setup, shared, stop) else {
+        return;
+    };
+    if let Some(sq) = mv.square() {
+        let solved = Outcome {
+            best: sq,
+            value: score * SCALE,
+            depth: board.empty_count() as i32,
+            selectivity: Selectivity::EXACT,
+            proven: true,
+            pv: Some(pv),
+        };
+        let nodes = shared.nodes.load(Ordering::Relaxed);
+        observer.iteration(&solved.iteration(setup.tt, &board, nodes, shared.elapsed()));
+        *outcome = Some(solved);
+    }
 }
 
 /// Lazy SMP helper: runs the same iterations on the shared table (odd helpers one ply ahead)

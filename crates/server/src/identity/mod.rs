@@ -1,10 +1,15 @@
-//! Browser identity: who is asking, without accounts.
+//! Browser identity: who is asking (a guest browser, or the account it is signed in to).
 //!
 //! Every browser holds a random 256-bit token in the HttpOnly cookie `virada_id`, issued on its
 //! first request (any path). The server never stores the token, only its SHA-256 ([`BrowserId`]),
 //! so a copy of the database cannot be used to act as anyone. Games record the browser that
 //! created them and the browsers that hold their seats; a request acts for a game or a seat
 //! only when its cookie hashes to the stored id.
+//!
+//! A signed-in browser also holds a session cookie (`virada_session`, `crate::accounts`): its
+//! requests then act as the account's identity (a [`BrowserId`] made at sign-up that no
+//! browser holds as a token), so its games and seats are the account's on every device, and
+//! [`layer::Identity`] says which account and which guest browser it is.
 //!
 //! The cookie is `SameSite=Lax` (a cross-site `POST` does not carry it; the Origin check in
 //! `guard.rs` refuses those anyway), `HttpOnly` (page scripts cannot read it, so an injected
@@ -18,6 +23,11 @@ use std::fmt;
 
 /// The cookie's name.
 pub const COOKIE_NAME: &str = "virada_id";
+/// The session cookie of a signed-in browser (`crate::accounts`): a random token like
+/// `virada_id`'s, of which the store keeps only the SHA-256.
+pub const SESSION_COOKIE: &str = "virada_session";
+/// A session's lifetime in seconds (30 days).
+pub const SESSION_SECONDS: u64 = 30 * 24 * 3600;
 /// Random bytes in a token (256 bits).
 const TOKEN_BYTES: usize = 32;
 /// Cookie lifetime in seconds (400 days).
@@ -78,14 +88,38 @@ fn is_token(token: &str) -> bool {
 
 /// The `virada_id` token among the request's cookies, if there is a well-formed one.
 pub fn token_in(parts: &axum::http::HeaderMap) -> Option<String> {
+    cookie_token(parts, COOKIE_NAME)
+}
+
+/// The `virada_session` token among the request's cookies, if there is a well-formed one.
+pub fn session_token_in(parts: &axum::http::HeaderMap) -> Option<String> {
+    cookie_token(parts, SESSION_COOKIE)
+}
+
+fn cookie_token(parts: &axum::http::HeaderMap, cookie: &str) -> Option<String> {
     parts
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, value)| *name == COOKIE_NAME && is_token(value))
+        .find(|(name, value)| *name == cookie && is_token(value))
         .map(|(_, value)| value.to_string())
+}
+
+/// SHA-256 of a token, as 64 hex digits (what the store keeps of a session).
+pub fn token_hash(token: &str) -> String {
+    BrowserId::of_token(token).to_string()
+}
+
+/// The `Set-Cookie` value that gives a browser the session `token`.
+pub fn session_cookie_value(token: &str) -> String {
+    format!("{SESSION_COOKIE}={token}; Path=/; Max-Age={SESSION_SECONDS}; HttpOnly; SameSite=Lax")
+}
+
+/// The `Set-Cookie` value that removes the session cookie.
+pub fn clear_session_cookie() -> String {
+    format!("{SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax")
 }
 
 /// The `Set-Cookie` value that gives a browser `token`.

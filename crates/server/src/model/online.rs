@@ -214,6 +214,10 @@ pub struct OnlineGame {
     pub chat: Vec<ChatLine>,
     /// The number of the last chat line (0: none yet).
     pub chat_count: u32,
+    /// A rated game (both seats held by accounts; `crate::rating`): its end moves the players'
+    /// ratings, in the store transaction that stores it. Fixed when the game is made; a
+    /// rematch keeps it.
+    pub rated: bool,
 }
 
 impl OnlineGame {
@@ -231,6 +235,7 @@ impl OnlineGame {
             rematch_game: None,
             chat: Vec::new(),
             chat_count: 0,
+            rated: false,
         };
         *g.seat_mut(color) = SeatState::Taken {
             name,
@@ -256,6 +261,7 @@ impl OnlineGame {
             rematch_game: None,
             chat: Vec::new(),
             chat_count: 0,
+            rated: false,
         }
     }
 

@@ -4,6 +4,7 @@
 use crate::error::{AppError, AppResult};
 use crate::extract::JsonBody;
 use crate::game::link_hash;
+use crate::identity::layer::Identity;
 use crate::limits::Kind;
 use crate::model::online::{OnlineGame, TimeControl, NAME_MAX};
 use crate::model::GameRecord;
@@ -13,6 +14,7 @@ use crate::store::StoredGame;
 use crate::util::iso8601;
 use crate::view::GameView;
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use virada_rules::{Color, Game};
@@ -26,13 +28,39 @@ pub fn checked_name(name: Option<String>) -> AppResult<String> {
     crate::user_text::checked("name", &name, NAME_MAX)
 }
 
+/// The name a seat is taken under: a signed-in player's username, else the display name sent.
+pub fn seat_name(identity: &Identity, name: Option<String>) -> AppResult<String> {
+    match &identity.account {
+        Some(account) => Ok(account.username.clone()),
+        None => checked_name(name),
+    }
+}
+
+/// Whether a rated game may be made or joined by `identity` with `time_control`: only by an
+/// account (401 `sign_in_required`), only with a clock or days per move (400
+/// `rated_needs_time_control`: an untimed game has no rating category).
+pub fn check_rated(identity: &Identity, time_control: TimeControl) -> AppResult<()> {
+    if identity.account.is_none() {
+        return Err(crate::accounts::sign_in_required());
+    }
+    if crate::rating::Category::of(time_control).is_none() {
+        return Err(AppError::account(
+            StatusCode::BAD_REQUEST,
+            "rated_needs_time_control",
+            "a rated game needs a clock or days per move",
+            &[],
+        ));
+    }
+    Ok(())
+}
+
 /// Creates an online game from a record made like any other game's (`rec.meta.mode` is
-/// `Online`); the creator holds `color`.
+/// `Online`), rated or casual; the creator holds `color`.
 pub async fn create(
     state: &AppState,
     creator: &Asker,
     mut rec: GameRecord,
-    time_control: TimeControl,
+    (time_control, rated): (TimeControl, bool),
     color: Color,
     name: String,
 ) -> AppResult<GameView> {
@@ -44,7 +72,8 @@ pub async fn create(
         game.play_forced_passes();
         rec.game = game;
     }
-    let online = OnlineGame::new(time_control, color, creator.browser, name);
+    let mut online = OnlineGame::new(time_control, color, creator.browser, name);
+    online.rated = rated;
     let game = StoredGame {
         rec,
         online: Some(online),
@@ -63,16 +92,27 @@ pub struct SeatRequest {
 pub async fn take_seat(
     State(state): State<AppState>,
     asker: Asker,
+    identity: Identity,
     Path(id): Path<String>,
     JsonBody(req): JsonBody<SeatRequest>,
 ) -> AppResult<Json<GameView>> {
     state.limits.check(asker.ip, Kind::Seat)?;
     let who = asker.browser;
-    let name = checked_name(req.name)?;
+    let name = seat_name(&identity, req.name)?;
     let view = state
         .with_game(&asker, &id, |h| {
             let name = name.clone();
-            async move { h.take_seat(who, name).await }
+            let identity = &identity;
+            async move {
+                // A rated game's seats are for accounts only.
+                let game = h.view(Some(who)).await?;
+                if let Some(online) = game.online.as_ref().filter(|o| o.rated) {
+                    if online.you.is_none() {
+                        check_rated(identity, online.time_control)?;
+                    }
+                }
+                h.take_seat(who, name).await
+            }
         })
         .await?;
     Ok(Json(view))

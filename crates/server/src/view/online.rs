@@ -82,6 +82,8 @@ pub struct EndView {
 #[derive(Serialize, Clone, Debug, PartialEq)]
 pub struct OnlineView {
     pub time_control: TimeControl,
+    /// A rated game (its end moves the players' ratings).
+    pub rated: bool,
     pub seats: SeatsView,
     pub you: Option<Color>,
     pub phase: &'static str,
@@ -147,6 +149,7 @@ pub fn online_game_view(
     apply_clocks_and_end(&mut view, rec, online, now);
     view.online = Some(Box::new(OnlineView {
         time_control: online.time_control,
+        rated: online.rated,
         seats,
         you,
         phase: online.phase.name(),

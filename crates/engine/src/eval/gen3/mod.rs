@@ -9,6 +9,7 @@ pub mod compact;
 pub mod mpc_table;
 pub mod patterns;
 pub mod state;
+pub mod sum;
 pub mod table;
 pub mod weights;
 
@@ -19,10 +20,7 @@ use crate::eval::incremental::IncrementalEval;
 use crate::eval::mpc::{MpcModel, MpcParams};
 use crate::eval::weights_file::WeightsError;
 use crate::eval::{MAX_EVAL, SCALE};
-use patterns::{
-    global_offsets, indices, phase_of_empties, Indices, INSTANCE_OFFSETS, NUM_INSTANCES,
-    NUM_PHASES, WEIGHTS_PER_PHASE,
-};
+use patterns::{global_offsets, indices, phase_of_empties, Indices, NUM_PHASES, WEIGHTS_PER_PHASE};
 use state::Gen3State;
 use std::borrow::Cow;
 use std::path::Path;
@@ -137,13 +135,7 @@ impl Gen3Eval {
     #[inline]
     pub fn evaluate_indices_moves(&self, board: &Board, f: &Indices, moves: u64) -> i32 {
         let w: &PhaseTable = self.tables.phase(phase_of_empties(board.empty_count()));
-        let mut sum = 0i32;
-        for k in 0..NUM_INSTANCES {
-            let at = INSTANCE_OFFSETS[k] as usize + f[k] as usize;
-            // SAFETY: `at` is at most the largest instance offset plus `u16::MAX`, which is
-            // below `PHASE_STRIDE` = `w.len()` by the definition of `PHASE_STRIDE`.
-            sum += unsafe { *w.get_unchecked(at) } as i32;
-        }
+        let mut sum = sum::pattern_sum(w, f);
         for o in global_offsets(board, moves) {
             sum += w[o] as i32;
         }

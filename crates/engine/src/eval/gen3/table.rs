@@ -2,7 +2,7 @@
 //! evaluation first needs it.
 //!
 //! A phase's table holds its weights, then zeros up to the largest instance table offset plus
-//! 65,536 ([`PHASE_STRIDE`] entries), so every instance offset plus any `u16` index stays
+//! 65,537 ([`PHASE_STRIDE`] entries), so every instance offset plus any `u16` index stays
 //! inside the table: the evaluation reads it as a fixed-size array and indexes it unchecked
 //! (see its `SAFETY:` comment).
 //!
@@ -17,7 +17,8 @@ use super::patterns::{INSTANCE_OFFSETS, NUM_PHASES, WEIGHTS_PER_PHASE};
 use std::sync::{Mutex, OnceLock};
 
 /// Entries of one phase's table: its weights, then zeros up to the largest instance table
-/// offset plus 65,536.
+/// offset plus 65,536, and one more: the evaluation's AVX2 gathers read 32 bits at each entry
+/// (`sum.rs`), so the entry after the last one a `u16` index reaches must exist too.
 pub const PHASE_STRIDE: usize = {
     let mut max = 0;
     let mut k = 0;
@@ -27,7 +28,7 @@ pub const PHASE_STRIDE: usize = {
         }
         k += 1;
     }
-    let end = max + u16::MAX as usize + 1;
+    let end = max + u16::MAX as usize + 2;
     if end > WEIGHTS_PER_PHASE {
         end
     } else {

@@ -216,6 +216,56 @@ fn incremental_equals_from_scratch_along_random_games() {
     assert!(positions > 30 * 50);
 }
 
+/// The pattern sum of incremental indices along random games is the same on the AVX2 path
+/// (when the CPU has it) and the portable one, and equals the from-scratch sum; so does the
+/// sum at the largest index of every instance (the gathers' reads at the end of the table).
+#[test]
+fn simd_and_portable_pattern_sums_agree_along_random_games() {
+    use super::sum::{avx2_available, pattern_sum, pattern_sum_portable, pattern_sum_simd};
+    let w = random_weights(17);
+    let eval = Gen3Eval::new(w.clone());
+    let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut positions = 0;
+    for _ in 0..30 {
+        let mut b = Board::start();
+        let mut st = eval.state(&b);
+        while !b.is_game_over() {
+            let m = b.moves();
+            if m == 0 {
+                b = b.pass();
+                st = eval.pass(&st);
+                continue;
+            }
+            let mut pick = m;
+            for _ in 0..(r.next_u64() % m.count_ones() as u64) {
+                pick &= pick - 1;
+            }
+            let sq = Square::lowest_of(pick);
+            st = eval.play(&st, sq, b.flips(sq).0);
+            b = b.play_unchecked(sq);
+            let table = eval.tables.phase(phase_of_empties(b.empty_count()));
+            let scratch = pattern_sum_portable(table, &indices(&b));
+            assert_eq!(pattern_sum_portable(table, st.indices()), scratch);
+            assert_eq!(pattern_sum(table, st.indices()), scratch);
+            if let Some(simd) = pattern_sum_simd(table, st.indices()) {
+                assert_eq!(simd, scratch);
+            }
+            positions += 1;
+        }
+    }
+    assert!(positions > 30 * 50);
+    let table = eval.tables.phase(3);
+    let top = [u16::MAX; NUM_INSTANCES];
+    let want: i32 = (0..NUM_INSTANCES)
+        .map(|k| table[INSTANCE_OFFSETS[k] as usize + u16::MAX as usize] as i32)
+        .sum();
+    assert_eq!(pattern_sum_portable(table, &top), want);
+    assert_eq!(pattern_sum_simd(table, &top).is_some(), avx2_available());
+    if let Some(simd) = pattern_sum_simd(table, &top) {
+        assert_eq!(simd, want);
+    }
+}
+
 #[test]
 fn evaluation_is_the_sum_of_its_table_entries() {
     let w = random_weights(11);

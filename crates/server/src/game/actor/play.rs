@@ -484,6 +484,7 @@ impl Actor {
             rematch_game: None,
             chat: Vec::new(),
             chat_count: 0,
+            rated: old.rated,
         };
         let mut next = old;
         next.offers.rematch = None;

@@ -12,6 +12,8 @@
 //! The SQL lives in [`games`] and [`online`]; the meaning of the columns (how a colour or a
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
+pub(super) mod dump;
+mod accounts;
 mod cluster;
 mod games;
 mod online;
@@ -21,6 +23,7 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountRow, NewAccount, Player, SessionRow};
 use crate::config::PgTarget;
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -72,7 +75,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_created_from ON games(created_from);",
     // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
     puzzles::MIGRATION,
-    // v7: which instance runs each game, until when (`cluster`).
+    // v7: accounts, sessions, game ratings and their history; whether an online game is rated.
+    accounts::MIGRATION,
+    // v8: which instance runs each game, until when (`cluster`).
     cluster::MIGRATION,
 ];
 
@@ -163,6 +168,25 @@ impl PgStore {
     /// Connects to `target` (creating its schema if it names one) and brings the schema up
     /// to date.
     pub async fn open(target: &PgTarget) -> Result<PgStore, PgError> {
+        PgStore::open_upgrading(target)
+            .await
+            .map(|(store, _)| store)
+    }
+
+    /// [`PgStore::open`], also saying the schema version the database had before (0: no
+    /// tables yet); it has [`SCHEMA_VERSION`] afterwards.
+    pub async fn open_upgrading(target: &PgTarget) -> Result<(PgStore, i64), PgError> {
+        let (store, mut client) = PgStore::connect(target, true).await?;
+        let before = migrate(&mut client, &target.describe()).await?;
+        Ok((store, before))
+    }
+
+    /// A pool on `target` and one of its connections, with the schema left as it is (no
+    /// migration; `create_schema`: the schema the URL names is created if missing).
+    pub(super) async fn connect(
+        target: &PgTarget,
+        create_schema: bool,
+    ) -> Result<(PgStore, deadpool_postgres::Object), PgError> {
         let db = target.describe();
         let url_err = |reason: String| PgError::Url {
             db: db.clone(),
@@ -214,14 +238,14 @@ impl PgStore {
             config: std::sync::Arc::new(config),
             changes,
         };
-        let mut client = store.pool.get().await.map_err(|e| PgError::Connect {
+        let client = store.pool.get().await.map_err(|e| PgError::Connect {
             db: db.clone(),
             reason: match &e {
                 deadpool_postgres::PoolError::Backend(e) => reason(e),
                 other => other.to_string(),
             },
         })?;
-        if let Some(schema) = &target.schema {
+        if let (Some(schema), true) = (&target.schema, create_schema) {
             client
                 .batch_execute(&format!("CREATE SCHEMA IF NOT EXISTS {schema}"))
                 .await
@@ -230,8 +254,7 @@ impl PgStore {
                     reason: reason(&e),
                 })?;
         }
-        migrate(&mut client, &db).await?;
-        Ok(store)
+        Ok((store, client))
     }
 
     /// The schema version of the database.
@@ -270,8 +293,10 @@ impl PgStore {
     }
 }
 
-/// Applies the missing migrations, each in its own transaction holding [`MIGRATION_LOCK`].
-async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(), PgError> {
+/// Applies the missing migrations, each in its own transaction holding [`MIGRATION_LOCK`];
+/// returns the version found before.
+async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<i64, PgError> {
+    let mut before = None;
     for version in 1..=SCHEMA_VERSION {
         let failed = |e: tokio_postgres::Error| PgError::Migration {
             db: db.to_string(),
@@ -296,6 +321,7 @@ async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(),
             .await
             .and_then(|r| r.try_get(0))
             .map_err(failed)?;
+        before.get_or_insert(found);
         if found > SCHEMA_VERSION {
             return Err(PgError::TooNew {
                 db: db.to_string(),
@@ -317,7 +343,7 @@ async fn migrate(client: &mut deadpool_postgres::Object, db: &str) -> Result<(),
         .map_err(failed)?;
         tx.commit().await.map_err(failed)?;
     }
-    Ok(())
+    Ok(before.unwrap_or(0))
 }
 
 /// Runs `$body` (an expression using the transaction `$tx`) in one transaction of a pooled
@@ -527,6 +553,95 @@ impl Store for PgStore {
     fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
         in_tx!(self, |tx| puzzles::sweep_solvers(&tx, before).await?)
     }
+
+    fn create_account(
+        &self,
+        account: NewAccount,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        in_tx!(self, |tx| accounts::create_account(
+            &tx, &account, &session, guest
+        )
+        .await?)
+    }
+
+    fn account_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountRow>> {
+        let key = key.to_string();
+        in_tx!(self, |tx| accounts::account_by_name(&tx, &key).await?)
+    }
+
+    fn account_by_holder(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountRow>> {
+        in_tx!(self, |tx| accounts::account_by_holder(&tx, holder).await?)
+    }
+
+    fn login_failed(
+        &self,
+        holder: BrowserId,
+        now: i64,
+        max_failures: u32,
+        lock_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        in_tx!(self, |tx| accounts::login_failed(
+            &tx,
+            holder,
+            now,
+            max_failures,
+            lock_ms
+        )
+        .await?)
+    }
+
+    fn sign_in(
+        &self,
+        holder: BrowserId,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        in_tx!(self, |tx| accounts::sign_in(&tx, holder, &session, guest)
+            .await?)
+    }
+
+    fn session(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(BrowserId, String)>> {
+        let hash = hash.to_string();
+        in_tx!(self, |tx| accounts::session(&tx, &hash, now).await?)
+    }
+
+    fn delete_session(&self, hash: &str) -> StoreFuture<'_, bool> {
+        let hash = hash.to_string();
+        in_tx!(self, |tx| accounts::delete_session(&tx, &hash).await?)
+    }
+
+    fn set_password(
+        &self,
+        holder: BrowserId,
+        password_hash: String,
+        recovery_hash: Option<String>,
+        session: SessionRow,
+    ) -> StoreFuture<'_, ()> {
+        in_tx!(self, |tx| accounts::set_password(
+            &tx,
+            holder,
+            &password_hash,
+            recovery_hash.as_deref(),
+            &session
+        )
+        .await?)
+    }
+
+    fn delete_account(
+        &self,
+        holder: BrowserId,
+        tombstone: BrowserId,
+    ) -> StoreFuture<'_, Option<Vec<String>>> {
+        in_tx!(self, |tx| accounts::delete_account(&tx, holder, tombstone)
+            .await?)
+    }
+
+    fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
+        let key = key.to_string();
+        in_read_tx!(self, |tx| accounts::player(&tx, &key).await?)
+    }
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -596,6 +711,8 @@ async fn save(
         // A local game's first online state (its resignation) adds the row.
         online::ensure_row(tx, &rec.meta.id).await?;
         online::write_online(tx, rec, o).await?;
+        // The end of a rated game moves the ratings in this same transaction.
+        accounts::rate_game(tx, rec, o).await?;
     }
     for change in changes {
         online::apply_change(tx, &rec.meta.id, rec.meta.updated_at, change).await?;

@@ -114,7 +114,7 @@ pub async fn write_online(tx: &Transaction<'_>, rec: &GameRecord, o: &OnlineGame
             "UPDATE online_games SET time_control = $2, phase = $3, turn_started_at = $4,
                 end_reason = $5, end_loser = $6, black_name = $7, white_name = $8,
                 black_ms = $9, white_ms = $10, takeback_offer = $11, rematch_offer = $12,
-                rematch_game = $13, chat_count = $14, flag_at = $15
+                rematch_game = $13, chat_count = $14, flag_at = $15, rated = $16
              WHERE game_id = $1",
             &[
                 &rec.meta.id,
@@ -132,6 +132,7 @@ pub async fn write_online(tx: &Transaction<'_>, rec: &GameRecord, o: &OnlineGame
                 &o.rematch_game,
                 &i64::from(o.chat_count),
                 &flag_at(rec, o),
+                &o.rated,
             ],
         )
         .await?;
@@ -196,7 +197,7 @@ pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame
         .query_opt(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,
                 white_name, black_ms, white_ms, takeback_offer, rematch_offer, rematch_game,
-                chat_count
+                chat_count, rated
              FROM online_games WHERE game_id = $1",
             &[&id],
         )
@@ -274,6 +275,7 @@ pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame
         rematch_game: r.try_get(11)?,
         chat,
         chat_count: u32::try_from(chats).map_err(|_| corrupt(format!("chat count {chats}")))?,
+        rated: r.try_get(13)?,
     }))
 }
 

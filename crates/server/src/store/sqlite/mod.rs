@@ -6,6 +6,8 @@
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
+pub(super) mod dump;
+mod accounts;
 mod games;
 mod online;
 mod puzzles;
@@ -15,6 +17,7 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountRow, NewAccount, Player, SessionRow};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
@@ -64,7 +67,9 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX games_created_from ON games(created_from);",
     // v6: puzzle ratings (per puzzle, per browser) and each browser's first result a puzzle.
     puzzles::MIGRATION,
-    // v7: which instance runs each game (several instances on PostgreSQL; one SQLite process
+    // v7: accounts, sessions, game ratings and their history; whether an online game is rated.
+    accounts::MIGRATION,
+    // v8: which instance runs each game (several instances on PostgreSQL; one SQLite process
     // owns every game, so this table stays empty here).
     "CREATE TABLE game_leases (
         game_id    TEXT PRIMARY KEY,
@@ -164,6 +169,12 @@ impl std::error::Error for DbError {
 impl SqliteStore {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<SqliteStore, DbError> {
+        SqliteStore::open_upgrading(path).map(|(store, _)| store)
+    }
+
+    /// [`SqliteStore::open`], also saying the schema version the file had before (0: a new
+    /// file, or one without tables); it has [`SCHEMA_VERSION`] afterwards.
+    pub fn open_upgrading(path: &Path) -> Result<(SqliteStore, i64), DbError> {
         let conn = Connection::open(path).map_err(|source| DbError::Open {
             path: path.to_path_buf(),
             source,
@@ -171,7 +182,7 @@ impl SqliteStore {
         SqliteStore::configure(conn, path)
     }
 
-    fn configure(mut conn: Connection, path: &Path) -> Result<SqliteStore, DbError> {
+    fn configure(mut conn: Connection, path: &Path) -> Result<(SqliteStore, i64), DbError> {
         let err = |source: rusqlite::Error| DbError::Configure {
             path: path.to_path_buf(),
             source,
@@ -192,10 +203,11 @@ impl SqliteStore {
         }
         conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(err)?;
-        migrate(&mut conn, path)?;
-        Ok(SqliteStore {
+        let before = migrate(&mut conn, path)?;
+        let store = SqliteStore {
             conn: Arc::new(Mutex::new(conn)),
-        })
+        };
+        Ok((store, before))
     }
 
     /// Runs `f` with the connection on the blocking thread pool.
@@ -236,7 +248,8 @@ fn current_version(conn: &Connection) -> rusqlite::Result<i64> {
     )
 }
 
-fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
+/// Applies the missing migrations; returns the version found before.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<i64, DbError> {
     let configure = |source| DbError::Configure {
         path: path.to_path_buf(),
         source,
@@ -246,7 +259,8 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
             version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
     )
     .map_err(configure)?;
-    let version = current_version(conn).map_err(configure)?;
+    let found = current_version(conn).map_err(configure)?;
+    let version = found;
     if version > SCHEMA_VERSION {
         return Err(DbError::TooNew {
             path: path.to_path_buf(),
@@ -270,7 +284,7 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), DbError> {
         .map_err(failed)?;
         tx.commit().map_err(failed)?;
     }
-    Ok(())
+    Ok(found)
 }
 
 impl SqliteStore {
@@ -408,6 +422,102 @@ impl Store for SqliteStore {
     fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
         self.run(move |conn| puzzles::sweep_solvers(conn, before))
     }
+
+    fn create_account(
+        &self,
+        account: NewAccount,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        self.run(move |conn| {
+            in_tx(conn, |tx| {
+                accounts::create_account(tx, &account, &session, guest)
+            })
+        })
+    }
+
+    fn account_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountRow>> {
+        let key = key.to_string();
+        self.run(move |conn| accounts::account_by_name(conn, &key))
+    }
+
+    fn account_by_holder(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountRow>> {
+        self.run(move |conn| accounts::account_by_holder(conn, holder))
+    }
+
+    fn login_failed(
+        &self,
+        holder: BrowserId,
+        now: i64,
+        max_failures: u32,
+        lock_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        self.run(move |conn| {
+            in_tx(conn, |tx| {
+                accounts::login_failed(tx, holder, now, max_failures, lock_ms)
+            })
+        })
+    }
+
+    fn sign_in(
+        &self,
+        holder: BrowserId,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        self.run(move |conn| in_tx(conn, |tx| accounts::sign_in(tx, holder, &session, guest)))
+    }
+
+    fn session(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(BrowserId, String)>> {
+        let hash = hash.to_string();
+        self.run(move |conn| accounts::session(conn, &hash, now))
+    }
+
+    fn delete_session(&self, hash: &str) -> StoreFuture<'_, bool> {
+        let hash = hash.to_string();
+        self.run(move |conn| accounts::delete_session(conn, &hash))
+    }
+
+    fn set_password(
+        &self,
+        holder: BrowserId,
+        password_hash: String,
+        recovery_hash: Option<String>,
+        session: SessionRow,
+    ) -> StoreFuture<'_, ()> {
+        self.run(move |conn| {
+            in_tx(conn, |tx| {
+                accounts::set_password(
+                    tx,
+                    holder,
+                    &password_hash,
+                    recovery_hash.as_deref(),
+                    &session,
+                )
+            })
+        })
+    }
+
+    fn delete_account(
+        &self,
+        holder: BrowserId,
+        tombstone: BrowserId,
+    ) -> StoreFuture<'_, Option<Vec<String>>> {
+        self.run(move |conn| in_tx(conn, |tx| accounts::delete_account(tx, holder, tombstone)))
+    }
+
+    fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
+        let key = key.to_string();
+        self.run(move |conn| in_tx(conn, |tx| accounts::player(tx, &key)))
+    }
+}
+
+/// Runs `f` in one transaction, committed when it succeeded.
+fn in_tx<T>(conn: &Connection, f: impl FnOnce(&Connection) -> AppResult<T>) -> AppResult<T> {
+    let tx = conn.unchecked_transaction()?;
+    let out = f(&tx)?;
+    tx.commit()?;
+    Ok(out)
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -470,6 +580,8 @@ fn save(
         // A local game's first online state (its resignation) adds the row.
         online::ensure_row(&tx, &rec.meta.id)?;
         online::write_online(&tx, rec, o)?;
+        // The end of a rated game moves the ratings in this same transaction.
+        accounts::rate_game(&tx, rec, o)?;
     }
     for change in changes {
         online::apply_change(&tx, &rec.meta.id, rec.meta.updated_at, change)?;

@@ -118,7 +118,7 @@ pub(super) fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) 
         "UPDATE online_games SET time_control = ?2, phase = ?3, turn_started_at = ?4,
             end_reason = ?5, end_loser = ?6, black_name = ?7, white_name = ?8, black_ms = ?9,
             white_ms = ?10, takeback_offer = ?11, rematch_offer = ?12, rematch_game = ?13,
-            chat_count = ?14, flag_at = ?15
+            chat_count = ?14, flag_at = ?15, rated = ?16
          WHERE game_id = ?1",
         params![
             rec.meta.id,
@@ -136,6 +136,7 @@ pub(super) fn write_online(conn: &Connection, rec: &GameRecord, o: &OnlineGame) 
             o.rematch_game,
             o.chat_count,
             flag_at(rec, o),
+            o.rated,
         ],
     )?;
     if n != 1 {
@@ -184,7 +185,7 @@ pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>>
         .query_row(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,
                 white_name, black_ms, white_ms, takeback_offer, rematch_offer, rematch_game,
-                chat_count
+                chat_count, rated
              FROM online_games WHERE game_id = ?1",
             params![id],
             |r| {
@@ -205,6 +206,7 @@ pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>>
                     ],
                     r.get::<_, Option<String>>(11)?,
                     r.get::<_, i64>(12)?,
+                    r.get::<_, bool>(13)?,
                 ))
             },
         )
@@ -220,6 +222,7 @@ pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>>
         offers,
         rematch,
         chats,
+        rated,
     )) = row
     else {
         return Ok(None);
@@ -296,6 +299,7 @@ pub(super) fn load(conn: &Connection, id: &str) -> AppResult<Option<OnlineGame>>
         rematch_game: rematch,
         chat,
         chat_count: u32::try_from(chats).map_err(|_| corrupt(format!("chat count {chats}")))?,
+        rated,
     }))
 }
 

@@ -1,6 +1,7 @@
-//! The Glicko-2 rating system (Mark Glickman, "Example of the Glicko-2 system", 2013), for
-//! puzzles and the people who solve them: a solved puzzle is a win of the solver against the
-//! puzzle, a failed one a win of the puzzle.
+//! The Glicko-2 rating system (Mark Glickman, "Example of the Glicko-2 system", 2013): for
+//! puzzles and the people who solve them (a solved puzzle is a win of the solver against the
+//! puzzle, a failed one a win of the puzzle; [`after_attempt`]) and for players' game ratings
+//! (one game is one rating period with one result: [`after_game`]).
 
 use std::f64::consts::PI;
 
@@ -124,6 +125,15 @@ pub fn after_attempt(solver: Rating, puzzle: Rating, solved: bool) -> (Rating, R
     )
 }
 
+/// Both players' ratings after one game between them, `score` being the first player's (1 a
+/// win, 0.5 a draw, 0 a loss): each is rated against the other's rating before the game.
+pub fn after_game(first: Rating, second: Rating, score: f64) -> (Rating, Rating) {
+    (
+        update(first, &[(second, score)], TAU),
+        update(second, &[(first, 1.0 - score)], TAU),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,5 +177,18 @@ mod tests {
         assert!(s.rating > 1500.0 && p.rating < 1600.0, "{s:?} {p:?}");
         let (s, p) = after_attempt(Rating::NEW_PLAYER, Rating::new(1600.0, 300.0, 0.06), false);
         assert!(s.rating < 1500.0 && p.rating > 1600.0, "{s:?} {p:?}");
+    }
+
+    #[test]
+    fn a_game_is_one_period_with_one_result() {
+        let a = Rating::new(1500.0, 200.0, 0.06);
+        let b = Rating::new(1400.0, 30.0, 0.06);
+        let (a2, b2) = after_game(a, b, 1.0);
+        assert_eq!(a2, update(a, &[(b, 1.0)], TAU));
+        assert_eq!(b2, update(b, &[(a, 0.0)], TAU));
+        let (d1, d2) = after_game(Rating::NEW_PLAYER, Rating::NEW_PLAYER, 0.5);
+        // A draw between equals moves neither rating; both deviations shrink.
+        assert!((d1.rating - 1500.0).abs() < 1e-9 && (d2.rating - 1500.0).abs() < 1e-9);
+        assert!(d1.rd < 350.0 && d1.rd == d2.rd);
     }
 }
