@@ -19,8 +19,10 @@ pub const MIGRATION: &str = "CREATE TABLE game_leases (
         game_id    TEXT PRIMARY KEY,
         instance   TEXT NOT NULL,
         expires_at BIGINT NOT NULL
-    );
-    CREATE INDEX game_leases_expiry ON game_leases(expires_at);
+    );";
+
+/// The leases by expiry and by instance (what the listener looks up every second).
+pub const MIGRATION_INDEXES: &str = "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
     CREATE INDEX game_leases_instance ON game_leases(instance);";
 
 /// The database's clock in Unix ms.

@@ -12,9 +12,9 @@
 //! The SQL lives in [`games`] and [`online`]; the meaning of the columns (how a colour or a
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
-pub(super) mod dump;
 mod accounts;
 mod cluster;
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
@@ -79,6 +79,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     accounts::MIGRATION,
     // v8: which instance runs each game, until when (`cluster`).
     cluster::MIGRATION,
+    // v9: the leases by expiry and by instance (the listener's renewal and expiry look-up).
+    cluster::MIGRATION_INDEXES,
 ];
 
 /// The schema version this build writes.

@@ -6,8 +6,8 @@
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
-pub(super) mod dump;
 mod accounts;
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
@@ -75,8 +75,10 @@ const MIGRATIONS: &[&str] = &[
         game_id    TEXT PRIMARY KEY,
         instance   TEXT NOT NULL,
         expires_at INTEGER NOT NULL
-    );
-    CREATE INDEX game_leases_expiry ON game_leases(expires_at);
+    );",
+    // v9: the leases by expiry and by instance (the listener renews an instance's leases and
+    // looks for expired ones every second).
+    "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
     CREATE INDEX game_leases_instance ON game_leases(instance);",
 ];
 
