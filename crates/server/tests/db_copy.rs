@@ -17,7 +17,9 @@ use virada_server::store::admin::{self, Db};
 use virada_server::store::postgres::PgStore;
 use virada_server::store::rows::TableRows;
 use virada_server::store::sqlite::SqliteStore;
-use virada_server::store::{Change, LinkRow, PuzzleResult, Quota, Store, StoredGame};
+use virada_server::store::{
+    Change, LinkRow, NewAccount, PuzzleResult, Quota, SessionRow, Store, StoredGame,
+};
 
 fn me() -> BrowserId {
     BrowserId::of_token("me")
@@ -104,6 +106,7 @@ const GAMES: &[&str] = &[
     "g_rematch",
     "g_deadline",
     "g_aborted",
+    "g_rated",
 ];
 
 fn level_7_white() -> Mode {
@@ -230,6 +233,34 @@ async fn fill(s: &dyn Store) {
     s.insert_game(aborted, None).await.unwrap();
     s.beat(123_456).await.unwrap();
 
+    // Accounts with sessions, and a rated game between them: its end moves their ratings.
+    for (holder, name) in [(me(), "Ana"), (you(), "Bia")] {
+        let account = NewAccount {
+            holder,
+            username: name.into(),
+            password_hash: format!("$argon2id$v=19$m=19456,t=2,p=1$salt${name}"),
+            recovery_hash: format!("{name} recovery"),
+            created_at: 50,
+        };
+        let session = SessionRow {
+            hash: format!("{name} session"),
+            holder,
+            created_at: 60,
+            expires_at: 9_000_000_000_000,
+        };
+        let guest = BrowserId::of_token(&format!("{name} before signing up"));
+        s.create_account(account, session, guest).await.unwrap();
+    }
+    let mut rated = online("g_rated", clock, 8_000);
+    rated.online.as_mut().unwrap().rated = true;
+    s.insert_game(rated.clone(), None).await.unwrap();
+    for m in ["f5", "d6"] {
+        rated.rec.game.play(m.parse().unwrap()).unwrap();
+    }
+    rated.rec.meta.updated_at = 9_000;
+    rated.online.as_mut().unwrap().phase = Phase::Finished(End::Resign(Color::White));
+    s.save(rated.rec, rated.online, vec![]).await.unwrap();
+
     // Puzzles: two solvers, two puzzles, solved and not, a retry that is not rated.
     let initial = Rating::new(1_650.5, 200.0, 0.06);
     for (who, puzzle, solved, at) in [
@@ -295,12 +326,16 @@ fn counts(done: &admin::Copied) -> Vec<(&str, u64)> {
 
 /// The rows `fill` writes, per table.
 const FILLED: &[(&str, u64)] = &[
-    ("games", 13),
-    ("online_games", 9),
-    ("online_holders", 14),
+    ("games", 14),
+    ("online_games", 10),
+    ("online_holders", 16),
     ("online_chat", 3),
     ("device_links", 2),
     ("server_alive", 1),
+    ("accounts", 2),
+    ("sessions", 2),
+    ("ratings", 2),
+    ("rating_history", 2),
     ("puzzle_ratings", 2),
     ("puzzle_solvers", 2),
     ("puzzle_results", 3),
@@ -336,6 +371,18 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
             b.puzzle_results(who).await.unwrap()
         );
     }
+    for (holder, key, name) in [(me(), "ana", "Ana"), (you(), "bia", "Bia")] {
+        let x = a.account_by_holder(holder).await.unwrap();
+        assert!(x.is_some(), "{name}");
+        assert_eq!(x, b.account_by_holder(holder).await.unwrap());
+        let x = a.player(key).await.unwrap().unwrap();
+        assert_eq!(x.ratings.len(), 1, "{x:?}");
+        assert_eq!(Some(x), b.player(key).await.unwrap());
+        let session = format!("{name} session");
+        let x = a.session(&session, 1_000).await.unwrap();
+        assert_eq!(x, Some((holder, name.to_string())));
+        assert_eq!(x, b.session(&session, 1_000).await.unwrap());
+    }
     let mut ra = a.puzzle_ratings().await.unwrap();
     let mut rb = b.puzzle_ratings().await.unwrap();
     ra.sort_by(|x, y| x.0.cmp(&y.0));
@@ -367,7 +414,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 49);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 61);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),
@@ -501,7 +548,7 @@ async fn a_file_goes_to_postgres_and_back_with_every_row() {
     let e = admin::copy(&Db::Sqlite(a.clone()), &Db::Postgres(pg.clone()), false)
         .await
         .unwrap_err();
-    assert!(e.contains("not empty") && e.contains("games 13"), "{e}");
+    assert!(e.contains("not empty") && e.contains("games 14"), "{e}");
     admin::copy(&Db::Sqlite(a.clone()), &Db::Postgres(pg.clone()), true)
         .await
         .unwrap();
