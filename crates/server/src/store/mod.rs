@@ -9,8 +9,8 @@
 //! game actor above all) answer or broadcast only after it returned. The methods speak the
 //! server's model (`GameRecord`, `OnlineGame`, `Quota`, `Abandoned`), never SQL.
 
-pub mod admin;
 pub mod accounts;
+pub mod admin;
 mod columns;
 pub mod postgres;
 pub mod rows;

@@ -77,7 +77,10 @@ mod avx2 {
     use super::super::table::PhaseTable;
     use std::arch::x86_64::*;
 
-    const _: () = assert!(NUM_INSTANCES.is_multiple_of(8), "whole groups of eight lanes");
+    const _: () = assert!(
+        NUM_INSTANCES.is_multiple_of(8),
+        "whole groups of eight lanes"
+    );
 
     /// The instance offsets as 32-bit lanes, aligned for vector loads.
     #[repr(C, align(32))]

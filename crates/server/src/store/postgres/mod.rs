@@ -12,9 +12,9 @@
 //! The SQL lives in [`games`] and [`online`]; the meaning of the columns (how a colour or a
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
-pub(super) mod dump;
 mod accounts;
 mod cluster;
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;

@@ -6,8 +6,8 @@
 //! [`Store`] methods run them on tokio's blocking pool ([`SqliteStore::call`]), one
 //! transaction each.
 
-pub(super) mod dump;
 mod accounts;
+pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
