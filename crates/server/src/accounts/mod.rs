@@ -111,6 +111,24 @@ fn check_unlocked(account: &AccountRow, now: i64) -> AppResult<()> {
     }
 }
 
+/// 403 `banned` (params `reason`) if the account `holder` is banned: it cannot sign in
+/// (`virada admin ban` also ended its sessions).
+pub async fn check_not_banned(state: &AppState, holder: BrowserId) -> AppResult<()> {
+    let flags = state.shared.store.safety().flags(holder).await?;
+    match flags.filter(|f| f.banned_at.is_some()) {
+        Some(f) => {
+            let reason = f.ban_reason.unwrap_or_default();
+            Err(AppError::account(
+                StatusCode::FORBIDDEN,
+                "banned",
+                &format!("this account is banned: {reason}"),
+                &[("reason", reason.as_str().into())],
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
 /// A new session for `holder` and the token its cookie carries.
 fn new_session(holder: BrowserId) -> AppResult<(SessionRow, String)> {
     let token =
@@ -217,6 +235,7 @@ pub async fn sign_in(
         return Err(wrong_password());
     };
     check_password(&state, &account, req.password).await?;
+    check_not_banned(&state, account.holder).await?;
     let (session, token) = new_session(account.holder)?;
     let moved = store
         .sign_in(account.holder, session, identity.guest)
@@ -326,6 +345,7 @@ pub async fn recover(
             .await?;
         return Err(wrong_code());
     }
+    check_not_banned(&state, account.holder).await?;
     let code = password::new_recovery_code()?;
     let hash = password::hash(req.new_password).await?;
     let (session, token) = new_session(account.holder)?;
