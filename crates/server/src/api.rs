@@ -512,7 +512,10 @@ async fn get_game(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.view(&asker, &id).await?))
+    let mut view = state.view(&asker, &id).await?;
+    // Chat off and blocked players' lines, as on the live channel.
+    crate::safety::chat::filter_view(&state, asker.browser, &mut view).await?;
+    Ok(Json(view))
 }
 
 async fn delete_game(

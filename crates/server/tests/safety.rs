@@ -94,6 +94,9 @@ async fn a_block_stops_chat_to_the_blocker_and_joining() {
         chat_texts(&next_game(&mut wb).await),
         ["before", "hidden", "shown"]
     );
+    // And so does the game read over HTTP.
+    assert_eq!(chat_texts(&srv.game(&ana, &id).await), ["shown"]);
+    assert_eq!(chat_texts(&srv.game(&bia, &id).await).len(), 3);
 
     // Neither can sit down in a game the other holds a seat in, either way round.
     let g = srv.create(&ana, tc.clone(), "black").await;

@@ -16,6 +16,7 @@ use crate::limits::Kind;
 use crate::ownership::Asker;
 use crate::state::AppState;
 use crate::store::safety::ChatSides;
+use crate::view::GameView;
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::Deserialize;
@@ -181,6 +182,20 @@ impl ChatFilter {
             json!({"black": self.sides.off[0], "white": self.sides.off[1]}),
         );
     }
+}
+
+/// A game object from HTTP (`GET /api/games/{id}`) without the chat lines `who` does not get.
+pub async fn filter_view(state: &AppState, who: BrowserId, view: &mut GameView) -> AppResult<()> {
+    let id = view.id.clone();
+    let Some(online) = view.online.as_mut() else {
+        return Ok(());
+    };
+    if online.chat.is_empty() {
+        return Ok(());
+    }
+    let filter = ChatFilter::new(state, &id, who).await?;
+    online.chat.retain(|l| !filter.hides(l.from));
+    Ok(())
 }
 
 fn color_of(v: &Value) -> Option<Color> {
