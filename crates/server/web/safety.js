@@ -131,6 +131,28 @@ function draw(s) {
   }
 }
 
+/**
+ * Block and report buttons for player `name` (a profile page, a lobby line) in `container`:
+ * shown to a signed-in person other than `name`.
+ */
+export function playerSafetyButtons(container, name) {
+  container.textContent = '';
+  const me = currentUser();
+  if (!me || me.toLowerCase() === String(name).toLowerCase()) return;
+  const block = document.createElement('button');
+  block.type = 'button';
+  block.className = 'btn small';
+  const label = () => { block.textContent = t(blocked.has(name.toLowerCase()) ? 'safety.unblock' : 'safety.block', { name }); };
+  label();
+  block.addEventListener('click', async () => { await toggleBlock(name); label(); });
+  const rep = document.createElement('button');
+  rep.type = 'button';
+  rep.className = 'btn small';
+  rep.textContent = t('safety.report', { name });
+  rep.addEventListener('click', () => report(name, null, null));
+  container.append(block, ' ', rep);
+}
+
 export async function mountSafety() {
   $('chat-off').addEventListener('change', (ev) => setChatOff(ev.target.checked));
   $('btn-block').addEventListener('click', () => {
