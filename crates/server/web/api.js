@@ -83,3 +83,6 @@ export const api = {
   deleteAccount: (password) => request('DELETE', '/api/account', { password }),
   player: (name) => request('GET', `/api/players/${enc(name)}`),
 };
+
+/** Any API request (method, path, JSON body): for modules with routes of their own. */
+export { request as apiRequest };

@@ -20,6 +20,7 @@ import { mountSettings } from './settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './share.js';
 import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
 import { mountAccount } from './account.js';
+import { mountSafety } from './safety.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -60,7 +61,7 @@ function init() {
   // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
   mountSettings({ onChange: () => {} });
   mountWthor();
-  mountAccount();
+  mountAccount().finally(() => mountSafety());
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {

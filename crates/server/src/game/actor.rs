@@ -209,6 +209,14 @@ impl Actor {
             }
             Msg::EngineSnapshot(reply) => {
                 let r = match self.online.as_ref().map(|o| o.phase) {
+                    // A rated game against a bot (`crate::bots`) is played without help.
+                    Some(Phase::Playing { .. })
+                        if self.online.as_ref().is_some_and(|o| o.rated) =>
+                    {
+                        Err(AppError::NotAllowed(
+                            "hints and analysis of a rated game wait until it is finished".into(),
+                        ))
+                    }
                     _ if !self.is_online() => Ok(self.rec.clone()),
                     None | Some(Phase::Finished(_)) => Ok(self.rec.clone()),
                     Some(_) => Err(AppError::NotAllowed(

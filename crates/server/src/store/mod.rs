@@ -14,6 +14,7 @@ pub mod admin;
 mod columns;
 pub mod postgres;
 pub mod rows;
+pub mod safety;
 pub mod sqlite;
 
 use crate::error::AppResult;
@@ -235,6 +236,9 @@ pub enum BusMessage {
 pub trait Store: Send + Sync {
     /// Which implementation this is (`"sqlite"`, `"postgres"`).
     fn kind(&self) -> &'static str;
+
+    /// Blocks, reports, the admin role, bans, chat off (`safety::SafetyStore`).
+    fn safety(&self) -> &dyn safety::SafetyStore;
 
     // ---------- several instances ----------
 

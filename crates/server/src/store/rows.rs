@@ -20,6 +20,9 @@ pub const TABLES: &[&str] = &[
     "puzzle_ratings",
     "puzzle_solvers",
     "puzzle_results",
+    "blocks",
+    "reports",
+    "chat_off_games",
 ];
 
 /// The table each store keeps its schema version in.

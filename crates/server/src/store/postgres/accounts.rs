@@ -360,7 +360,7 @@ pub async fn player(tx: &Transaction<'_>, key: &str) -> AppResult<Option<Player>
     }))
 }
 
-async fn current_rating(
+pub(super) async fn current_rating(
     tx: &Transaction<'_>,
     holder: &str,
     category: Category,
@@ -378,7 +378,7 @@ async fn current_rating(
     }
 }
 
-async fn write_rating(
+pub(super) async fn write_rating(
     tx: &Transaction<'_>,
     game: &str,
     holder: &str,

@@ -18,6 +18,7 @@ pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
+mod safety;
 
 use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
@@ -81,6 +82,8 @@ pub(super) const MIGRATIONS: &[&str] = &[
     cluster::MIGRATION,
     // v9: the leases by expiry and by instance (the listener's renewal and expiry look-up).
     cluster::MIGRATION_INDEXES,
+    // v10: players' safety: blocks, reports, the admin role, bans, chat off.
+    safety::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -386,6 +389,10 @@ macro_rules! in_read_tx {
 impl Store for PgStore {
     fn kind(&self) -> &'static str {
         "postgres"
+    }
+
+    fn safety(&self) -> &dyn super::safety::SafetyStore {
+        self
     }
 
     fn shared_by_instances(&self) -> bool {
@@ -715,6 +722,7 @@ async fn save(
         online::write_online(tx, rec, o).await?;
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(tx, rec, o).await?;
+        safety::rate_bot_game(tx, rec, o).await?;
     }
     for change in changes {
         online::apply_change(tx, &rec.meta.id, rec.meta.updated_at, change).await?;

@@ -330,7 +330,11 @@ pub fn player(conn: &Connection, key: &str) -> AppResult<Option<Player>> {
     }))
 }
 
-fn current_rating(conn: &Connection, holder: &str, category: Category) -> AppResult<PlayerRating> {
+pub(super) fn current_rating(
+    conn: &Connection,
+    holder: &str,
+    category: Category,
+) -> AppResult<PlayerRating> {
     Ok(conn
         .query_row(
             "SELECT rating, deviation, volatility, games FROM ratings
@@ -342,7 +346,7 @@ fn current_rating(conn: &Connection, holder: &str, category: Category) -> AppRes
         .unwrap_or(PlayerRating::NEW))
 }
 
-fn write_rating(
+pub(super) fn write_rating(
     conn: &Connection,
     game: &str,
     holder: &str,

@@ -11,6 +11,7 @@ pub(super) mod dump;
 mod games;
 mod online;
 mod puzzles;
+mod safety;
 
 pub(super) use super::columns::{color_from, color_text};
 use super::{
@@ -80,6 +81,8 @@ const MIGRATIONS: &[&str] = &[
     // looks for expired ones every second).
     "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
     CREATE INDEX game_leases_instance ON game_leases(instance);",
+    // v10: players' safety: blocks, reports, the admin role, bans, chat off (`store::safety`).
+    safety::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -303,6 +306,10 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn kind(&self) -> &'static str {
         "sqlite"
+    }
+
+    fn safety(&self) -> &dyn super::safety::SafetyStore {
+        self
     }
 
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
@@ -584,6 +591,7 @@ fn save(
         online::write_online(&tx, rec, o)?;
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(&tx, rec, o)?;
+        safety::rate_bot_game(&tx, rec, o)?;
     }
     for change in changes {
         online::apply_change(&tx, &rec.meta.id, rec.meta.updated_at, change)?;
