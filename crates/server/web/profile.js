@@ -101,9 +101,11 @@ function chart(points, label) {
   svg.setAttribute('role', 'img');
   svg.setAttribute('aria-label', label);
   const ratings = points.map((p) => p.rating);
-  const lo = Math.min(...ratings);
-  const hi = Math.max(...ratings);
-  const span = Math.max(hi - lo, 20);
+  // At least 20 points from bottom to top, around the ratings (one game: a dot in the middle).
+  const mid = (Math.min(...ratings) + Math.max(...ratings)) / 2;
+  const lo = Math.min(...ratings, mid - 10);
+  const hi = Math.max(...ratings, mid + 10);
+  const span = hi - lo;
   const x = (i) => (points.length === 1 ? w / 2 : pad + (i * (w - 2 * pad)) / (points.length - 1));
   const y = (r) => h - pad - ((r - lo) * (h - 2 * pad)) / span;
   const line = document.createElementNS(SVG, 'polyline');
@@ -120,7 +122,8 @@ function chart(points, label) {
     dot.append(tip);
     svg.append(dot);
   });
-  for (const [value, yy] of [[hi, 11], [lo, h - 3]]) {
+  const labels = ratings.length > 1 ? [[Math.max(...ratings), 11], [Math.min(...ratings), h - 3]] : [];
+  for (const [value, yy] of labels) {
     const text = document.createElementNS(SVG, 'text');
     text.setAttribute('x', '2');
     text.setAttribute('y', String(yy));
