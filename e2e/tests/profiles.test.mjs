@@ -3,20 +3,13 @@
 // both profiles show the ratings and the game, which opens for replay; a move in another game
 // is told on the open page ("your move"), and "my games" lists it first; an unknown name says
 // so in the page's language. A phone-sized screenshot of a profile: profile-phone.png.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, clickFirstLegal } from '../lib/ui.mjs';
 import { allAtPly } from '../lib/online.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 /** A JSON request from inside the page (its cookies); { status, body }. */
 function call(page, method, path, body) {
@@ -57,8 +50,8 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   const stamp = Date.now().toString(36).slice(-6);
   const anaName = 'ana_' + stamp;
   const biaName = 'bia_' + stamp;
-  const ana = await newPage(browser);
-  const bia = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  const ana = await newPage(shared.browser);
+  const bia = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await open(ana.page);
   await open(bia.page);
   await signUp(ana.page, anaName);
