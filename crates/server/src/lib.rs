@@ -40,6 +40,7 @@ pub mod online;
 pub mod ownership;
 pub mod pool;
 pub mod position;
+pub mod profiles;
 pub mod puzzles;
 pub mod rating;
 pub mod relay;

@@ -22,6 +22,8 @@ pub struct Shared {
     pub flags: crate::online::flag_watch::FlagWatch,
     /// This instance among the others sharing the store (`crate::cluster`).
     pub cluster: crate::cluster::Cluster,
+    /// "Your move" notices to the players' open sockets (`crate::profiles::notices`).
+    pub notices: crate::profiles::notices::Notices,
 }
 
 impl Shared {
@@ -40,6 +42,7 @@ impl Shared {
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
+            notices: Default::default(),
         }
     }
 }

@@ -82,6 +82,10 @@ export const api = {
   recover: (username, code, newPassword) => request('POST', '/api/account/recover', { username, recovery_code: code, new_password: newPassword }),
   deleteAccount: (password) => request('DELETE', '/api/account', { password }),
   player: (name) => request('GET', `/api/players/${enc(name)}`),
+  /** Profiles (docs/API.md, "Profiles"): a player's archive page; my games; all mine as GGF. */
+  playerGames: (name, query) => request('GET', `/api/players/${enc(name)}/games?` + new URLSearchParams(query)),
+  myGames: () => request('GET', '/api/account/games'),
+  myGamesGgfUrl: () => '/api/account/games.ggf',
 };
 
 /** Any API request (method, path, JSON body): for modules with routes of their own. */

@@ -22,6 +22,8 @@ import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } 
 import { mountAccount } from './account.js';
 import { mountSafety } from './safety.js';
 
+import { renderMyGames, hideMyGames } from './mygames.js';
+
 const $ = (id) => document.getElementById(id);
 let dialog;
 let typed = ''; // first letter of a square being typed outside the board
@@ -261,12 +263,15 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : '/';
+  // `/@/<name>`: a player's profile.
+  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : path.startsWith('/@/') ? '/@' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-profile').hidden = route !== '/@';
+  if (route !== '/games') hideMyGames();
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -293,7 +298,15 @@ async function showPage(route) {
     const mod = await import('./learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/@') {
+    let name = '';
+    try { name = decodeURIComponent(location.pathname.slice(3).replace(/\/+$/, '')); } catch { /* a bad escape: no such player */ }
+    const { renderProfile } = await import('./profile.js');
+    await renderProfile($('profile-root'), name, { open: (id) => openGame(id) });
+    return; // the page names itself (the player)
   } else if (route === '/games') {
+    // Signed in: the account's games from every device first.
+    renderMyGames($('my-games'), { open: (id) => openGame(id), onError: showError });
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {
       levelName,

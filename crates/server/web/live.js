@@ -25,6 +25,12 @@ let answerTimer = 0;
 let nextRef = 1;
 let pending = null; // { ref, version }: a message that locks input until it is answered
 let onGone = () => {};
+const otherGame = []; // listeners of "your move" in another game (mygames.js)
+
+/** `fn(msg)` hears `{type: 'your_move', game, opponent, ply}`: a move in another of my games. */
+export function onOtherGame(fn) {
+  otherGame.push(fn);
+}
 
 /** Follows game `id` over its WebSocket (null: stops); `gone(id)` if it was deleted. */
 export function follow(id, { gone } = {}) {
@@ -139,6 +145,9 @@ function handle(msg) {
       break;
     case 'presence':
       store.update({ presence: { seats: msg.seats, spectators: msg.spectators } });
+      break;
+    case 'your_move':
+      if (typeof msg.game === 'string' && msg.game !== gameId) for (const fn of otherGame) fn(msg);
       break;
     case 'error': {
       if (pending && (msg.ref === pending.ref || msg.ref === undefined || msg.ref === null)) answered();

@@ -13,6 +13,7 @@ pub mod accounts;
 pub mod admin;
 mod columns;
 pub mod postgres;
+pub mod profiles;
 pub mod rows;
 pub mod safety;
 pub mod sqlite;
@@ -23,6 +24,7 @@ use crate::model::online::{End, OnlineGame};
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
+pub use profiles::{AccountGame, FinishedRow, GamesQuery};
 use std::future::{ready, Future};
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
@@ -422,4 +424,12 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'_, Option<Vec<String>>>;
     /// A player's public profile by username key: name, creation time, ratings per category.
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>>;
+
+    // ---------- profiles and "my games" (`store::profiles`) ----------
+
+    /// A page of an account's online games (the seats its identity holds), the most recently
+    /// changed first.
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>>;
+    /// The outcomes of all of an account's finished online games (its record).
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>>;
 }

@@ -17,6 +17,7 @@ mod cluster;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
 mod safety;
 
@@ -24,6 +25,7 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
 use crate::config::PgTarget;
 use crate::error::{AppError, AppResult};
@@ -650,6 +652,14 @@ impl Store for PgStore {
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
         let key = key.to_string();
         in_read_tx!(self, |tx| accounts::player(&tx, &key).await?)
+    }
+
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        in_read_tx!(self, |tx| profiles::account_games(&tx, &q).await?)
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        in_read_tx!(self, |tx| profiles::finished_games(&tx, holder).await?)
     }
 }
 

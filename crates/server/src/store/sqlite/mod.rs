@@ -10,6 +10,7 @@ mod accounts;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
 mod safety;
 
@@ -18,6 +19,7 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -518,6 +520,14 @@ impl Store for SqliteStore {
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
         let key = key.to_string();
         self.run(move |conn| in_tx(conn, |tx| accounts::player(tx, &key)))
+    }
+
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        self.run(move |conn| profiles::account_games(conn, &q))
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        self.run(move |conn| profiles::finished_games(conn, holder))
     }
 }
 
