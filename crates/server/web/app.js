@@ -20,10 +20,12 @@ import { mountSettings } from './settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './share.js';
 import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
 import { mountAccount } from './account.js';
+import './lobby-text.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
 let typed = ''; // first letter of a square being typed outside the board
+let lobbyShown = false; // the lobby page follows its socket while shown
 
 function init() {
   store.update({ lang: initLanguage(), showLegal: safeGet('virada.legal') !== 'off' });
@@ -260,12 +262,15 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-lobby').hidden = route !== '/lobby';
+  if (route !== '/lobby' && lobbyShown) import('./lobby.js').then((m) => m.leaveLobby());
+  lobbyShown = route === '/lobby';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -292,6 +297,17 @@ async function showPage(route) {
     const mod = await import('./learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/lobby') {
+    const mod = await import('./lobby.js');
+    mod.renderLobby($('lobby-root'), {
+      openGame: (id) => openGame(id),
+      playComputer: async (level) => {
+        clearNotice();
+        try { await actions.createGame({ mode: 'computer', level }); navigate('/', true); } catch (e) { showError(e); }
+      },
+    });
+    document.title = t('lobby.title') + ' · Virada';
+    return;
   } else if (route === '/games') {
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {
