@@ -27,8 +27,9 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
 use axum::{Extension, Router};
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 /// A holder without an open lobby socket for this long loses their seeks and pool places.
 pub const GRACE_MS: i64 = 5_000;
@@ -64,13 +65,18 @@ pub enum Event {
     },
 }
 
-/// Whether a holder has a lobby socket open here, and since when not.
-#[derive(Clone, Copy, Debug, Default)]
+/// A holder's lobby sockets here (each with its channel for the holder's own events), and
+/// since when there is none.
+#[derive(Debug, Default)]
 struct Presence {
-    sockets: usize,
+    sockets: Vec<(u64, mpsc::Sender<Event>)>,
     /// When the last socket closed (or the holder first appeared without one).
     away_since: Option<i64>,
 }
+
+/// Events for one holder a socket may have waiting (more are dropped: the page can still find
+/// its game in the game list).
+const DIRECT_BUFFER: usize = 16;
 
 pub(crate) struct Inner {
     pub(crate) seeks: BTreeMap<String, seeks::Entry>,
@@ -83,7 +89,9 @@ pub(crate) struct Inner {
 /// One server's lobby.
 pub struct Lobby {
     inner: Mutex<Inner>,
+    /// The seek list's changes, for every lobby socket.
     events: broadcast::Sender<Event>,
+    next_socket: AtomicU64,
 }
 
 impl Lobby {
@@ -96,6 +104,7 @@ impl Lobby {
                 made: HashMap::new(),
             }),
             events: broadcast::channel(EVENTS_BUFFER).0,
+            next_socket: AtomicU64::new(1),
         }
     }
 
@@ -103,28 +112,45 @@ impl Lobby {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Sends `event`: a seek list change to every lobby socket, a holder's own event to that
+    /// holder's sockets.
     pub(crate) fn send(&self, event: Event) {
-        let _ = self.events.send(event);
+        let holder = match &event {
+            Event::Paired { holder, .. } | Event::PoolLeft { holder, .. } => *holder,
+            Event::Added(_) | Event::Removed(_) => {
+                let _ = self.events.send(event);
+                return;
+            }
+        };
+        let inner = self.lock();
+        if let Some(p) = inner.presence.get(&holder) {
+            for (_, tx) in &p.sockets {
+                let _ = tx.try_send(event.clone());
+            }
+        }
     }
 
     pub fn subscribe(&self) -> broadcast::Receiver<Event> {
         self.events.subscribe()
     }
 
-    /// A lobby socket of `holder` opened.
-    pub fn arrive(&self, holder: BrowserId) {
+    /// A lobby socket of `holder` opened: its number and the channel of the holder's events.
+    pub fn arrive(&self, holder: BrowserId) -> (u64, mpsc::Receiver<Event>) {
+        let n = self.next_socket.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(DIRECT_BUFFER);
         let mut inner = self.lock();
         let p = inner.presence.entry(holder).or_default();
-        p.sockets += 1;
+        p.sockets.push((n, tx));
         p.away_since = None;
+        (n, rx)
     }
 
-    /// A lobby socket of `holder` closed at `now`.
-    pub fn leave(&self, holder: BrowserId, now: i64) {
+    /// Lobby socket `n` of `holder` closed at `now`.
+    pub fn leave(&self, holder: BrowserId, n: u64, now: i64) {
         let mut inner = self.lock();
         if let Some(p) = inner.presence.get_mut(&holder) {
-            p.sockets = p.sockets.saturating_sub(1);
-            if p.sockets == 0 {
+            p.sockets.retain(|(k, _)| *k != n);
+            if p.sockets.is_empty() {
                 p.away_since = Some(now);
             }
         }
@@ -143,7 +169,7 @@ impl Lobby {
                 .presence
                 .iter()
                 .filter(|(_, p)| {
-                    p.sockets == 0 && p.away_since.is_some_and(|t| now - t >= GRACE_MS)
+                    p.sockets.is_empty() && p.away_since.is_some_and(|t| now - t >= GRACE_MS)
                 })
                 .map(|(h, _)| *h)
                 .collect();
@@ -184,7 +210,7 @@ impl Lobby {
     /// pool entry made without a socket open still vanishes after the grace).
     fn seen(inner: &mut Inner, holder: BrowserId, now: i64) {
         inner.presence.entry(holder).or_insert(Presence {
-            sockets: 0,
+            sockets: Vec::new(),
             away_since: Some(now),
         });
     }

@@ -72,13 +72,14 @@ pub async fn upgrade(
 struct Leave {
     lobby: Arc<Lobby>,
     holder: BrowserId,
+    socket: u64,
     state: AppState,
 }
 
 impl Drop for Leave {
     fn drop(&mut self) {
         let now = self.state.shared.config.clock.now_ms();
-        self.lobby.leave(self.holder, now);
+        self.lobby.leave(self.holder, self.socket, now);
     }
 }
 
@@ -161,10 +162,11 @@ async fn run(
 ) {
     let who = holder_of(&identity);
     let mut events = lobby.subscribe();
-    lobby.arrive(who);
+    let (socket, mut mine) = lobby.arrive(who);
     let _leave = Leave {
         lobby: lobby.clone(),
         holder: who,
+        socket,
         state: state.clone(),
     };
     if !send(&mut ws, list_text(&lobby, who)).await {
@@ -232,12 +234,19 @@ async fn run(
                         Some(t) => t,
                         None => continue,
                     },
-                    // Behind: the whole list again (a pairing result missed is in the game list).
+                    // Behind: the whole list again.
                     Err(broadcast::error::RecvError::Lagged(_)) => list_text(&lobby, who),
                     Err(broadcast::error::RecvError::Closed) => break,
                 };
                 if !send(&mut ws, text).await {
                     break;
+                }
+            }
+            Some(event) = mine.recv() => {
+                if let Some(text) = event_text(&event, who) {
+                    if !send(&mut ws, text).await {
+                        break;
+                    }
                 }
             }
             _ = ping.tick() => {
