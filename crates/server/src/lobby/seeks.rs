@@ -165,7 +165,7 @@ pub async fn create(
     });
     {
         let mut inner = lobby.lock();
-        let open = |e: &&super::seeks::Entry| e.taken_at.is_none();
+        let open = |e: &&Entry| e.taken_at.is_none();
         if inner.seeks.values().filter(open).count() >= SEEKS_MAX {
             return Err(refused(
                 StatusCode::SERVICE_UNAVAILABLE,
