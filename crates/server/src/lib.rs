@@ -34,6 +34,7 @@ pub mod guard;
 pub mod identity;
 pub mod level_text;
 pub mod limits;
+pub mod lobby;
 pub mod logging;
 pub mod model;
 pub mod online;

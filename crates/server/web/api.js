@@ -78,6 +78,11 @@ export const api = {
   signUp: (username, password) => request('POST', '/api/accounts', { username, password }),
   signIn: (username, password) => request('POST', '/api/session', { username, password }),
   signOut: () => request('DELETE', '/api/session'),
+  /** The lobby (docs/API.md, "Lobby"): post, accept and cancel a challenge; the bots' levels. */
+  makeSeek: (body) => request('POST', '/api/seeks', body),
+  acceptSeek: (id, body = {}) => request('POST', `/api/seeks/${enc(id)}/accept`, body),
+  cancelSeek: (id) => request('DELETE', `/api/seeks/${enc(id)}`),
+  bots: () => request('GET', '/api/bots'),
   changePassword: (oldPassword, newPassword) => request('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
   recover: (username, code, newPassword) => request('POST', '/api/account/recover', { username, recovery_code: code, new_password: newPassword }),
   deleteAccount: (password) => request('DELETE', '/api/account', { password }),

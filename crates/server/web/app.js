@@ -23,10 +23,12 @@ import { mountAccount } from './account.js';
 import { mountSafety } from './safety.js';
 
 import { renderMyGames, hideMyGames } from './mygames.js';
+import './lobby-text.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
 let typed = ''; // first letter of a square being typed outside the board
+let lobbyShown = false; // the lobby page follows its socket while shown
 
 function init() {
   store.update({ lang: initLanguage(), showLegal: safeGet('virada.legal') !== 'off' });
@@ -264,7 +266,7 @@ function routeFromLocation(first = false) {
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
   // `/@/<name>`: a player's profile.
-  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : path.startsWith('/@/') ? '/@' : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
@@ -272,6 +274,9 @@ function routeFromLocation(first = false) {
   $('view-learn').hidden = route !== '/learn';
   $('view-profile').hidden = route !== '/@';
   if (route !== '/games') hideMyGames();
+  $('view-lobby').hidden = route !== '/lobby';
+  if (route !== '/lobby' && lobbyShown) import('./lobby.js').then((m) => m.leaveLobby());
+  lobbyShown = route === '/lobby';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -304,6 +309,17 @@ async function showPage(route) {
     const { renderProfile } = await import('./profile.js');
     await renderProfile($('profile-root'), name, { open: (id) => openGame(id) });
     return; // the page names itself (the player)
+  } else if (route === '/lobby') {
+    const mod = await import('./lobby.js');
+    mod.renderLobby($('lobby-root'), {
+      openGame: (id) => openGame(id),
+      playComputer: async (level) => {
+        clearNotice();
+        try { await actions.createGame({ mode: 'computer', level }); navigate('/', true); } catch (e) { showError(e); }
+      },
+    });
+    document.title = t('lobby.title') + ' · Virada';
+    return;
   } else if (route === '/games') {
     // Signed in: the account's games from every device first.
     renderMyGames($('my-games'), { open: (id) => openGame(id), onError: showError });
