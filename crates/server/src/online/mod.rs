@@ -11,6 +11,7 @@
 
 pub mod flag_watch;
 pub mod http;
+pub mod paired;
 pub mod scheduler;
 pub mod time;
 pub mod ws;
