@@ -20,6 +20,7 @@ import { mountSettings } from './settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './share.js';
 import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
 import { mountAccount } from './account.js';
+import './arena-text.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -260,12 +261,14 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : '/';
+  const arenas = path === '/arenas' || path.startsWith('/arenas/');
+  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-arenas').hidden = route !== '/arenas';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -292,6 +295,11 @@ async function showPage(route) {
     const mod = await import('./learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/arenas') {
+    const mod = await import('./arena.js');
+    const path = location.pathname.replace(/\/+$/, '');
+    await mod.renderArenas($('view-arenas'), path, { navigate, openGame });
+    return; // the page names itself
   } else if (route === '/games') {
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {

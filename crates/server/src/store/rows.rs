@@ -20,6 +20,9 @@ pub const TABLES: &[&str] = &[
     "puzzle_ratings",
     "puzzle_solvers",
     "puzzle_results",
+    "arenas",
+    "arena_players",
+    "arena_games",
 ];
 
 /// The table each store keeps its schema version in.

@@ -7,6 +7,7 @@
 //! transaction each.
 
 mod accounts;
+mod arenas;
 pub(super) mod dump;
 mod games;
 mod online;
@@ -18,6 +19,7 @@ use super::{
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
 use super::{AccountRow, NewAccount, Player, SessionRow};
+use super::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
@@ -80,6 +82,8 @@ const MIGRATIONS: &[&str] = &[
     // looks for expired ones every second).
     "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
     CREATE INDEX game_leases_instance ON game_leases(instance);",
+    // v10: arena tournaments: arenas, their players and their games (`crate::arena`).
+    arenas::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -512,6 +516,43 @@ impl Store for SqliteStore {
         let key = key.to_string();
         self.run(move |conn| in_tx(conn, |tx| accounts::player(tx, &key)))
     }
+
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
+        self.run(move |conn| in_tx(conn, |tx| arenas::insert_arena(tx, &arena, caps)))
+    }
+
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>> {
+        self.run(move |conn| arenas::list_arenas(conn, ended_after, limit))
+    }
+
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
+        let id = id.to_string();
+        self.run(move |conn| in_tx(conn, |tx| arenas::arena(tx, &id)))
+    }
+
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.run(move |conn| in_tx(conn, |tx| arenas::join_arena(tx, &id, &player, max_players)))
+    }
+
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.run(move |conn| arenas::withdraw_arena(conn, &id, holder))
+    }
+
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()> {
+        let arena = arena.to_string();
+        self.run(move |conn| arenas::add_arena_game(conn, &arena, &game))
+    }
+
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
+        self.run(move |conn| arenas::open_arenas(conn, now))
+    }
 }
 
 /// Runs `f` in one transaction, committed when it succeeded.
@@ -584,6 +625,8 @@ fn save(
         online::write_online(&tx, rec, o)?;
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(&tx, rec, o)?;
+        // The end of an arena game scores it in this same transaction.
+        arenas::record_end(&tx, rec, o)?;
     }
     for change in changes {
         online::apply_change(&tx, &rec.meta.id, rec.meta.updated_at, change)?;
