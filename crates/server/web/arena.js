@@ -330,10 +330,11 @@ function drawStandings(table, a, me) {
     if (!l.active) who.append(' ', el('small', 'muted', t('arena.paused')));
     if (l.playing) who.append(' ', el('small', 'muted', t('arena.playing')));
     const sheet = el('td', 'sheet');
+    const marks = el('div', 'marks');
     for (const s of l.sheet || []) {
-      const b = el('span', 'mark ' + s.outcome + (s.double ? ' double' : ''), String(s.points));
-      sheet.append(b);
+      marks.append(el('span', 'mark ' + s.outcome + (s.double ? ' double' : ''), String(s.points)));
     }
+    sheet.append(marks);
     tr.append(el('td', 'rank', String(l.rank)), who, el('td', 'points', String(l.points)), sheet);
     body.append(tr);
   }
