@@ -71,7 +71,7 @@ test('two accounts join an arena, are paired and their games open', { timeout: 9
   await bia.page.goBack();
   await bia.page.waitForSelector('#arena-standings tbody tr');
   await bia.page.waitForFunction(() => document.querySelectorAll('#arena-standings tbody tr').length === 2);
-  assert.ok(await bia.page.$('#arena-your-game'), 'a link to her game');
+  await bia.page.waitForSelector('#arena-your-game');
   assert.ok(bia.page.sockets.some((s) => /^\/api\/arenas\/a_[0-9a-f]+\/ws$/.test(s)), 'the live socket');
   await bia.page.screenshot({ path: screenshotPath('arena-standings-phone-pt.png') });
   assert.deepEqual(ana.page.consoleErrors, []);

@@ -48,6 +48,7 @@ export async function renderArenas(root, path, { navigate, openGame }) {
     store.subscribe((s, prev) => { if (s.route !== prev.route && s.route !== '/arenas') stop(); });
   }
   const m = /^\/arenas\/(a_[A-Za-z0-9]+)$/.exec(path);
+  root.textContent = ''; // nothing of a page left before stays on show meanwhile
   const gen = generation;
   let me = null;
   try {
@@ -239,17 +240,21 @@ function renderOne(root, id, me, { openGame }) {
     el('h2', null, t('arena.standings')), table, el('h2', null, t('arena.games')), games);
   let current = null;
   let initial = true;
+  let frames = 0; // arenas drawn from the socket
   const act = async (what) => {
     msg.textContent = '';
     try {
+      const before = frames;
       const a = await request('POST', `/api/arenas/${enc(id)}/${what}`);
-      draw(a);
+      // The answer may be older than what the socket brought meanwhile (the pairing).
+      if (frames === before) draw(a);
     } catch (e) {
       msg.textContent = errorText(e);
     }
   };
-  const draw = (a) => {
+  const draw = (a, live = false) => {
     if (!a || a.id !== id) return;
+    if (live) frames += 1;
     current = a;
     document.title = a.name + ' · Virada';
     title.textContent = a.name;
@@ -383,7 +388,7 @@ function connect(live, draw) {
     try { msg = JSON.parse(ev.data); } catch { return; }
     if (msg && msg.type === 'arena' && msg.arena) {
       msg.arena.received_at = Date.now();
-      draw(msg.arena);
+      draw(msg.arena, true);
     }
   };
   ws.onclose = () => {
