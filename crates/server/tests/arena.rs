@@ -8,10 +8,10 @@
 mod accounts_common;
 mod online_common;
 
-use accounts_common::{code, sign_up};
+use accounts_common::{call, code, sign_up};
 use futures_util::StreamExt;
 use online_common::*;
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -337,6 +337,45 @@ async fn only_accounts_make_and_join_arenas_within_the_limits() {
     let (s, v) = post(&srv, &guest, &format!("/api/arenas/{id}/withdraw")).await;
     assert_eq!(s, StatusCode::UNAUTHORIZED, "{v}");
 
+    // Bia joins: paired with Ana. Both join a second arena of Ana's: not paired there while
+    // they play here.
+    let mut tarde = arena_ws(&srv, &guest, &id).await;
+    post(&srv, &bia, &format!("/api/arenas/{id}/join")).await;
+    let a = arena_where(&mut tarde, |a| running(a).len() == 1).await;
+    let first = game_of(&a, "ana", "bia");
+    let (s, n) = srv.post(&ana, "/api/arenas", body("Noite")).await;
+    assert_eq!(s, StatusCode::CREATED, "{n}");
+    let noite_id = n["id"].as_str().unwrap().to_string();
+    let mut noite = arena_ws(&srv, &guest, &noite_id).await;
+    for who in [&ana, &bia] {
+        post(&srv, who, &format!("/api/arenas/{noite_id}/join")).await;
+    }
+    let n = arena_where(&mut noite, |a| a["players"] == 2).await;
+    assert!(running(&n).is_empty(), "{n}");
+    // Their game's owner (White) deletes it: it counts as aborted, and they play again, in
+    // one arena or the other.
+    let (s, _, _) = call(
+        &srv,
+        &bia,
+        Method::DELETE,
+        &format!("/api/games/{first}"),
+        None,
+    )
+    .await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let a = arena_where(&mut tarde, |a| {
+        a["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g["result"] == "aborted")
+    })
+    .await;
+    assert_eq!(line(&a, "ana")["points"], 0);
+    let (_, a) = srv.get(&guest, &format!("/api/arenas/{id}")).await;
+    let (_, n) = srv.get(&guest, &format!("/api/arenas/{noite_id}")).await;
+    assert_eq!(running(&a).len() + running(&n).len(), 1, "{a} {n}");
+
     // Bad input: clear codes, never a panic.
     for bad in [
         json!({"name": "", "time_control": tc, "minutes": 60}),
@@ -361,8 +400,6 @@ async fn only_accounts_make_and_join_arenas_within_the_limits() {
     assert_eq!(s, StatusCode::NOT_FOUND);
 
     // Two open arenas per account: the third waits until one ends.
-    let (s, _) = srv.post(&ana, "/api/arenas", body("Noite")).await;
-    assert_eq!(s, StatusCode::CREATED);
     let (s, v) = srv.post(&ana, "/api/arenas", body("Madrugada")).await;
     assert_eq!(
         (s, code(&v)),

@@ -37,6 +37,8 @@ struct Open {
     ends_at: i64,
     /// Its games still running.
     running: HashSet<String>,
+    /// Their players.
+    busy: HashSet<BrowserId>,
 }
 
 impl Open {
@@ -158,11 +160,18 @@ impl Director {
                     None => break,
                 },
                 ended = ends.recv() => match ended {
-                    Ok(game) => due.extend(
-                        open.iter()
-                            .filter(|(_, o)| o.running.contains(&*game))
-                            .map(|(id, _)| id.clone()),
-                    ),
+                    // Its players may be waiting in other arenas too: every open arena is
+                    // looked at (there are at most `MAX_OPEN` and a few finishing).
+                    Ok(game) if open.values().any(|o| o.running.contains(&*game)) => {
+                        // Its own arena first (the others then see its players free).
+                        due.extend(
+                            open.iter()
+                                .filter(|(_, o)| o.running.contains(&*game))
+                                .map(|(id, _)| id.clone()),
+                        );
+                        due.extend(open.keys().cloned());
+                    }
+                    Ok(_) => {}
                     Err(broadcast::error::RecvError::Lagged(_)) => due.extend(open.keys().cloned()),
                     Err(broadcast::error::RecvError::Closed) => break,
                 },
@@ -183,8 +192,9 @@ impl Director {
                 }
                 r = stop.changed() => if r.is_err() || *stop.borrow() { break },
             }
-            due.sort();
-            due.dedup();
+            // Each once, in the order asked.
+            let mut seen = HashSet::new();
+            due.retain(|id| seen.insert(id.clone()));
         }
     }
 
@@ -201,7 +211,19 @@ impl Director {
         let status = Status::of(full.arena.starts_at, full.arena.ends_at, now);
         let lease = format!("arena/{id}");
         if status == Status::Running && self.holds(&lease).await? {
-            let pairs = pairings(&standings(&full));
+            // A player in a game of another arena is not paired here meanwhile.
+            let elsewhere: HashSet<BrowserId> = open
+                .iter()
+                .filter(|(other, _)| other.as_str() != id)
+                .flat_map(|(_, o)| o.busy.iter().copied())
+                .collect();
+            let mut lines = standings(&full);
+            for l in &mut lines {
+                if l.playing.is_none() && elsewhere.contains(&l.holder) {
+                    l.playing = Some(String::new());
+                }
+            }
+            let pairs = pairings(&lines);
             if !pairs.is_empty() {
                 let mut seq = full.games.last().map_or(0, |g| g.seq);
                 for (black, white) in pairs {
@@ -229,12 +251,9 @@ impl Director {
                 }
             }
         }
-        let running: HashSet<String> = full
-            .games
-            .iter()
-            .filter(|g| g.result.is_none())
-            .map(|g| g.game_id.clone())
-            .collect();
+        let live = full.games.iter().filter(|g| g.result.is_none());
+        let running: HashSet<String> = live.clone().map(|g| g.game_id.clone()).collect();
+        let busy: HashSet<BrowserId> = live.flat_map(|g| [g.black, g.white]).collect();
         if status == Status::Finished && running.is_empty() {
             open.remove(id);
             if shared.cluster.is_shared() {
@@ -247,6 +266,7 @@ impl Director {
                     starts_at: full.arena.starts_at,
                     ends_at: full.arena.ends_at,
                     running,
+                    busy,
                 },
             );
         }

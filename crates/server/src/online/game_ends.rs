@@ -1,5 +1,5 @@
 //! How game actors tell whoever follows game results (the arena director, `crate::arena`)
-//! that an online game ended: its id, once the end is stored. It lives apart from its
+//! that an online game ended (or was deleted): its id, once the end is stored. It lives apart from its
 //! listeners so that what every part shares (`crate::shared::Shared`) can hold it.
 
 use std::sync::Arc;
@@ -19,7 +19,7 @@ impl Default for GameEnds {
 }
 
 impl GameEnds {
-    /// Game `id` ended (its end is stored), or changed on another instance.
+    /// Game `id` ended (its end is stored), was deleted, or changed on another instance.
     pub fn ended(&self, id: &str) {
         if self.0.receiver_count() > 0 {
             let _ = self.0.send(id.into());

@@ -184,6 +184,15 @@ pub fn result_of(rec: &GameRecord, o: &OnlineGame) -> Option<ArenaResult> {
     })
 }
 
+/// A game's result as stored (`text`); a game deleted before it ended (`exists` false: its
+/// row is gone, nobody can end it any more) counts as aborted.
+pub fn stored_result(text: Option<&str>, exists: bool) -> Option<ArenaResult> {
+    match text.and_then(ArenaResult::from_name) {
+        None if !exists => Some(ArenaResult::Aborted),
+        r => r,
+    }
+}
+
 /// A time control as its stored text (JSON).
 pub fn time_control_text(tc: TimeControl) -> String {
     serde_json::to_string(&tc).unwrap_or_default()

@@ -9,8 +9,8 @@ use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
 use crate::model::GameRecord;
 use crate::store::arenas::{
-    arena_full, holder_from, result_of, time_control_from, time_control_text, ArenaCaps, ArenaFull,
-    ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaResult, ArenaRow,
+    arena_full, holder_from, result_of, stored_result, time_control_from, time_control_text,
+    ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow,
 };
 use tokio_postgres::{Row, Transaction};
 
@@ -159,7 +159,9 @@ pub async fn arena(tx: &Transaction<'_>, id: &str) -> AppResult<Option<ArenaFull
         .collect::<AppResult<Vec<_>>>()?;
     let games = tx
         .query(
-            "SELECT game_id, seq, black, white, started_at, result, ended_at FROM arena_games
+            "SELECT game_id, seq, black, white, started_at, result, ended_at,
+                EXISTS (SELECT 1 FROM games g WHERE g.id = arena_games.game_id)
+             FROM arena_games
              WHERE arena_id = $1 ORDER BY seq",
             &[&id],
         )
@@ -172,10 +174,7 @@ pub async fn arena(tx: &Transaction<'_>, id: &str) -> AppResult<Option<ArenaFull
                 black: holder_from(&r.try_get::<_, String>(2)?)?,
                 white: holder_from(&r.try_get::<_, String>(3)?)?,
                 started_at: r.try_get(4)?,
-                result: r
-                    .try_get::<_, Option<String>>(5)?
-                    .as_deref()
-                    .and_then(ArenaResult::from_name),
+                result: stored_result(r.try_get::<_, Option<String>>(5)?.as_deref(), r.try_get(7)?),
                 ended_at: r.try_get(6)?,
             })
         })
@@ -272,7 +271,9 @@ pub async fn add_arena_game(tx: &Transaction<'_>, arena: &str, g: &ArenaGameRow)
 pub async fn open_arenas(tx: &Transaction<'_>, now: i64) -> AppResult<Vec<String>> {
     tx.query(
         "SELECT id FROM arenas WHERE ends_at > $1
-         UNION SELECT DISTINCT arena_id FROM arena_games WHERE result IS NULL",
+         UNION SELECT DISTINCT arena_id FROM arena_games
+         WHERE result IS NULL
+           AND EXISTS (SELECT 1 FROM games g WHERE g.id = arena_games.game_id)",
         &[&now],
     )
     .await?

@@ -7,8 +7,8 @@ use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
 use crate::model::GameRecord;
 use crate::store::arenas::{
-    arena_full, holder_from, result_of, time_control_from, time_control_text, ArenaCaps, ArenaFull,
-    ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaResult, ArenaRow,
+    arena_full, holder_from, result_of, stored_result, time_control_from, time_control_text,
+    ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow,
 };
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
@@ -187,7 +187,9 @@ pub fn arena(conn: &Connection, id: &str) -> AppResult<Option<ArenaFull>> {
         })
         .collect::<AppResult<Vec<_>>>()?;
     let mut stmt = conn.prepare(
-        "SELECT game_id, seq, black, white, started_at, result, ended_at FROM arena_games
+        "SELECT game_id, seq, black, white, started_at, result, ended_at,
+                EXISTS (SELECT 1 FROM games g WHERE g.id = arena_games.game_id)
+             FROM arena_games
          WHERE arena_id = ?1 ORDER BY seq",
     )?;
     let games = stmt
@@ -200,21 +202,24 @@ pub fn arena(conn: &Connection, id: &str) -> AppResult<Option<ArenaFull>> {
                 r.get::<_, i64>(4)?,
                 r.get::<_, Option<String>>(5)?,
                 r.get::<_, Option<i64>>(6)?,
+                r.get::<_, bool>(7)?,
             ))
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?
         .into_iter()
-        .map(|(game_id, seq, b, w, started_at, result, ended_at)| {
-            Ok(ArenaGameRow {
-                game_id,
-                seq,
-                black: holder_from(&b)?,
-                white: holder_from(&w)?,
-                started_at,
-                result: result.as_deref().and_then(ArenaResult::from_name),
-                ended_at,
-            })
-        })
+        .map(
+            |(game_id, seq, b, w, started_at, result, ended_at, exists)| {
+                Ok(ArenaGameRow {
+                    game_id,
+                    seq,
+                    black: holder_from(&b)?,
+                    white: holder_from(&w)?,
+                    started_at,
+                    result: stored_result(result.as_deref(), exists),
+                    ended_at,
+                })
+            },
+        )
         .collect::<AppResult<Vec<_>>>()?;
     Ok(Some(ArenaFull {
         arena,
@@ -290,7 +295,9 @@ pub fn add_arena_game(conn: &Connection, arena: &str, g: &ArenaGameRow) -> AppRe
 pub fn open_arenas(conn: &Connection, now: i64) -> AppResult<Vec<String>> {
     let mut stmt = conn.prepare(
         "SELECT id FROM arenas WHERE ends_at > ?1
-         UNION SELECT DISTINCT arena_id FROM arena_games WHERE result IS NULL",
+         UNION SELECT DISTINCT arena_id FROM arena_games
+         WHERE result IS NULL
+           AND EXISTS (SELECT 1 FROM games g WHERE g.id = arena_games.game_id)",
     )?;
     let ids = stmt
         .query_map(params![now], |r| r.get(0))?
