@@ -425,3 +425,64 @@ async fn only_accounts_make_and_join_arenas_within_the_limits() {
     let (s, _) = srv.post(&bia, "/api/arenas", body("Bia")).await;
     assert_eq!(s, StatusCode::CREATED);
 }
+
+/// Two instances on one PostgreSQL database: players join through either; the arena is paired
+/// by one instance only (its lease), so nobody gets two games.
+#[tokio::test]
+async fn two_instances_pair_an_arena_once() {
+    if !virada_server::config::test_store_is_postgres() {
+        eprintln!("SKIPPED two_instances_pair_an_arena_once: PostgreSQL only (VIRADA_TEST_STORE=postgres scripts/pg-test.sh)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(T0);
+    let db = dir.path().join("db.sqlite");
+    let one = start(&db, time.clone()).await;
+    let two = start(&db, time.clone()).await;
+    let mut players = Vec::new();
+    for (i, name) in ["ana", "bia", "cai", "dan"].into_iter().enumerate() {
+        let srv = if i % 2 == 0 { &one } else { &two };
+        let (who, _) = sign_up(srv, &Browser::new(), name, "correct horse").await;
+        players.push(who);
+    }
+    let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 2});
+    let (s, a) = one
+        .post(
+            &players[0],
+            "/api/arenas",
+            json!({"name": "Dois", "time_control": tc, "minutes": 60}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{a}");
+    let id = a["id"].as_str().unwrap().to_string();
+    for (i, who) in players.iter().enumerate() {
+        let srv = if i % 2 == 0 { &two } else { &one };
+        let (s, v) = post(srv, who, &format!("/api/arenas/{id}/join")).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+    }
+    // Both instances look at the arena every second: give each a few looks.
+    let mut a = Value::Null;
+    for _ in 0..100 {
+        let (_, now) = two.get(&Browser::new(), &format!("/api/arenas/{id}")).await;
+        a = now;
+        if running(&a).len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(running(&a).len(), 2, "{a}");
+    tokio::time::sleep(Duration::from_millis(3_000)).await;
+    let (_, a) = one.get(&Browser::new(), &format!("/api/arenas/{id}")).await;
+    assert_eq!(a["games"].as_array().unwrap().len(), 2, "{a}");
+    for who in &players {
+        let (s, list) = one.get(who, "/api/games?status=ongoing").await;
+        assert_eq!(s, StatusCode::OK, "{list}");
+        let online = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["mode"] == "online")
+            .count();
+        assert_eq!(online, 1, "{list}");
+    }
+}
