@@ -5,55 +5,31 @@
 //! without it it fails under CI and prints SKIPPED elsewhere. The file tests always run.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use virada_engine::puzzles::Rating;
-use virada_rules::{Color, Game, Move};
-use virada_server::config::PgTarget;
+use virada_rules::{Color, Move};
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
 use virada_server::model::Owner;
-use virada_server::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use virada_server::model::{Level, Mode, Status};
 use virada_server::store::admin::{self, Db};
 use virada_server::store::arenas::ArenaResult;
 use virada_server::store::postgres::PgStore;
 use virada_server::store::rows::TableRows;
 use virada_server::store::sqlite::SqliteStore;
+mod store_common;
+use store_common::{fresh_schema, me, record, you};
 use virada_server::store::{
     ArenaCaps, ArenaGameRow, ArenaPlayerRow, ArenaRow, Change, LinkRow, NewAccount, PuzzleResult,
     Quota, SessionRow, Store, StoredGame,
 };
 
-fn me() -> BrowserId {
-    BrowserId::of_token("me")
-}
-
-fn you() -> BrowserId {
-    BrowserId::of_token("you")
-}
-
-fn record(id: &str, mode: Mode, moves: &[&str], at: i64) -> GameRecord {
-    let mut game = Game::new();
-    for m in moves {
-        game.play(m.parse().unwrap()).unwrap();
-    }
-    GameRecord {
-        meta: GameMeta {
-            id: id.into(),
-            created_at: at,
-            updated_at: at + 7,
-            mode,
-            start_kind: StartKind::Standard,
-            opening: None,
-            seed: u64::MAX - 5,
-            owner: Owner::Browser(me()),
-        },
-        game,
-    }
-}
-
 fn local(id: &str, mode: Mode, moves: &[&str], online: Option<OnlineGame>) -> StoredGame {
     StoredGame {
-        rec: record(id, mode, moves, 100),
+        rec: {
+            let mut rec = record(id, mode, moves, 100);
+            rec.meta.updated_at += 7;
+            rec
+        },
         online,
     }
 }
@@ -568,21 +544,6 @@ fn sorted(mut tables: Vec<TableRows>) -> Vec<TableRows> {
         t.rows.sort_by_key(|r| format!("{r:?}"));
     }
     tables
-}
-
-static SCHEMAS: AtomicUsize = AtomicUsize::new(0);
-
-/// A schema no other test (of this run or an earlier one) uses.
-fn fresh_schema(url: &str) -> PgTarget {
-    let n = SCHEMAS.fetch_add(1, Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    PgTarget {
-        url: url.to_string(),
-        schema: Some(format!("copy_{}_{n}_{nanos}", std::process::id())),
-    }
 }
 
 #[tokio::test]
