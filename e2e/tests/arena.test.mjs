@@ -1,18 +1,11 @@
 // Arenas in the browser: an account creates an arena from the form, joins; a second account
 // (on a phone, in Portuguese) opens it and joins; both are paired at once and their pages open
 // the game by themselves; back on the arena page the standings show both players live.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 /** Signs `page` up as `username` (the session cookie stays in its context). */
 async function signUp(page, username) {
@@ -28,7 +21,7 @@ const gameIdOf = (page) => page.evaluate(() => new URLSearchParams(location.sear
 
 test('two accounts join an arena, are paired and their games open', { timeout: 90000 }, async () => {
   const stamp = Date.now().toString(36);
-  const ana = await newPage(browser);
+  const ana = await newPage(shared.browser);
   await ana.page.goto(BASE_URL + '/arenas');
   await signUp(ana.page, 'ana_' + stamp);
   await ana.page.goto(BASE_URL + '/arenas');
@@ -44,7 +37,7 @@ test('two accounts join an arena, are paired and their games open', { timeout: 9
   await ana.page.waitForSelector('#arena-withdraw');
 
   // Bia, on a phone in Portuguese: the page is in her language; she joins.
-  const bia = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  const bia = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await bia.page.goto(BASE_URL + path);
   await signUp(bia.page, 'bia_' + stamp);
   await bia.page.goto(BASE_URL + path);
