@@ -19,6 +19,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod api;
+pub mod arena;
 pub mod assets;
 pub mod bots;
 pub mod cluster;

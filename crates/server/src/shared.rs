@@ -20,6 +20,8 @@ pub struct Shared {
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
     pub flags: crate::online::flag_watch::FlagWatch,
+    /// Online games' actors announce here that a game ended (the arena director listens).
+    pub game_ends: crate::online::game_ends::GameEnds,
     /// This instance among the others sharing the store (`crate::cluster`).
     pub cluster: crate::cluster::Cluster,
     /// "Your move" notices to the players' open sockets (`crate::profiles::notices`).
@@ -43,6 +45,8 @@ impl Shared {
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
             notices: Default::default(),
+
+            game_ends: Default::default(),
         }
     }
 }

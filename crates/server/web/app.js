@@ -24,6 +24,7 @@ import { mountSafety } from './safety.js';
 
 import { renderMyGames, hideMyGames } from './mygames.js';
 import './lobby-text.js';
+import './arena-text.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -265,8 +266,9 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  // `/@/<name>`: a player's profile.
-  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : '/';
+  // `/@/<name>`: a player's profile; `/arenas` and `/arenas/<id>`: arena tournaments.
+  const arenas = path === '/arenas' || path.startsWith('/arenas/');
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
@@ -277,6 +279,7 @@ function routeFromLocation(first = false) {
   $('view-lobby').hidden = route !== '/lobby';
   if (route !== '/lobby' && lobbyShown) import('./lobby.js').then((m) => m.leaveLobby());
   lobbyShown = route === '/lobby';
+  $('view-arenas').hidden = route !== '/arenas';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
@@ -320,6 +323,11 @@ async function showPage(route) {
     });
     document.title = t('lobby.title') + ' · Virada';
     return;
+  } else if (route === '/arenas') {
+    const mod = await import('./arena.js');
+    const path = location.pathname.replace(/\/+$/, '');
+    await mod.renderArenas($('view-arenas'), path, { navigate, openGame });
+    return; // the page names itself
   } else if (route === '/games') {
     // Signed in: the account's games from every device first.
     renderMyGames($('my-games'), { open: (id) => openGame(id), onError: showError });
