@@ -23,4 +23,5 @@ for d in sys.argv[1:]:
     var = sum((x - s) ** 2 for x in res) / n or p * (1 - p)
     margin = 1.96 * math.sqrt(var / n) * 400 / (math.log(10) * p * (1 - p))
     print(f"{d}: games {n}  +{res.count(1.0)} ={res.count(0.5)} -{res.count(0.0)}  score {100*s:.1f}%  "
-          f"Elo {elo:+.0f} ± {margin:.0f}  discs {discs/n:+.2f}  wall s/move A {ta/max(ma,1):.3f} B {tb/max(mb,1):.3f}")
+          f"Elo {elo:+.0f} ± {margin:.0f}  discs {discs/n:+.2f}  moves A {ma:.0f} B {mb:.0f}  "
+          f"wall s/move A {ta/max(ma,1):.3f} B {tb/max(mb,1):.3f}")
