@@ -9,7 +9,9 @@
 #   FIRST..LAST  openings (0-based lines of $OPENINGS)
 # Each chunk writes OUTDIR/NNN.txt (virada match's report) and NNN.ggf. A chunk whose report is
 # complete is skipped, so the same command resumes after an interruption (a kill loses only
-# the chunk in progress). tally.py sums the reports. NTest is built from its public source
+# the chunk in progress). A move may take up to $TIMEOUT s (default 3600: on a loaded machine
+# NTest at depth 20 took more than virada match's default 60 s and forfeited). tally.py sums
+# the reports. NTest is built from its public source
 # outside the repository (../shared/REFERENCES.md); nothing here is needed by the tests.
 NTEST_DIR=${NTEST_DIR:-/root/ref/ntest}
 OPENINGS=${OPENINGS:-/root/ref/xot100.txt}
@@ -20,7 +22,7 @@ k=$FIRST
 while [ "$k" -le "$LAST" ]; do
   f=$OUT/$(printf %03d "$k")
   if ! grep -q '^time used' "$f.txt" 2>/dev/null; then
-    "$BIN" match --a "$SPEC" --b "nboard:$NTB x" --b-dir "$NTEST_DIR" --b-tc "depth=$D" \
+    "$BIN" match --a "$SPEC" --b "nboard:$NTB x" --b-dir "$NTEST_DIR" --b-tc "depth=$D,timeout=${TIMEOUT:-3600}" \
       --games 2 --book off --threads 1 --openings "$OPENINGS" --skip "$k" \
       --ggf "$f.ggf" > "$f.tmp" 2>/dev/null && mv "$f.tmp" "$f.txt"
   fi
