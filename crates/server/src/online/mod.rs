@@ -14,6 +14,7 @@ pub mod game_ends;
 pub mod http;
 pub mod paired;
 pub mod scheduler;
+pub mod socket;
 pub mod time;
 pub mod ws;
 

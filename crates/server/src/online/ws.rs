@@ -11,11 +11,11 @@ use crate::error::{AppError, AppResult};
 use crate::game::{Action, Connected, Event, GameHandle};
 use crate::identity::BrowserId;
 use crate::limits::Kind;
+use crate::online::socket::{self, Inbound, LiveSocket, GOING_AWAY};
 use crate::ownership::Asker;
 use crate::state::AppState;
-use crate::view::online::ErrorMessage;
 use axum::extract::rejection::PathRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
@@ -26,23 +26,8 @@ use tokio::sync::broadcast;
 use tracing::Instrument;
 use virada_rules::Square;
 
-/// Largest client message (and frame).
-pub const MESSAGE_LIMIT: usize = 4096;
-pub const PING_EVERY: Duration = Duration::from_secs(15);
-pub const IDLE_LIMIT: Duration = Duration::from_secs(45);
-/// Messages per second beyond which the socket is closed.
-pub const MESSAGES_PER_SECOND: usize = 30;
-/// Bad messages beyond which the socket is closed.
-pub const BAD_MESSAGES: u32 = 20;
 /// Moves per second answered; more are `too_many_requests`.
 pub const MOVES_PER_SECOND: usize = 10;
-/// A write that takes longer than this (a client that stopped reading) ends the socket.
-const WRITE_LIMIT: Duration = Duration::from_secs(10);
-
-const POLICY_VIOLATION: u16 = 1008;
-const UNSUPPORTED_DATA: u16 = 1003;
-const GOING_AWAY: u16 = 1001;
-const TOO_BIG: u16 = 1009;
 
 /// What a client may send (`id` is taken off first: see [`read_message`]).
 #[derive(Deserialize, Debug, PartialEq)]
@@ -61,27 +46,8 @@ enum ClientMessage {
     RematchAnswer { accept: bool },
 }
 
-/// A message read: its `id` (when it had a usable one) and the message, or what is wrong.
 fn read_message(text: &str) -> (Option<u64>, Result<ClientMessage, String>) {
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(v) => v,
-        Err(e) => return (None, Err(format!("not JSON: {e}"))),
-    };
-    let serde_json::Value::Object(mut obj) = value else {
-        return (
-            None,
-            Err("a message must be a JSON object with a \"type\"".into()),
-        );
-    };
-    let id = match obj.remove("id") {
-        None => None,
-        Some(v) => match v.as_u64() {
-            Some(n) => Some(n),
-            None => return (None, Err("\"id\" must be a non-negative integer".into())),
-        },
-    };
-    let msg = serde_json::from_value(serde_json::Value::Object(obj)).map_err(|e| e.to_string());
-    (id, msg)
+    socket::read_message(text)
 }
 
 /// `GET /api/games/{id}/ws`.
@@ -92,28 +58,13 @@ pub async fn upgrade(
     ws: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> AppResult<Response> {
     let Path(id) = id.map_err(|e| AppError::BadRequest(format!("path: {}", e.body_text())))?;
-    let ws = ws.map_err(|e| {
-        AppError::BadRequest(format!(
-            "this path takes a WebSocket upgrade: {}",
-            e.body_text()
-        ))
-    })?;
+    let upgrade = socket::accept(&state, asker.ip, ws)?;
     let who = asker.browser;
     let span = tracing::info_span!(parent: None, "socket", game = %id);
-    // Counted against the address's live streams for as long as the socket is open.
-    let open = state.limits.open_stream(asker.ip)?;
     // The game must exist and be the asker's to see (404 otherwise) before the upgrade.
     state.view(&asker, &id).await?;
-    Ok(ws
-        .max_message_size(MESSAGE_LIMIT)
-        .max_frame_size(MESSAGE_LIMIT)
-        .on_upgrade(move |socket| {
-            async move {
-                run(socket, state, id, who, asker.ip).await;
-                drop(open);
-            }
-            .instrument(span)
-        }))
+    let ip = asker.ip;
+    Ok(upgrade.serve(move |socket| run(socket, state, id, who, ip).instrument(span)))
 }
 
 /// Tells the actor the socket closed, however the task ends.
@@ -137,54 +88,18 @@ fn game_message(view: &crate::view::GameView) -> Option<String> {
     .ok()
 }
 
-struct Socket {
-    ws: WebSocket,
-    who: BrowserId,
-}
-
-impl Socket {
-    async fn send_text(&mut self, text: &str) -> bool {
-        matches!(
-            tokio::time::timeout(WRITE_LIMIT, self.ws.send(Message::Text(text.into()))).await,
-            Ok(Ok(()))
-        )
-    }
-
-    async fn close(&mut self, code: u16, reason: &str) {
-        let frame = CloseFrame {
-            code,
-            reason: reason.into(),
-        };
-        let _ = tokio::time::timeout(WRITE_LIMIT, self.ws.send(Message::Close(Some(frame)))).await;
-    }
-
-    async fn send_error(&mut self, e: &AppError, reference: Option<u64>) -> bool {
-        let code = match e {
-            AppError::BadRequest(_) => "bad_message",
-            other => other.code(),
-        };
-        let msg = ErrorMessage {
-            kind: "error",
-            code,
-            message: e.message(),
-            reference,
-            params: e.body().error.params,
-        };
-        let ok = match serde_json::to_string(&msg) {
-            Ok(json) => self.send_text(&json).await,
-            Err(_) => true,
-        };
-        if let AppError::Stale(view) = e {
-            if let Some(json) = game_message(view) {
-                return ok && self.send_text(&json).await;
-            }
+/// Sends `e` as an `error` message, and after a stale action the game as it is.
+async fn send_error(socket: &mut LiveSocket, e: &AppError, reference: Option<u64>) -> bool {
+    let ok = socket.send_error(e, reference).await;
+    if let AppError::Stale(view) = e {
+        if let Some(json) = game_message(view) {
+            return ok && socket.send_text(&json).await;
         }
-        ok
     }
+    ok
 }
 
-async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpAddr) {
-    let mut socket = Socket { ws, who };
+async fn run(mut socket: LiveSocket, state: AppState, id: String, who: BrowserId, ip: IpAddr) {
     let Ok(handle) = state.games.handle(&id).await else {
         return socket.close(GOING_AWAY, "the game is unavailable").await;
     };
@@ -212,11 +127,7 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
     }
     let clock = state.shared.config.clock.clone();
     let mut shutdown = state.shared.shutdown.clone();
-    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
-    let mut last_heard = Instant::now();
-    let mut recent: VecDeque<Instant> = VecDeque::new();
     let mut moves: VecDeque<Instant> = VecDeque::new();
-    let mut bad = 0u32;
     // "Your move" in the browser's other games (`profiles::notices`).
     let mut notices = state.shared.notices.subscribe(who);
     loop {
@@ -237,44 +148,16 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
             msg = socket.ws.recv() => {
                 let arrived_ms = clock.now_ms();
                 let now = Instant::now();
-                last_heard = now;
-                let text = match msg {
-                    None | Some(Ok(Message::Close(_))) => break,
-                    Some(Err(e)) => {
-                        // A frame over the limit, a protocol error, a reset.
-                        let text = e.to_string();
-                        if text.contains("too long") || text.contains("too big") || text.contains("Space limit") {
-                            socket.close(TOO_BIG, "a message may have at most 4096 bytes").await;
-                        }
-                        break;
-                    }
-                    Some(Ok(Message::Binary(_))) => {
-                        socket.close(UNSUPPORTED_DATA, "send text frames of JSON only").await;
-                        break;
-                    }
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Text(t))) => t,
+                let text = match socket.inbound(msg).await {
+                    Inbound::Text(t) => t,
+                    Inbound::Skip => continue,
+                    Inbound::End => break,
                 };
-                while recent.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
-                    recent.pop_front();
-                }
-                recent.push_back(now);
-                // An address exempt from limits (a load test, the browser tests) is not paced.
-                let paced = !state.limits.exempt(ip);
-                if paced && recent.len() > MESSAGES_PER_SECOND {
-                    socket.close(POLICY_VIOLATION, "too many messages").await;
-                    break;
-                }
                 let (reference, parsed) = read_message(text.as_str());
                 let msg = match parsed {
                     Ok(m) => m,
                     Err(e) => {
-                        bad += 1;
-                        if bad > BAD_MESSAGES {
-                            socket.close(POLICY_VIOLATION, "too many bad messages").await;
-                            break;
-                        }
-                        if !socket.send_error(&AppError::BadRequest(e), reference).await {
+                        if !socket.bad_message(e, reference).await {
                             break;
                         }
                         continue;
@@ -288,7 +171,7 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                                 Some(json) => socket.send_text(&json).await,
                                 None => true,
                             },
-                            Err(e) => socket.send_error(&e, reference).await,
+                            Err(e) => send_error(&mut socket, &e, reference).await,
                         };
                         if !sent {
                             break;
@@ -310,9 +193,9 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                     while moves.front().is_some_and(|t| now.duration_since(*t) >= Duration::from_secs(1)) {
                         moves.pop_front();
                     }
-                    if paced && moves.len() >= MOVES_PER_SECOND {
+                    if socket.paced() && moves.len() >= MOVES_PER_SECOND {
                         let e = AppError::TooManyRequests(format!("at most {MOVES_PER_SECOND} moves a second"));
-                        if !socket.send_error(&e, reference).await {
+                        if !send_error(&mut socket, &e, reference).await {
                             break;
                         }
                         continue;
@@ -325,14 +208,14 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                     _ => Kind::Move,
                 };
                 if let Err(e) = state.limits.check(ip, kind) {
-                    if !socket.send_error(&e, reference).await {
+                    if !send_error(&mut socket, &e, reference).await {
                         break;
                     }
                     continue;
                 }
                 let r = handle.act(who, action, arrived_ms).await;
                 if let Err(e) = r {
-                    if !socket.send_error(&e, reference).await {
+                    if !send_error(&mut socket, &e, reference).await {
                         break;
                     }
                 }
@@ -341,7 +224,7 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                 let sent = match ev {
                     Ok(Event::Game(frames)) => {
                         filter.refresh(&state, false).await;
-                        let text = frames.for_browser(socket.who).clone();
+                        let text = frames.for_browser(who).clone();
                         match filter.apply(&text) {
                             Some(text) => socket.send_text(&text).await,
                             None => true,
@@ -375,18 +258,13 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                     break;
                 }
             }
-            _ = ping.tick() => {
-                if last_heard.elapsed() >= IDLE_LIMIT {
-                    socket.close(POLICY_VIOLATION, "no message for 45 s").await;
-                    break;
-                }
-                let ping = tokio::time::timeout(WRITE_LIMIT, socket.ws.send(Message::Ping(Default::default()))).await;
-                if !matches!(ping, Ok(Ok(()))) {
+            _ = socket.ping.tick() => {
+                if !socket.keep_alive().await {
                     break;
                 }
             }
             _ = shutdown.changed() => {
-                socket.close(GOING_AWAY, "the server is stopping").await;
+                socket.server_stopping().await;
                 break;
             }
         }
