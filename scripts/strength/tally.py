@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
-"""usage: tally.py OUTDIR...
+"""usage: tally.py [--drop-forfeits] OUTDIR...
 
 Sums the chunk reports of ntest-series.sh directories: W-D-L (A = Virada), score, Elo with
 its 95% margin (same formula as virada match), disc difference, time a move."""
 import glob, math, re, sys
-for d in sys.argv[1:]:
+drop = "--drop-forfeits" in sys.argv
+for d in [a for a in sys.argv[1:] if a != "--drop-forfeits"]:
+    dropped = 0
     res = []; discs = 0.0; ta = tb = ma = mb = 0.0
     for f in sorted(glob.glob(d + "/*.txt")):
         t = open(f).read()
+        # Games the external engine forfeited on time (the machine's load, not its play) are
+        # counted apart: --drop-forfeits leaves them out (their disc counts stay in "discs").
+        forfeits = len(re.findall(r"B \((?:Black|White)\) forfeits", t))
         w = int(re.search(r"A wins (\d+)", t).group(1)); dr = int(re.search(r"draws (\d+)", t).group(1))
         l = int(re.search(r"losses (\d+)", t).group(1)); g = w + dr + l
+        dropped += forfeits
+        if drop:
+            w -= forfeits
         res += [1.0] * w + [0.5] * dr + [0.0] * l
         discs += float(re.search(r"\(A-B\) ([-+0-9.]+)", t).group(1)) * g
         m = re.search(r"A ([0-9.]+) s \(([0-9.]+) s a move\), B ([0-9.]+) s \(([0-9.]+) s a move\)", t)
@@ -24,4 +32,5 @@ for d in sys.argv[1:]:
     margin = 1.96 * math.sqrt(var / n) * 400 / (math.log(10) * p * (1 - p))
     print(f"{d}: games {n}  +{res.count(1.0)} ={res.count(0.5)} -{res.count(0.0)}  score {100*s:.1f}%  "
           f"Elo {elo:+.0f} ± {margin:.0f}  discs {discs/n:+.2f}  moves A {ma:.0f} B {mb:.0f}  "
-          f"wall s/move A {ta/max(ma,1):.3f} B {tb/max(mb,1):.3f}")
+          f"wall s/move A {ta/max(ma,1):.3f} B {tb/max(mb,1):.3f}  NTest forfeits {dropped}"
+          + (" (left out)" if drop else ""))
