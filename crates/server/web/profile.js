@@ -9,6 +9,7 @@ import { t, lang, formatNumber } from './i18n.js';
 import { errorText } from './notice.js';
 import { timeControlText } from './view-online.js';
 import { currentUser } from './account.js';
+import { playerSafetyButtons } from './safety.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -266,6 +267,11 @@ export async function renderProfile(root, name, ctx) {
     dl.setAttribute('download', `virada-${p.username}.ggf`);
     dl.id = 'profile-download';
     head.append(dl);
+  } else {
+    // Another player's page: block and report (safety.js; only when signed in).
+    const tools = el('span', 'profile-safety');
+    playerSafetyButtons(tools, p.username);
+    head.append(tools);
   }
   const top = el('div', 'profile-top');
   top.append(ratingsSection(p), recordSection(p));
