@@ -305,6 +305,18 @@ async fn a_rating_range_is_checked_against_the_acceptor() {
         v["error"]["params"],
         json!({"min": 1600, "max": 2000, "rating": 1500.0})
     );
+    // Once Ana blocks Bia, Bia cannot take any of her seeks (403 `blocked`).
+    let (s, v) = srv.post(&ana, "/api/account/blocks/bia", json!({})).await;
+    assert!(s.is_success(), "{s} {v}");
+    let (s, v) = srv
+        .post(&ana, "/api/seeks", json!({"time_control": blitz_tc()}))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    let open = v["id"].as_str().unwrap();
+    let (s, v) = srv
+        .post(&bia, &format!("/api/seeks/{open}/accept"), json!({}))
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "blocked"), "{v}");
     // A guest cannot accept a rated seek.
     let (s, v) = srv
         .post(

@@ -11,6 +11,7 @@ import { followLobby, stopLobby, sendLobby } from './live.js';
 import { currentUser } from './account.js';
 import { el, button } from './dom.js';
 import { NAME_KEY } from './dialog.js';
+import { playerSafetyButtons } from './safety.js';
 
 const POOLS = ['1+0', '3+2', '5+0', '10+5', 'xot-3+2'];
 
@@ -231,6 +232,11 @@ function seekRow(s) {
   if (s.rating_range) extra.push(`${s.rating_range[0]}–${s.rating_range[1]}`);
   const more = el('span', 'lobby-seek-more muted', extra.join(' · '));
   li.append(who, rating, tc, mode, more);
+  if (s.account && !s.mine) {
+    const safety = el('span', 'lobby-seek-safety');
+    playerSafetyButtons(safety, s.maker);
+    li.append(safety);
+  }
   if (s.mine) {
     li.append(button('btn small', t('lobby.cancel'), '', () => cancelSeek(s.id)));
   } else {
@@ -332,20 +338,23 @@ async function cancelSeek(id) {
   }
 }
 
-/** The bots: `/api/bots` (each level's rating) when the server has it, else `/api/levels`. */
+/**
+ * The bots: the computer's levels (`/api/levels`, their names) with their ratings from
+ * `/api/bots` (blitz shown; a server without it shows the levels alone).
+ */
 async function loadBots() {
-  let bots = [];
+  let levels = [];
+  let ratings = new Map();
+  try { levels = await api.levels(); } catch { levels = []; }
   try {
     const b = await api.bots();
-    bots = (Array.isArray(b) ? b : (b && b.bots) || []).map((x) => ({ level: x.level, name: x.name, rating: x.rating }));
-  } catch {
-    try {
-      const levels = await api.levels();
-      bots = (Array.isArray(levels) ? levels : []).map((l) => ({ level: l.level, name: l.name, rating: null }));
-    } catch { bots = []; }
-  }
+    for (const x of (b && Array.isArray(b.bots) ? b.bots : [])) {
+      const r = x.ratings && (x.ratings.blitz || Object.values(x.ratings)[0]);
+      if (r && typeof r.rating === 'number') ratings.set(x.level, r.rating);
+    }
+  } catch { ratings = new Map(); }
   if (!parts) return;
-  parts.bots = bots;
+  parts.bots = (Array.isArray(levels) ? levels : []).map((l) => ({ level: l.level, name: l.name, rating: ratings.has(l.level) ? ratings.get(l.level) : null }));
   drawBots();
 }
 

@@ -99,6 +99,8 @@ pub struct Waiting {
     pub rated: bool,
     pub rating: f64,
     pub joined_at: i64,
+    /// Players this one must not be paired with (one of the two blocks the other).
+    pub avoid: Vec<BrowserId>,
 }
 
 /// Two players to seat in a game of `pool`.
@@ -122,6 +124,11 @@ impl Pools {
         let before = self.waiting.len();
         self.waiting.retain(|w| w.seat.holder != holder);
         self.waiting.len() != before
+    }
+
+    /// Whether `holder` waits in a pool.
+    pub fn contains(&self, holder: BrowserId) -> bool {
+        self.waiting.iter().any(|w| w.seat.holder == holder)
     }
 
     pub fn len(&self) -> usize {
@@ -151,7 +158,13 @@ impl Pools {
             let wa = window(now - a.joined_at);
             let mut best: Option<(usize, f64)> = None;
             for (j, b) in self.waiting.iter().enumerate() {
-                if j == i || used[j] || b.pool != a.pool || b.rated != a.rated {
+                if j == i
+                    || used[j]
+                    || b.pool != a.pool
+                    || b.rated != a.rated
+                    || a.avoid.contains(&b.seat.holder)
+                    || b.avoid.contains(&a.seat.holder)
+                {
                     continue;
                 }
                 let diff = (a.rating - b.rating).abs();
@@ -183,9 +196,36 @@ impl Pools {
     }
 }
 
-/// Seats a pair in a game and tells both (over their lobby sockets).
-pub async fn start(state: AppState, lobby: Arc<Lobby>, pair: Pair) {
+/// Seats a pair in a game and tells both (over their lobby sockets). Two players of whom one
+/// blocks the other go back to the pool, never to be paired together.
+pub async fn start(state: AppState, lobby: Arc<Lobby>, mut pair: Pair) {
     let pool = POOLS[pair.pool];
+    let (ha, hb) = (pair.a.seat.holder, pair.b.seat.holder);
+    match crate::safety::blocked_either_way(&state, ha, hb).await {
+        Ok(false) => {}
+        Ok(true) => {
+            pair.a.avoid.push(hb);
+            pair.b.avoid.push(ha);
+            // Back in the pool; the next tick pairs them with others.
+            let mut inner = lobby.lock();
+            for w in [pair.a, pair.b] {
+                if !inner.pools.contains(w.seat.holder) {
+                    inner.pools.add(w);
+                }
+            }
+            return;
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "blocks could not be read for a quick pairing");
+            for holder in [ha, hb] {
+                lobby.send(Event::PoolLeft {
+                    holder,
+                    reason: "failed",
+                });
+            }
+            return;
+        }
+    }
     let (white, black) = if random_u64() & 1 == 0 {
         (pair.a, pair.b)
     } else {
@@ -291,6 +331,7 @@ pub async fn join_pool(
             rated: req.rated,
             rating,
             joined_at: now,
+            avoid: Vec::new(),
         });
         inner.pools.match_all(now)
     };
@@ -354,6 +395,7 @@ mod tests {
             rated: false,
             rating,
             joined_at,
+            avoid: Vec::new(),
         }
     }
 

@@ -69,6 +69,8 @@ pub struct Entry {
 pub struct SeekView<'a> {
     pub id: &'a str,
     pub maker: &'a str,
+    /// The maker is an account (`maker` is its username: a profile, blockable).
+    pub account: bool,
     pub rating: Option<f64>,
     pub provisional: Option<bool>,
     pub time_control: TimeControl,
@@ -87,6 +89,7 @@ impl Seek {
         SeekView {
             id: &self.id,
             maker: &self.maker.name,
+            account: self.maker.account,
             rating: self.rating.map(|r| r.rating.rating.round()),
             provisional: self.rating.map(|r| r.provisional()),
             time_control: self.time_control,
@@ -325,6 +328,9 @@ pub async fn accept(
     }
     if seek.rated {
         check_rated(&identity, seek.time_control)?;
+    }
+    if crate::safety::blocked_either_way(&state, seek.maker.holder, holder).await? {
+        return Err(crate::safety::blocked_error());
     }
     if let Some([min, max]) = seek.range {
         let r = rating_of(&state, &identity, Category::of(seek.time_control)).await?;
