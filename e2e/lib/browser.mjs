@@ -2,6 +2,7 @@
 // (no background services, no external hosts). playwright-core gives every launch a fresh
 // temporary profile (--user-data-dir) and deletes it on close.
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +23,22 @@ export async function launch() {
     await browser.close().catch(() => {});
   };
   return { browser, close };
+}
+
+/**
+ * One browser for a test file: launched before its first test and closed after its last
+ * (`shared.browser`; the file may add its own `before`/`after` hooks beside these).
+ */
+export function browserForFile() {
+  const shared = { browser: null };
+  let close;
+  before(async () => {
+    ({ browser: shared.browser, close } = await launch());
+  });
+  after(async () => {
+    if (close) await close();
+  });
+  return shared;
 }
 
 /**

@@ -63,8 +63,9 @@ export async function clickFirstLegal(page) {
 }
 
 /** The board as the page shows it: 64 chars, X black, O white, - empty (a1..h8). */
-export async function boardString(page) {
-  return page.$$eval('#board .cell', (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
+/** The board `#id` (default the game's) as 64 characters: X black, O white, - empty. */
+export async function boardString(page, id = 'board') {
+  return page.$$eval(`#${id} .cell`, (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
 }
 
 export async function legalSquares(page) {

@@ -1,19 +1,12 @@
 // Accounts in the browser: a guest plays against the computer, then creates an account from
 // the header and keeps the game (the saved-games list, the board); signed out, the browser no
 // longer has it; another device (a phone) signs in and has it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, clickFirstLegal } from '../lib/ui.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 const gameIdOf = (page) => page.evaluate(() => new URLSearchParams(location.search).get('game'));
 const status = (page, path) => page.evaluate((p) => fetch(p).then((r) => r.status), path);
@@ -32,7 +25,7 @@ async function listedIds(page) {
 test('a guest plays, signs up and keeps the game; another device signs in and has it', { timeout: 90000 }, async () => {
   const username = 'e2e_' + Date.now().toString(36);
   const password = 'a good long password';
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   assert.equal(await page.textContent('#account-label'), 'Sign in');
   await newGame(page, { mode: 'computer', level: 'lowest' });
@@ -73,7 +66,7 @@ test('a guest plays, signs up and keeps the game; another device signs in and ha
   await context.close();
 
   // A phone (in Portuguese) signs in: a wrong password first, phrased in Portuguese.
-  const phone = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  const phone = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await open(phone.page);
   assert.equal(await phone.page.textContent('#account-label'), 'Entrar');
   await openAccount(phone.page);

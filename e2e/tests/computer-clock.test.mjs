@@ -2,19 +2,12 @@
 // "New game" dialog (the online presets), both clocks show and the one of the side to move runs,
 // no undo with a clock, and resigning (with its confirmation) ends the game: stored by the
 // server, sent over the game's WebSocket, the reason shown.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, clickFirstLegal } from '../lib/ui.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 const CASES = [
   { locale: 'en-US', tc: '1+0', none: 'No clock', resigned: 'You resigned.', ask: 'Resign this game?' },
@@ -23,7 +16,7 @@ const CASES = [
 
 for (const c of CASES) {
   test(`a clocked game against the computer, resigned (${c.locale})`, { timeout: 90000 }, async () => {
-    const { context, page } = await newPage(browser, { locale: c.locale });
+    const { context, page } = await newPage(shared.browser, { locale: c.locale });
     try {
       await open(page);
       // The dialog offers the presets against the computer, in the page's language, and no

@@ -3,9 +3,9 @@
 // standard start, the skip link, "waiting" said once, set-up errors and numbers in the page's
 // language, the phone's analysis list (each mistake starting on its bullet's line), the players
 // of a friend game named, and a pasted game from the standard start shown as one.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, clickFirstLegal, boardString } from '../lib/ui.mjs';
 import { createOnline } from '../lib/online.mjs';
 import { replay } from '../lib/othello.mjs';
@@ -14,14 +14,7 @@ import { replay } from '../lib/othello.mjs';
 // plays, Black must pass until White ends the game alone.
 const END_PASS_FIXTURE = 'f5f4e3f2f3g3d2d6c5c6g5g6f6b4d3h5c7c2h4c4h6g4b2f7e7e2g7f8a4c8b5e6f1a5h3a3b6h7a6c1d1h2b1a7a2g1g2d7d8e1b7c3g8e8b8a1';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 /** No script errors; `refused` allows the browser's own line for an answer with an error status. */
 function checkClean(page, refused = false) {
@@ -39,7 +32,7 @@ async function hintTexts(page) {
 }
 
 test('hint labels fit their squares on the smallest phone; their numbers follow the language', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 360, height: 640, isMobile: true });
+  const { context, page } = await newPage(shared.browser, { width: 360, height: 640, isMobile: true });
   await open(page);
   // The page's own number formatting (hint values, the engine's progress, analysis losses).
   const formatted = () => page.evaluate(async () => {
@@ -70,7 +63,7 @@ test('hint labels fit their squares on the smallest phone; their numbers follow 
 });
 
 test('phone: the computer player\'s label shows its level whole', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 360, height: 640, isMobile: true, locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { width: 360, height: 640, isMobile: true, locale: 'pt-BR' });
   await open(page);
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black' });
   const label = await page.$eval('#player-white .pwho', (el) => ({ text: el.textContent, sh: el.scrollHeight, ch: el.clientHeight, sw: el.scrollWidth, cw: el.clientWidth }));
@@ -81,7 +74,7 @@ test('phone: the computer player\'s label shows its level whole', { timeout: 600
 });
 
 test('the pass notice goes when the game ends', { timeout: 120000 }, async () => {
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', start: 'setup', setup: END_PASS_FIXTURE });
   await waitTurn(page);
@@ -102,7 +95,7 @@ test('an XOT game\'s transcript replays from the standard start', { timeout: 600
     t.skip('this server build has no XOT opening list');
     return;
   }
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await newGame(page, { mode: 'friend', start: 'xot' });
   await clickFirstLegal(page);
@@ -120,7 +113,7 @@ test('an XOT game\'s transcript replays from the standard start', { timeout: 600
 });
 
 test('the skip link takes the keyboard to the board', { timeout: 30000 }, async () => {
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.className), 'skip-link');
@@ -133,7 +126,7 @@ test('the skip link takes the keyboard to the board', { timeout: 30000 }, async 
 
 test('waiting for the opponent is said once, in each language', { timeout: 60000 }, async () => {
   for (const [locale, words] of [['en-US', 'Waiting for your opponent'], ['pt-BR', 'Esperando o seu adversário']]) {
-    const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale });
+    const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale });
     await open(page);
     await createOnline(page, { tc: 'none', name: 'Ana' });
     const body = await page.evaluate(() => document.body.innerText);
@@ -150,7 +143,7 @@ test('a bad set-up text is explained in the page\'s language, with where it fail
     { locale: 'en-US', setup: 'f5d6z9', want: /^The game text could not be read \(transcript, character 5\)\. 'z' is not a column letter a-h or a pass\.$/ },
   ];
   for (const c of cases) {
-    const { context, page } = await newPage(browser, { locale: c.locale });
+    const { context, page } = await newPage(shared.browser, { locale: c.locale });
     await open(page);
     await page.click('#btn-new');
     await page.waitForSelector('#new-dialog[open]');
@@ -168,7 +161,7 @@ test('a bad set-up text is explained in the page\'s language, with where it fail
 });
 
 test('phone: a wrapped mistake in the analysis starts on its bullet\'s line', { timeout: 120000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 360, height: 640, isMobile: true, locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { width: 360, height: 640, isMobile: true, locale: 'pt-BR' });
   await open(page);
   await newGame(page, { mode: 'friend' });
   // The first legal square each ply: corners given away early, so both sides have mistakes.
@@ -202,7 +195,7 @@ test('phone: a wrapped mistake in the analysis starts on its bullet\'s line', { 
 
 test('a friend game names its two players; an imported game from the standard start says so', { timeout: 60000 }, async () => {
   for (const [locale, first, second, start] of [['en-US', 'player 1', 'player 2', 'Start'], ['pt-BR', 'jogador 1', 'jogador 2', 'Início']]) {
-    const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale });
+    const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale });
     await open(page);
     await newGame(page, { mode: 'friend' });
     assert.equal(await page.textContent('#player-black .pwho'), first);

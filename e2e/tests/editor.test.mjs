@@ -1,19 +1,12 @@
 // The board editor of the New game dialog: discs put by clicking, the side to move, checks with
 // clear messages before anything is sent, and a game against a friend or the computer from it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, boardString, legalSquares, waitTurn } from '../lib/ui.mjs';
 import { START, legalMoves, sq, idx } from '../lib/othello.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 async function openEditor(page, mode) {
   await page.click('#btn-new');
@@ -46,7 +39,7 @@ const put = (board, changes) => {
 };
 
 test('set up a position by clicking, White to move, and play it with a friend', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await openEditor(page, 'friend');
   // The editor starts from the standard position; e5 becomes black, c3 white.
@@ -65,7 +58,7 @@ test('set up a position by clicking, White to move, and play it with a friend', 
 });
 
 test('the editor explains what is wrong before sending, in Portuguese', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { locale: 'pt-BR' });
   await open(page);
   await openEditor(page, 'computer');
   await page.click('#editor-clear');
@@ -90,7 +83,7 @@ test('the editor explains what is wrong before sending, in Portuguese', { timeou
 });
 
 test('from the editor against the computer: the computer moves first when it is to move', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await openEditor(page, 'computer');
   await page.waitForFunction(() => document.querySelectorAll('#level option').length > 0);

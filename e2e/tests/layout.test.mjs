@@ -4,10 +4,10 @@
 // and at five window sizes (three desktops, two phones) the whole board is inside the window
 // without scrolling, and during play its top does not move from one state to the next.
 // One page per game is resized through the sizes, so each state is reached once.
-import { test, before, after } from 'node:test';
+import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, clickFirstLegal, playToEnd } from '../lib/ui.mjs';
 import { createOnline, takeSeat, chat } from '../lib/online.mjs';
 
@@ -22,14 +22,9 @@ const VIEWPORTS = [
   { width: 360, height: 640 },
 ];
 
-let browser;
-let closeBrowser;
+const shared = browserForFile();
 const rows = [];
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
 after(async () => {
-  if (closeBrowser) await closeBrowser();
   const lines = rows.map((r) => `${r.state.padEnd(15)} ${String(r.vw).padStart(4)}x${String(r.vh).padEnd(4)} board top ${r.top} bottom ${r.bottom} left ${r.left} right ${r.right} scrollY ${r.scrollY}`);
   fs.writeFileSync(screenshotPath('layout.txt'), lines.join('\n') + '\n');
 });
@@ -78,7 +73,7 @@ function noProblems() {
 }
 
 test('local games: the board in view and still at five sizes', { timeout: 240000 }, async () => {
-  const { context, page } = await newPage(browser, VIEWPORTS[0]);
+  const { context, page } = await newPage(shared.browser, VIEWPORTS[0]);
   await open(page);
   const start = await measure(page, 'start');
 
@@ -131,8 +126,8 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
 });
 
 test('online game: waiting, clocks and chat, finished: the board in view and still', { timeout: 240000 }, async () => {
-  const a = await newPage(browser, VIEWPORTS[0]);
-  const b = await newPage(browser, VIEWPORTS[3]);
+  const a = await newPage(shared.browser, VIEWPORTS[0]);
+  const b = await newPage(shared.browser, VIEWPORTS[3]);
   try {
     await open(a.page);
     const link = await createOnline(a.page, { tc: '3+2', name: 'Ana' });

@@ -2,34 +2,22 @@
 // strategy lesson solved (a wrong move explained, then the answers); a mistake of a game studied
 // in the analysis (the better line stepped on the board, the marks, the evaluation bar and the
 // accuracy) and "try again from here"; the pages in pt-BR and on a phone (screenshots).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, boardString } from '../lib/ui.mjs';
 import { START, flips, legalMoves, play, idx, sq, replay } from '../lib/othello.mjs';
 
 const LESSONS = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'server', 'web', 'lessons.json'), 'utf8'));
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 function checkClean(page) {
   // A square that is no move is refused by the server (422): the browser logs the answer.
   const errors = page.consoleErrors.filter((e) => !e.startsWith('Failed to load resource'));
   assert.deepEqual(errors, [], 'no script errors in the console');
-}
-
-/** The learning board as a 64-char string. */
-function learnBoard(page) {
-  return page.$$eval('#learn-board .cell', (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
 }
 
 async function click(page, square) {
@@ -55,7 +43,7 @@ function mk(x, o) {
 }
 
 test('the tutorial is offered on a first visit and completed by clicking', { timeout: 90000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   await page.waitForSelector('#learn-offer:not([hidden])');
   await page.click('#learn-offer-start');
@@ -64,34 +52,34 @@ test('the tutorial is offered on a first visit and completed by clicking', { tim
   // 1. Place and flip: f4 flips d4 and e4.
   await atStep(page, 1);
   const b1 = mk(['c4'], ['d4', 'e4']);
-  assert.equal(await learnBoard(page), b1);
+  assert.equal(await boardString(page, 'learn-board'), b1);
   assert.match(await page.getAttribute('#learn-board .cell[data-square="f4"]', 'data-mark'), /target/);
   await click(page, 'f4');
   assert.match(await feedback(page, 'ok'), /d4 and e4/);
-  assert.equal(await learnBoard(page), play(b1, 'X', idx('f4')));
+  assert.equal(await boardString(page, 'learn-board'), play(b1, 'X', idx('f4')));
   await page.click('#learn-next');
 
   // 2. Several directions: h6 flips one line (wrong, explained), then d4 flips three.
   await atStep(page, 2);
   const b2 = mk(['b4', 'f4', 'd6'], ['c4', 'e4', 'd5', 'g5']);
-  assert.equal(await learnBoard(page), b2);
+  assert.equal(await boardString(page, 'learn-board'), b2);
   await click(page, 'h6');
   assert.match(await feedback(page, 'bad'), /only g5, in one direction/);
   await page.click('#learn-retry');
   await atStep(page, 2);
-  assert.equal(await learnBoard(page), b2, 'the position is set again');
+  assert.equal(await boardString(page, 'learn-board'), b2, 'the position is set again');
   // A square that flips nothing is refused by the rules, and said so.
   await click(page, 'a1');
   assert.match(await feedback(page, 'bad'), /a1 flips nothing/);
   await click(page, 'd4');
   assert.match(await feedback(page, 'ok'), /3 directions/);
-  assert.equal(await learnBoard(page), play(b2, 'X', idx('d4')));
+  assert.equal(await boardString(page, 'learn-board'), play(b2, 'X', idx('d4')));
   assert.equal(flips(b2, 'X', idx('d4')).length, 3);
   await page.click('#learn-next');
 
   // 3. A square that flips nothing: c5 on the start, then a real move.
   await atStep(page, 3);
-  assert.equal(await learnBoard(page), START);
+  assert.equal(await boardString(page, 'learn-board'), START);
   await click(page, 'c5');
   assert.match(await feedback(page, 'ok'), /c5 flips nothing/);
   await page.waitForSelector('#learn-board[data-phase="1"]');
@@ -135,7 +123,7 @@ test('the tutorial is offered on a first visit and completed by clicking', { tim
 });
 
 test('a lesson: a move against the idea is explained, the answers are accepted, progress is kept', { timeout: 120000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await page.goto(BASE_URL + '/learn'); // the game board is hidden on this page
   const lesson = LESSONS.lessons.find((l) => l.id === 'corners');
   assert.ok(lesson && lesson.positions.length >= 5);
@@ -143,7 +131,7 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
   for (let i = 0; i < lesson.positions.length; i++) {
     const p = lesson.positions[i];
     await atStep(page, i + 1);
-    const board = await learnBoard(page);
+    const board = await boardString(page, 'learn-board');
     assert.equal(board, p.board, `${p.id} is shown`);
     if (i === 0) {
       // A legal move that is not an answer: refused with the reason and the engine's figure.
@@ -159,7 +147,7 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
     const ok = await feedback(page, 'ok');
     assert.match(ok, /corner/);
     const color = p.to_move === 'black' ? 'X' : 'O';
-    assert.equal(await learnBoard(page), play(p.board, color, idx(p.answers[0])));
+    assert.equal(await boardString(page, 'learn-board'), play(p.board, color, idx(p.answers[0])));
     await page.click('#learn-next');
   }
   await page.waitForSelector('#learn-complete');
@@ -193,7 +181,7 @@ function naiveGame(plies) {
 }
 
 test('analysis: a mistake studied on the board, its better line stepped, then "try again from here"', { timeout: 180000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   const transcript = naiveGame(30);
   await newGame(page, { mode: 'friend', start: 'setup', setup: transcript });
@@ -270,7 +258,7 @@ test('analysis: a mistake studied on the board, its better line stepped, then "t
 });
 
 test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x844', { timeout: 180000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await open(page);
   await page.waitForSelector('#learn-offer:not([hidden])');
   assert.equal((await page.textContent('#learn-offer-start')).trim(), 'Um minuto para aprender');

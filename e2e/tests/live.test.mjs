@@ -1,8 +1,8 @@
 // The live stream is the page's one source of game state: it resumes after a dropped connection
 // (showing what changed meanwhile), and nothing polls the server.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, ply, clickFirstLegal, boardString } from '../lib/ui.mjs';
 import { replay, legalMoves, sq, START } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
@@ -14,14 +14,7 @@ import path from 'node:path';
 // 24 plies from the standard start (no passes), Black to move with 36 empty squares.
 const MIDGAME = 'f5f6e6f4g4h4d3d6f3e2g2d2c7h1c4g6e3c6e7e8f1c3f2b5';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 const gameId = (page) => page.evaluate(() => new URLSearchParams(location.search).get('game'));
 const isGameGet = (r, id) => r.method === 'GET' && r.path.split('?')[0] === `/api/games/${id}`;
@@ -41,7 +34,7 @@ async function postJson(context, path, body) {
 
 test('a dropped stream resumes: the move made meanwhile appears, with a reconnecting notice', { timeout: 90000 }, async () => {
   const proxy = await startProxy(BASE_URL);
-  const { context, page } = await newPage(browser, { base: proxy.url });
+  const { context, page } = await newPage(shared.browser, { base: proxy.url });
   try {
     await open(page, '/', proxy.url);
     await newGame(page, { mode: 'friend' });
@@ -96,7 +89,7 @@ test('a server restart: the page reconnects to the new server and shows the move
   const db = path.join(dir, 'restart.sqlite');
   let server = await startServer(db);
   const proxy = await startProxy(server.url); // the page's address stays the same across restarts
-  const { context, page } = await newPage(browser, { base: proxy.url });
+  const { context, page } = await newPage(shared.browser, { base: proxy.url });
   try {
     await open(page, '/', proxy.url);
     await newGame(page, { mode: 'friend' });
@@ -132,7 +125,7 @@ test('a server restart: the page reconnects to the new server and shows the move
 });
 
 test('no polling: one stream per game, and nothing else is asked while the computer thinks', { timeout: 120000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   await page.waitForLoadState('networkidle');
   const start = page.requests.length;
@@ -159,7 +152,7 @@ test('no polling: one stream per game, and nothing else is asked while the compu
 });
 
 test('a move that answers an old position is refused as stale: the page shows the game as it is', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   // Another device plays f5 just before this page's d3 reaches the server over the game's
   // socket; the server refuses d3 (it answers ply 0, the game is at ply 1) as `stale`.
@@ -201,7 +194,7 @@ test('a move that answers an old position is refused as stale: the page shows th
 });
 
 test('a game deleted elsewhere closes; a click on the empty board starts a new one', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await open(page);
   await newGame(page, { mode: 'friend' });
   await clickFirstLegal(page);

@@ -1,25 +1,18 @@
 // Online games (issue 15) in real headless Chromium against the real server: two players in
 // browser contexts of their own (separate cookies, so separate seats; one of them phone-sized)
 // and a spectator in a third. Everything is done by clicking, as a person would.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, waitTurn, clickFirstLegal, boardString } from '../lib/ui.mjs';
 import { createOnline, takeSeat, seat, plyOf, allAtPly, clockMs, gameIdOf, chat } from '../lib/online.mjs';
 import { replay } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
-const desktop = (opts = {}) => newPage(browser, { width: 1280, height: 860, ...opts });
-const phone = (opts = {}) => newPage(browser, { width: 390, height: 844, isMobile: true, ...opts });
+const desktop = (opts = {}) => newPage(shared.browser, { width: 1280, height: 860, ...opts });
+const phone = (opts = {}) => newPage(shared.browser, { width: 390, height: 844, isMobile: true, ...opts });
 // Errors the browser logs for refused requests (a 409 on purpose, a cut connection) are not
 // script errors.
 const scriptErrors = (page) => page.consoleErrors.filter((e) => !/Failed to load resource|ERR_|net::|WebSocket/.test(e));

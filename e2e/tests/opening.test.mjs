@@ -1,20 +1,13 @@
 // The named opening shows under the status line as the game reaches it, in the page's language.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage } from '../lib/browser.mjs';
+import { browserForFile, newPage } from '../lib/browser.mjs';
 import { open, newGame } from '../lib/ui.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 test('the opening name appears as the game reaches it, in English and Portuguese', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 1280, height: 860 });
+  const { context, page } = await newPage(shared.browser, { width: 1280, height: 860 });
   await open(page);
   await newGame(page, { mode: 'friend' });
   assert.equal(await page.isHidden('#opening-name'), true, 'nothing named at the start');

@@ -1,9 +1,9 @@
 // End-to-end tests of the Virada web app in a real headless Chromium against the real server
 // (scripts/e2e.sh starts it and sets VIRADA_URL). Each test drives the page like a person.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, ply, clickFirstLegal, boardString, legalSquares, playToEnd } from '../lib/ui.mjs';
 import { replay, legalMoves, sq, count } from '../lib/othello.mjs';
 
@@ -11,17 +11,10 @@ import { replay, legalMoves, sq, count } from '../lib/othello.mjs';
 // White has no legal move and must pass while the game goes on. 12 empty squares.
 const PASS_FIXTURE = 'f5f6e6f4g4h4d3d6f3e2g2d2c7h1c4g6e3c6e7e8f1c3f2b5b4b8d1a5b7c2g7h8g5b6h5h6b3h3e1b1b2a2g1c1a3a4a1g3';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 async function desktop(opts = {}) {
-  return newPage(browser, { width: 1280, height: 860, ...opts });
+  return newPage(shared.browser, { width: 1280, height: 860, ...opts });
 }
 
 function checkClean(page) {
@@ -283,7 +276,7 @@ test('XOT start: 8 opening moves already played', { timeout: 60000 }, async (t) 
 });
 
 test('phone (portrait) layout and dark theme', { timeout: 90000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true });
+  const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true });
   await open(page);
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black' });
   await clickFirstLegal(page);

@@ -3,11 +3,12 @@
 // the theme filter; the daily puzzle, the same in two browsers; the page in pt-BR on a phone
 // (screenshots). Solutions are read from the shipped file (crates/engine/data/puzzles.txt) and
 // every board shown is checked against the independent rules model (lib/othello.mjs).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launch, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
+import { boardString } from '../lib/ui.mjs';
 import { play, idx, other } from '../lib/othello.mjs';
 import { PUZZLE_STRINGS } from '../../crates/server/web/puzzles-text.js';
 
@@ -61,23 +62,12 @@ function boardAfter(p, moves) {
   return b;
 }
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 function checkClean(page) {
   // A square that is no move is refused by the server (422): the browser logs the answer.
   const errors = page.consoleErrors.filter((e) => !e.startsWith('Failed to load resource'));
   assert.deepEqual(errors, [], 'no script errors in the console');
-}
-
-function shownBoard(page) {
-  return page.$$eval('#puzzle-board .cell', (cells) => cells.map((c) => (c.classList.contains('black') ? 'X' : c.classList.contains('white') ? 'O' : '-')).join(''));
 }
 
 async function click(page, square) {
@@ -109,11 +99,11 @@ test('the puzzle page has the same keys and placeholders in both languages, in o
 });
 
 test('a puzzle solved move by move, another failed with its refutation, hinted, retried and solved', { timeout: 120000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+  const { context, page } = await newPage(shared.browser, { width: 1280, height: 800 });
   const p = PUZZLES.find((x) => x.kind === 'endgame' && solverMoves(x).length >= 3 && x.line.length >= 5);
   await page.goto(`${BASE_URL}/learn?puzzle=${p.id}`);
   await at(page, p.id, 'playing', 0);
-  assert.equal(await shownBoard(page), p.board, 'the puzzle position');
+  assert.equal(await boardString(page, 'puzzle-board'), p.board, 'the puzzle position');
   const turn = p.side === 'X' ? 'black' : 'white';
   assert.equal(await page.getAttribute('#puzzle-board', 'data-turn'), turn);
   assert.match(await page.textContent('#puzzle-task'), new RegExp(`${turn === 'black' ? 'Black' : 'White'} to move`));
@@ -134,7 +124,7 @@ test('a puzzle solved move by move, another failed with its refutation, hinted, 
       assert.match(await page.textContent('#puzzle-feedback'), /Right!.*next move/);
     }
   }
-  assert.equal(await shownBoard(page), boardAfter(p, p.line));
+  assert.equal(await boardString(page, 'puzzle-board'), boardAfter(p, p.line));
   const solved = await page.textContent('#puzzle-feedback.ok');
   assert.match(solved, /Solved!/);
   assert.match(solved, /Your rating: \d+ \(\+\d+\)/, solved);
@@ -155,7 +145,7 @@ test('a puzzle solved move by move, another failed with its refutation, hinted, 
   const reply = await page.getAttribute('#puzzle-board .cell[data-mark~="target"]', 'data-square');
   assert.equal(await page.getAttribute(`#puzzle-board .cell[data-square="${wrong}"]`, 'data-mark'), 'wrong');
   const afterWrong = play(q.board, q.side, idx(wrong));
-  assert.equal(await shownBoard(page), play(afterWrong, other(q.side), idx(reply)), 'the wrong move and its refutation');
+  assert.equal(await boardString(page, 'puzzle-board'), play(afterWrong, other(q.side), idx(reply)), 'the wrong move and its refutation');
   assert.match(await page.textContent('#puzzle-line'), new RegExp(`The line: ${wrong}, ${reply}`));
   assert.match(text, /Your rating: \d+ \(−\d+\)/, text);
   await page.screenshot({ path: screenshotPath('puzzle-wrong.png') });
@@ -163,7 +153,7 @@ test('a puzzle solved move by move, another failed with its refutation, hinted, 
   // Retry: the start again; a hint (the quarter, then the move), then the solution.
   await page.click('#puzzle-retry');
   await at(page, q.id, 'playing', 0);
-  assert.equal(await shownBoard(page), q.board);
+  assert.equal(await boardString(page, 'puzzle-board'), q.board);
   await page.click('#puzzle-hint');
   await page.waitForFunction(() => document.querySelectorAll('#puzzle-board .cell[data-mark~="coach"]').length === 16);
   const qm = solverMoves(q);
@@ -197,7 +187,7 @@ test('a puzzle solved move by move, another failed with its refutation, hinted, 
 });
 
 test('the theme filter gives puzzles of that theme; the daily puzzle is the same for everyone', { timeout: 90000 }, async () => {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(shared.browser);
   await page.goto(BASE_URL + '/learn');
   await page.click('#learn-puzzles');
   await page.waitForSelector('#puzzle-board[data-state="playing"]');
@@ -221,7 +211,7 @@ test('the theme filter gives puzzles of that theme; the daily puzzle is the same
   await page.waitForSelector('#puzzle-board[data-state="playing"]');
   await page.waitForFunction(() => /Daily puzzle, \d{4}-\d\d-\d\d/.test(document.querySelector('#puzzle-title').textContent));
   const daily = await page.getAttribute('#puzzle-board', 'data-puzzle');
-  const second = await newPage(browser);
+  const second = await newPage(shared.browser);
   await second.page.goto(BASE_URL + '/learn');
   await second.page.click('#learn-daily');
   await second.page.waitForSelector(`#puzzle-board[data-puzzle="${daily}"][data-state="playing"]`);
@@ -232,7 +222,7 @@ test('the theme filter gives puzzles of that theme; the daily puzzle is the same
 });
 
 test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 90000 }, async () => {
-  const { context, page } = await newPage(browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await page.goto(BASE_URL + '/learn');
   await page.waitForSelector('#learn-puzzles');
   assert.equal((await page.textContent('#learn-puzzles')).trim(), 'Resolver problemas');
@@ -260,11 +250,11 @@ test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 900
   assert.match(await page.textContent('#puzzle-feedback.ok'), /Resolvido!.*Sem rating/);
   await boardVisible(page, 390, 844);
   // Switching the language phrases the page again; the position and the state stay.
-  const board = await shownBoard(page);
+  const board = await boardString(page, 'puzzle-board');
   await page.click('#lang-btn');
   await page.waitForFunction(() => /to move/.test(document.querySelector('#puzzle-task').textContent));
   assert.match(await page.textContent('#puzzle-feedback.ok'), /Solved!.*Not rated/);
-  assert.equal(await shownBoard(page), board);
+  assert.equal(await boardString(page, 'puzzle-board'), board);
   assert.equal(await page.getAttribute('#puzzle-board', 'data-state'), 'solved');
   checkClean(page);
   await context.close();
@@ -273,10 +263,10 @@ test('pt-BR and phone: the puzzle page in Portuguese at 390x844', { timeout: 900
 test('a midgame puzzle: judged by the deep search, refuted by the engine', { timeout: 60000 }, async () => {
   const m = PUZZLES.find((x) => x.kind === 'midgame' && x.scores.length >= 2);
   if (!m) return; // none shipped
-  const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+  const { context, page } = await newPage(shared.browser, { width: 1280, height: 800 });
   await page.goto(`${BASE_URL}/learn?puzzle=${m.id}`);
   await at(page, m.id, 'playing', 0);
-  assert.equal(await shownBoard(page), m.board);
+  assert.equal(await boardString(page, 'puzzle-board'), m.board);
   assert.match(await page.textContent('#puzzle-task'), /deep search rates it at least 6 discs above every other/);
   const wrong = m.scores[1].move;
   await click(page, wrong);
@@ -286,7 +276,7 @@ test('a midgame puzzle: judged by the deep search, refuted by the engine', { tim
   assert.match(text, new RegExp(`rates ${wrong} ${loss} discs below the best move`), text);
   await page.waitForSelector('#puzzle-board .cell[data-mark~="target"]');
   const reply = await page.getAttribute('#puzzle-board .cell[data-mark~="target"]', 'data-square');
-  assert.equal(await shownBoard(page), play(play(m.board, m.side, idx(wrong)), other(m.side), idx(reply)));
+  assert.equal(await boardString(page, 'puzzle-board'), play(play(m.board, m.side, idx(wrong)), other(m.side), idx(reply)));
   await page.click('#puzzle-retry');
   await at(page, m.id, 'playing', 0);
   await click(page, m.scores[0].move);

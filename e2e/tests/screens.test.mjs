@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, newGame, clickFirstLegal } from '../lib/ui.mjs';
 import { createOnline } from '../lib/online.mjs';
 
@@ -36,23 +36,20 @@ function wtb() {
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844, isMobile: true };
 
-let browser;
-let closeBrowser;
+const shared = browserForFile();
 let dir;
 const problems = [];
 before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virada-screens-'));
   fs.writeFileSync(path.join(dir, 'WTH_2025.wtb'), wtb());
 });
 after(async () => {
-  if (closeBrowser) await closeBrowser();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 /** A page in one theme and language (saved choices, as a returning visitor has them). */
 async function themed(size, theme, lang) {
-  const { context, page } = await newPage(browser, { ...size, colorScheme: theme, locale: lang === 'pt' ? 'pt-BR' : 'en-US' });
+  const { context, page } = await newPage(shared.browser, { ...size, colorScheme: theme, locale: lang === 'pt' ? 'pt-BR' : 'en-US' });
   await context.addInitScript(([th, l]) => {
     localStorage.setItem('virada.theme', th);
     localStorage.setItem('virada.lang', l);

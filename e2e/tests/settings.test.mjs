@@ -1,18 +1,11 @@
 // The settings dialog (board palettes and high contrast, the speed of the flips, sounds in games
 // on this device), remembered after a reload, and the keyboard shortcuts list ("?").
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, newGame, waitTurn, clickFirstLegal } from '../lib/ui.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 async function choose(page, name, value) {
   if (!(await page.isVisible('#settings-dialog'))) await page.click('#settings-btn');
@@ -23,7 +16,7 @@ async function choose(page, name, value) {
 const felt = (page) => page.$eval('#board', (b) => getComputedStyle(b).backgroundColor);
 
 test('board palettes and high contrast, chosen and remembered', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { reducedMotion: 'no-preference' });
+  const { context, page } = await newPage(shared.browser, { reducedMotion: 'no-preference' });
   await open(page);
   const seen = new Set([await felt(page)]);
   assert.equal(await page.$eval('html', (h) => h.dataset.palette || 'green'), 'green');
@@ -47,7 +40,7 @@ test('board palettes and high contrast, chosen and remembered', { timeout: 60000
 });
 
 test('flip speed: slow lengthens the flip, instant draws at once; the system\'s reduced motion wins', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { reducedMotion: 'no-preference' });
+  const { context, page } = await newPage(shared.browser, { reducedMotion: 'no-preference' });
   await open(page);
   // The flip's length as a move would be drawn (the first drawing of a board is instant).
   const flip = () => page.$eval('#board', (b) => {
@@ -65,7 +58,7 @@ test('flip speed: slow lengthens the flip, instant draws at once; the system\'s 
   assert.equal(await page.$eval('#board', (b) => b.classList.contains('instant')), true);
   await context.close();
 
-  const reduced = await newPage(browser, { reducedMotion: 'reduce' });
+  const reduced = await newPage(shared.browser, { reducedMotion: 'reduce' });
   await open(reduced.page);
   await choose(reduced.page, 'speed', 'slow');
   const reducedFlip = await reduced.page.$eval('#board', (b) => {
@@ -77,7 +70,7 @@ test('flip speed: slow lengthens the flip, instant draws at once; the system\'s 
 });
 
 test('sounds in games on this device: off by default, one sound a move when on', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await newGame(page, { mode: 'friend' });
   await clickFirstLegal(page);
@@ -94,7 +87,7 @@ test('sounds in games on this device: off by default, one sound a move when on',
 });
 
 test('the keyboard shortcuts list opens with "?" and from its button, in both languages', { timeout: 60000 }, async () => {
-  const { context, page } = await newPage(browser, { locale: 'pt-BR' });
+  const { context, page } = await newPage(shared.browser, { locale: 'pt-BR' });
   await open(page);
   await page.keyboard.press('?');
   await page.waitForSelector('#keys-dialog[open]');

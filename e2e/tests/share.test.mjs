@@ -1,27 +1,20 @@
 // Sharing a local game by a replay link, and opening a game file: the one who opens gets a copy
 // of their own, shown from its start; the owner's game is not reachable from the link.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, newPage, BASE_URL } from '../lib/browser.mjs';
+import { browserForFile, newPage, BASE_URL } from '../lib/browser.mjs';
 import { open, newGame, clickFirstLegal, boardString } from '../lib/ui.mjs';
 import { replay } from '../lib/othello.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 const gameId = (page) => page.evaluate(() => new URLSearchParams(location.search).get('game'));
 
 test('a replay link gives another browser a copy to step through, not the game', { timeout: 90000 }, async () => {
-  const owner = await newPage(browser, {});
+  const owner = await newPage(shared.browser, {});
   await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
   await open(owner.page);
   await newGame(owner.page, { mode: 'friend' });
@@ -33,7 +26,7 @@ test('a replay link gives another browser a copy to step through, not the game',
   const link = await owner.page.evaluate(() => navigator.clipboard.readText());
   assert.equal(link, `${BASE_URL}/?replay=${transcript}`, 'the link carries the moves only');
 
-  const friend = await newPage(browser, { locale: 'pt-BR' });
+  const friend = await newPage(shared.browser, { locale: 'pt-BR' });
   await friend.page.goto(link);
   await friend.page.waitForFunction(() => new URLSearchParams(location.search).get('game'));
   const copyId = await gameId(friend.page);
@@ -55,7 +48,7 @@ test('a game file (GGF) opens as a game to step through', { timeout: 60000 }, as
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virada-e2e-'));
   const ggf = path.join(dir, 'game.ggf');
   fs.writeFileSync(ggf, '(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)');
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await page.setInputFiles('#file-open', ggf);
   await page.waitForSelector('#board[data-ply="0"][data-view="0"]');

@@ -3,20 +3,13 @@
 // `invisible_character`) and the page says so in its language, naming the character; names and
 // chat lines in another script are shown isolated (<bdi>, dir="auto"), so they cannot reorder
 // the page's own words around them.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, newPage } from '../lib/browser.mjs';
+import { browserForFile, newPage } from '../lib/browser.mjs';
 import { open } from '../lib/ui.mjs';
 import { createOnline, takeSeat, chat } from '../lib/online.mjs';
 
-let browser;
-let closeBrowser;
-before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
-});
-after(async () => {
-  if (closeBrowser) await closeBrowser();
-});
+const shared = browserForFile();
 
 const scriptErrors = (page) => page.consoleErrors.filter((e) => !/Failed to load resource|ERR_|net::|WebSocket/.test(e));
 
@@ -26,7 +19,7 @@ test('a name with an invisible or formatting character is refused, in the page\'
     { locale: 'en-US', want: /^That text contains an invisible or formatting character \(U\+202E\); remove it\. name contains/ },
   ];
   for (const c of cases) {
-    const { context, page } = await newPage(browser, { locale: c.locale });
+    const { context, page } = await newPage(shared.browser, { locale: c.locale });
     try {
       await open(page);
       await page.click('#btn-new');
@@ -46,8 +39,8 @@ test('a name with an invisible or formatting character is refused, in the page\'
 });
 
 test('names and chat lines in another script are isolated from the page\'s sentences', { timeout: 60000 }, async () => {
-  const a = await newPage(browser);
-  const b = await newPage(browser, { locale: 'pt-BR' });
+  const a = await newPage(shared.browser);
+  const b = await newPage(shared.browser, { locale: 'pt-BR' });
   try {
     await open(a.page);
     const link = await createOnline(a.page, { tc: 'none', color: 'black', name: 'שרה' });

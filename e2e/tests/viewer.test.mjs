@@ -7,19 +7,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
+import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
 import { open, boardString } from '../lib/ui.mjs';
 import { START, legalMoves, play, sq, idx, replay, rng, other } from '../lib/othello.mjs';
 
-let browser;
-let closeBrowser;
+const shared = browserForFile();
 let dir;
 before(async () => {
-  ({ browser, close: closeBrowser } = await launch());
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virada-viewer-'));
 });
 after(async () => {
-  if (closeBrowser) await closeBrowser();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -82,7 +79,7 @@ const FILE = wtb(2024, [
 test('a WTHOR file lists its games; the one picked opens from its start, steps and is analysed', { timeout: 120000 }, async () => {
   const file = path.join(dir, 'WTH_2024.wtb');
   fs.writeFileSync(file, FILE);
-  const { context, page } = await newPage(browser, {});
+  const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await page.setInputFiles('#file-open', file);
   await page.waitForSelector('#wthor-dialog[open]');
@@ -126,7 +123,7 @@ test('in Portuguese; a file that is no WTHOR file is explained', { timeout: 6000
     ['pt-BR', 'WTH_2024.wtb: 3 partidas de 2024 (entre parênteses, os números dos jogadores).', '1. 64–0, 9 jogadas (12 × 34)', /^Não foi possível ler o arquivo de partidas \(arquivo WTHOR, byte 8\)\.$/],
     ['en-US', 'WTH_2024.wtb: 3 games of 2024 (in brackets, the players\' numbers).', '1. 64–0, 9 moves (12 × 34)', /^The game file could not be read \(WTHOR file, byte 8\)\. File too short/],
   ]) {
-    const { context, page } = await newPage(browser, { locale, width: 390, height: 844, isMobile: true });
+    const { context, page } = await newPage(shared.browser, { locale, width: 390, height: 844, isMobile: true });
     await open(page);
     await page.setInputFiles('#file-open', file);
     await page.waitForSelector('#wthor-dialog[open]');

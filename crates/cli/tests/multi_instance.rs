@@ -15,8 +15,7 @@ mod common;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
@@ -38,30 +37,18 @@ struct Instance {
 
 impl Instance {
     fn start(db: &str, id: &str, log: &std::path::Path) -> Instance {
-        let mut child = Command::new(common::VIRADA)
-            .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
-            .args(["--rate-limit-exempt", "127.0.0.1", "--instance-id", id])
-            .args(["--db", db])
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(log).unwrap())
-            .spawn()
-            .expect("virada starts");
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let addr = first
-            .trim()
-            .strip_prefix("listening on ")
-            .unwrap_or_else(|| {
-                panic!(
-                    "instance {id} said {first:?}: {}",
-                    std::fs::read_to_string(log).unwrap_or_default()
-                )
-            })
-            .to_string();
-        Instance { child, base: addr }
+        let (child, base) = common::serve(
+            &[
+                "--rate-limit-exempt",
+                "127.0.0.1",
+                "--instance-id",
+                id,
+                "--db",
+                db,
+            ],
+            log,
+        );
+        Instance { child, base }
     }
 
     fn kill_9(&mut self) {

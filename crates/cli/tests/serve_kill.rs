@@ -3,30 +3,16 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 /// Starts `virada serve` on a free port; returns the child and `host:port`.
 fn start(db: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_virada"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("virada starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .trim()
-        .strip_prefix("listening on http://")
-        .unwrap_or_else(|| panic!("first line was {first:?}"))
-        .to_string();
-    (child, addr)
+    let log = db.with_extension("log");
+    let (child, url) = common::serve(&["--db", db.to_str().unwrap()], &log);
+    (child, url.strip_prefix("http://").unwrap().to_string())
 }
 
 /// One HTTP/1.1 request (connection closed after it); returns (status, body).

@@ -91,8 +91,11 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/account/password", post(crate::accounts::change_password))
         .route("/account/recover", post(crate::accounts::recover))
-        .route("/players/{name}", get(crate::accounts::players::player))
         .merge(crate::safety::routes())
+        // Profiles: `/players/{name}` (with its record and games), the archive, my games.
+        .merge(crate::profiles::routes())
+        .merge(crate::lobby::routes(&state))
+        .merge(crate::arena::routes(&state))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(

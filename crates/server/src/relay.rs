@@ -94,6 +94,8 @@ fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, served: &Arc<Mutex<Served>>
                 if let Some(h) = games.running_handle(&game) {
                     h.refresh(version);
                 }
+                // It may have ended there (the arena director reads its arena again).
+                shared.game_ends.ended(&game);
             }
         }
         BusMessage::Expired(ids) => {

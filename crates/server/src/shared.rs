@@ -20,8 +20,12 @@ pub struct Shared {
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
     pub flags: crate::online::flag_watch::FlagWatch,
+    /// Online games' actors announce here that a game ended (the arena director listens).
+    pub game_ends: crate::online::game_ends::GameEnds,
     /// This instance among the others sharing the store (`crate::cluster`).
     pub cluster: crate::cluster::Cluster,
+    /// "Your move" notices to the players' open sockets (`crate::profiles::notices`).
+    pub notices: crate::profiles::notices::Notices,
 }
 
 impl Shared {
@@ -40,6 +44,9 @@ impl Shared {
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
+            notices: Default::default(),
+
+            game_ends: Default::default(),
         }
     }
 }

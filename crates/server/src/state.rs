@@ -406,6 +406,8 @@ impl Games {
         }
         let existed = self.shared.store.delete_game(id).await?;
         *slot = Slot::Deleted;
+        // Followers of results (arenas) count a game deleted before its end as aborted.
+        self.shared.game_ends.ended(id);
         self.shared
             .analysis_cache
             .lock()

@@ -5,54 +5,32 @@
 //! without it it fails under CI and prints SKIPPED elsewhere. The file tests always run.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use virada_engine::puzzles::Rating;
-use virada_rules::{Color, Game, Move};
-use virada_server::config::PgTarget;
+use virada_rules::{Color, Move};
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
 use virada_server::model::Owner;
-use virada_server::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use virada_server::model::{Level, Mode, Status};
 use virada_server::store::admin::{self, Db};
+use virada_server::store::arenas::ArenaResult;
 use virada_server::store::postgres::PgStore;
 use virada_server::store::rows::TableRows;
 use virada_server::store::safety::NewReport;
 use virada_server::store::sqlite::SqliteStore;
+mod store_common;
+use store_common::{fresh_schema, me, record, you};
 use virada_server::store::{
-    Change, LinkRow, NewAccount, PuzzleResult, Quota, SessionRow, Store, StoredGame,
+    ArenaCaps, ArenaGameRow, ArenaPlayerRow, ArenaRow, Change, LinkRow, NewAccount, PuzzleResult,
+    Quota, SessionRow, Store, StoredGame,
 };
-
-fn me() -> BrowserId {
-    BrowserId::of_token("me")
-}
-
-fn you() -> BrowserId {
-    BrowserId::of_token("you")
-}
-
-fn record(id: &str, mode: Mode, moves: &[&str], at: i64) -> GameRecord {
-    let mut game = Game::new();
-    for m in moves {
-        game.play(m.parse().unwrap()).unwrap();
-    }
-    GameRecord {
-        meta: GameMeta {
-            id: id.into(),
-            created_at: at,
-            updated_at: at + 7,
-            mode,
-            start_kind: StartKind::Standard,
-            opening: None,
-            seed: u64::MAX - 5,
-            owner: Owner::Browser(me()),
-        },
-        game,
-    }
-}
 
 fn local(id: &str, mode: Mode, moves: &[&str], online: Option<OnlineGame>) -> StoredGame {
     StoredGame {
-        rec: record(id, mode, moves, 100),
+        rec: {
+            let mut rec = record(id, mode, moves, 100);
+            rec.meta.updated_at += 7;
+            rec
+        },
         online,
     }
 }
@@ -255,6 +233,34 @@ async fn fill(s: &dyn Store) {
     let mut rated = online("g_rated", clock, 8_000);
     rated.online.as_mut().unwrap().rated = true;
     s.insert_game(rated.clone(), None).await.unwrap();
+    // An arena with both players; the rated game is its game: its end scores it.
+    let caps = ArenaCaps {
+        now: 8_000,
+        open: 20,
+        open_per_account: 2,
+        per_day: 5,
+    };
+    s.insert_arena(arena_row(), caps).await.unwrap();
+    for (holder, name) in [(me(), "Ana"), (you(), "Bia")] {
+        let player = ArenaPlayerRow {
+            holder,
+            username: name.into(),
+            rating: 1_500.0,
+            joined_at: 8_000,
+            active: true,
+        };
+        assert!(s.join_arena("a_1", player, 200).await.unwrap());
+    }
+    let game = ArenaGameRow {
+        game_id: "g_rated".into(),
+        seq: 1,
+        black: me(),
+        white: you(),
+        started_at: 8_000,
+        result: None,
+        ended_at: None,
+    };
+    s.add_arena_game("a_1", game).await.unwrap();
     for m in ["f5", "d6"] {
         rated.rec.game.play(m.parse().unwrap()).unwrap();
     }
@@ -297,6 +303,23 @@ async fn fill(s: &dyn Store) {
             at,
         };
         s.rate_puzzle(result).await.unwrap();
+    }
+}
+
+fn arena_row() -> ArenaRow {
+    ArenaRow {
+        id: "a_1".into(),
+        name: "Noite".into(),
+        creator: me(),
+        creator_name: "Ana".into(),
+        created_at: 8_000,
+        starts_at: 8_000,
+        ends_at: 3_608_000,
+        time_control: TimeControl::Clock {
+            minutes: 5,
+            increment_seconds: 3,
+        },
+        rated: true,
     }
 }
 
@@ -362,6 +385,10 @@ const FILLED: &[(&str, u64)] = &[
     ("blocks", 1),
     ("reports", 1),
     ("chat_off_games", 1),
+
+    ("arenas", 1),
+    ("arena_players", 2),
+    ("arena_games", 1),
 ];
 
 /// Every game of `fill` reads the same from both stores, and so do the lists, links, flags
@@ -431,6 +458,13 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
         a.due_flags(i64::MAX, 100).await.unwrap(),
         b.due_flags(i64::MAX, 100).await.unwrap()
     );
+    // The arena, with the result its game's end wrote.
+    let x = a.arena("a_1").await.unwrap().unwrap();
+    assert_eq!(x.arena, arena_row());
+    assert_eq!(x.players.len(), 2);
+    assert_eq!(x.games[0].result, Some(ArenaResult::BlackWins));
+    assert_eq!(x.games[0].ended_at, Some(9_000));
+    assert_eq!(Some(x), b.arena("a_1").await.unwrap());
 }
 
 #[tokio::test]
@@ -445,7 +479,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 64);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 68);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),
@@ -542,21 +576,6 @@ fn sorted(mut tables: Vec<TableRows>) -> Vec<TableRows> {
         t.rows.sort_by_key(|r| format!("{r:?}"));
     }
     tables
-}
-
-static SCHEMAS: AtomicUsize = AtomicUsize::new(0);
-
-/// A schema no other test (of this run or an earlier one) uses.
-fn fresh_schema(url: &str) -> PgTarget {
-    let n = SCHEMAS.fetch_add(1, Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    PgTarget {
-        url: url.to_string(),
-        schema: Some(format!("copy_{}_{n}_{nanos}", std::process::id())),
-    }
 }
 
 #[tokio::test]

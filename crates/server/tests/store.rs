@@ -3,104 +3,22 @@
 //! `scripts/pg-test.sh` sets; without it the PostgreSQL half fails under CI and prints SKIPPED
 //! elsewhere). `<check>::sqlite` and `<check>::postgres` are the two runs.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use virada_engine::puzzles::Rating;
-use virada_rules::{Color, Game};
+use virada_rules::Color;
 use virada_server::config::PgTarget;
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{
     ChatLine, End, OnlineGame, Phase, SeatState, TimeControl, CHAT_SHOWN,
 };
 use virada_server::model::Owner;
-use virada_server::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use virada_server::model::{Level, Mode, Status};
 use virada_server::store::postgres::PgStore;
-use virada_server::store::sqlite::SqliteStore;
+#[macro_use]
+mod store_common;
+use store_common::{fresh_schema, me, record, you, Backend};
 use virada_server::store::{
-    Abandoned, Change, LinkRow, PuzzleResult, Quota, Store, StoredGame, SweptRows,
+    Abandoned, Change, LinkRow, PuzzleResult, Quota, StoredGame, SweptRows,
 };
-
-/// A store under test, and a way to run plain SQL on what it stores (to spoil a row).
-struct Backend {
-    store: Arc<dyn Store>,
-    raw: Raw,
-    _dir: Option<tempfile::TempDir>,
-}
-
-enum Raw {
-    Sqlite(PathBuf),
-    Postgres(PgStore),
-}
-
-impl Backend {
-    fn sqlite() -> Backend {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("store.sqlite");
-        let store = SqliteStore::open(&path).unwrap();
-        Backend {
-            store: Arc::new(store),
-            raw: Raw::Sqlite(path),
-            _dir: Some(dir),
-        }
-    }
-
-    /// A fresh schema of the test server, or `None` (skipped) without one.
-    async fn postgres() -> Option<Backend> {
-        let url = virada_testdata::postgres_url()?;
-        let store = PgStore::open(&fresh_schema(&url)).await.unwrap();
-        Some(Backend {
-            store: Arc::new(store.clone()),
-            raw: Raw::Postgres(store),
-            _dir: None,
-        })
-    }
-
-    /// Runs `sql` (statements that both dialects read alike) outside the store's methods.
-    async fn exec(&self, sql: &str) {
-        match &self.raw {
-            Raw::Sqlite(path) => rusqlite::Connection::open(path)
-                .unwrap()
-                .execute_batch(sql)
-                .unwrap(),
-            Raw::Postgres(pg) => pg.execute_sql(sql).await.unwrap(),
-        }
-    }
-}
-
-static SCHEMAS: AtomicUsize = AtomicUsize::new(0);
-
-/// A schema no other test (of this run or an earlier one) uses.
-fn fresh_schema(url: &str) -> PgTarget {
-    let n = SCHEMAS.fetch_add(1, Ordering::Relaxed);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .subsec_nanos();
-    PgTarget {
-        url: url.to_string(),
-        schema: Some(format!("s_{}_{n}_{nanos}", std::process::id())),
-    }
-}
-
-/// Each check, once per store.
-macro_rules! on_both_stores {
-    ($($check:ident),* $(,)?) => {$(
-        mod $check {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$check(&super::Backend::sqlite()).await;
-            }
-
-            #[tokio::test]
-            async fn postgres() {
-                if let Some(b) = super::Backend::postgres().await {
-                    super::$check(&b).await;
-                }
-            }
-        }
-    )*};
-}
 
 on_both_stores!(
     games_round_trip,
@@ -114,34 +32,6 @@ on_both_stores!(
     a_resigned_local_game_keeps_its_end,
     puzzle_results_are_rated_once_and_none_is_lost_at_once,
 );
-
-fn me() -> BrowserId {
-    BrowserId::of_token("me")
-}
-
-fn you() -> BrowserId {
-    BrowserId::of_token("you")
-}
-
-fn record(id: &str, mode: Mode, moves: &[&str], at: i64) -> GameRecord {
-    let mut game = Game::new();
-    for m in moves {
-        game.play(m.parse().unwrap()).unwrap();
-    }
-    GameRecord {
-        meta: GameMeta {
-            id: id.into(),
-            created_at: at,
-            updated_at: at,
-            mode,
-            start_kind: StartKind::Standard,
-            opening: None,
-            seed: u64::MAX - 5,
-            owner: Owner::Browser(me()),
-        },
-        game,
-    }
-}
 
 fn local(id: &str, at: i64) -> StoredGame {
     StoredGame {
@@ -715,9 +605,7 @@ async fn both_stores_have_one_schema() {
     let sqlite = Backend::sqlite();
     let target = fresh_schema(&url);
     let pg = PgStore::open(&target).await.unwrap();
-    let Raw::Sqlite(path) = &sqlite.raw else {
-        unreachable!()
-    };
+    let path = sqlite.sqlite_path().unwrap();
     let conn = rusqlite::Connection::open(path).unwrap();
     let mut lite: Vec<String> = conn
         .prepare(

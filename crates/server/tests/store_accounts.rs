@@ -3,71 +3,16 @@
 //! set by `scripts/pg-test.sh`; without it the PostgreSQL half fails under CI and prints SKIPPED
 //! elsewhere), as `tests/store.rs` does for games.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use virada_engine::glicko::{after_game, Rating};
 use virada_rules::{Color, Game};
-use virada_server::config::PgTarget;
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{End, OnlineGame, Phase, SeatState, TimeControl};
 use virada_server::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
 use virada_server::rating::{Category, PlayerRating};
-use virada_server::store::postgres::PgStore;
-use virada_server::store::sqlite::SqliteStore;
+#[macro_use]
+mod store_common;
+use store_common::Backend;
 use virada_server::store::{NewAccount, SessionRow, Store, StoredGame};
-
-struct Backend {
-    store: Arc<dyn Store>,
-    _dir: Option<tempfile::TempDir>,
-}
-
-static SCHEMAS: AtomicUsize = AtomicUsize::new(0);
-
-impl Backend {
-    fn sqlite() -> Backend {
-        let dir = tempfile::tempdir().unwrap();
-        let store = SqliteStore::open(&dir.path().join("store.sqlite")).unwrap();
-        Backend {
-            store: Arc::new(store),
-            _dir: Some(dir),
-        }
-    }
-
-    async fn postgres() -> Option<Backend> {
-        let url = virada_testdata::postgres_url()?;
-        let n = SCHEMAS.fetch_add(1, Ordering::Relaxed);
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .subsec_nanos();
-        let target = PgTarget {
-            url,
-            schema: Some(format!("a_{}_{n}_{nanos}", std::process::id())),
-        };
-        Some(Backend {
-            store: Arc::new(PgStore::open(&target).await.unwrap()),
-            _dir: None,
-        })
-    }
-}
-
-macro_rules! on_both_stores {
-    ($($check:ident),* $(,)?) => {$(
-        mod $check {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$check(&super::Backend::sqlite()).await;
-            }
-
-            #[tokio::test]
-            async fn postgres() {
-                if let Some(b) = super::Backend::postgres().await {
-                    super::$check(&b).await;
-                }
-            }
-        }
-    )*};
-}
 
 on_both_stores!(
     accounts_sessions_and_lockout,

@@ -132,3 +132,32 @@ pub fn game_with_a_pass() -> (virada_rules::Game, usize) {
     }
     unreachable!()
 }
+
+/// Starts `virada serve --addr 127.0.0.1:0 --workers 1 <args>` with `RUST_LOG=info` and its
+/// standard error written to `log`; returns the child and the URL from its first line
+/// (`listening on http://host:port`). A child that says anything else fails the test with its log.
+pub fn serve(args: &[&str], log: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(VIRADA)
+        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .expect("virada starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let url = first
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| {
+            panic!(
+                "virada serve said {first:?}: {}",
+                std::fs::read_to_string(log).unwrap_or_default()
+            )
+        })
+        .to_string();
+    (child, url)
+}

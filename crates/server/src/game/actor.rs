@@ -478,9 +478,22 @@ impl Actor {
             return Err(e);
         }
         let before = self.flag_deadline();
+        let finished = |o: &Option<OnlineGame>| {
+            matches!(o.as_ref().map(|o| o.phase), Some(Phase::Finished(_)))
+        };
+        let ended = !finished(&self.online) && finished(&online);
+        let plies_before = self.rec.game.moves().len();
         self.rec = next;
         self.online = online;
         self.version = version;
+        // A move leaves a side to move: its players hear of it on their other sockets.
+        self.shared
+            .notices
+            .after_change(plies_before, &self.rec, self.online.as_ref());
+        if ended {
+            // Stored: followers of results (arenas) may read it now.
+            self.shared.game_ends.ended(&self.rec.meta.id);
+        }
         // A stored deadline moved (or a rematch brought a new one): the scheduler looks again.
         if new_game || self.flag_deadline() != before {
             self.shared.flags.changed();

@@ -10,7 +10,9 @@
 //! - [`time`]: the injected time source; the JSON is `crate::view::online`.
 
 pub mod flag_watch;
+pub mod game_ends;
 pub mod http;
+pub mod paired;
 pub mod scheduler;
 pub mod time;
 pub mod ws;

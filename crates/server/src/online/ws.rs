@@ -217,8 +217,23 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
     let mut recent: VecDeque<Instant> = VecDeque::new();
     let mut moves: VecDeque<Instant> = VecDeque::new();
     let mut bad = 0u32;
+    // "Your move" in the browser's other games (`profiles::notices`).
+    let mut notices = state.shared.notices.subscribe(who);
     loop {
         tokio::select! {
+            notice = notices.recv() => {
+                match notice {
+                    Ok(n) if n.game != id => {
+                        if !socket.send_text(&n.text).await {
+                            break;
+                        }
+                    }
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => {
+                        notices = state.shared.notices.subscribe(who);
+                    }
+                }
+            }
             msg = socket.ws.recv() => {
                 let arrived_ms = clock.now_ms();
                 let now = Instant::now();

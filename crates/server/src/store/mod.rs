@@ -11,8 +11,10 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod arenas;
 mod columns;
 pub mod postgres;
+pub mod profiles;
 pub mod rows;
 pub mod safety;
 pub mod sqlite;
@@ -23,6 +25,9 @@ use crate::model::online::{End, OnlineGame};
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
+pub use profiles::{AccountGame, FinishedRow, GamesQuery};
+
+pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use std::future::{ready, Future};
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
@@ -422,4 +427,37 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'_, Option<Vec<String>>>;
     /// A player's public profile by username key: name, creation time, ratings per category.
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>>;
+
+    // ---------- profiles and "my games" (`store::profiles`) ----------
+
+    /// A page of an account's online games (the seats its identity holds), the most recently
+    /// changed first.
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>>;
+    /// The outcomes of all of an account's finished online games (its record).
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>>;
+
+    // ---------- arenas (`store::arenas`; the rules are `crate::arena`) ----------
+
+    /// Stores a new arena, refused with 429 `too_many_arenas` if `caps` are full.
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()>;
+    /// The arenas that end after `ended_after`, the latest to start first (at most `limit`).
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>>;
+    /// Arena `id` with its players and games.
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>>;
+    /// Adds `player` to arena `id` (409 `arena_full` beyond `max_players`), or makes a player
+    /// who withdrew active again (keeping their first `joined_at` and `rating`). `Ok(false)`:
+    /// no such arena.
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool>;
+    /// Withdraws (pauses) `holder` from arena `id`; whether they were a player there.
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool>;
+    /// Records a game paired in arena `arena` (its result is written by the game's end,
+    /// [`Store::save`]).
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()>;
+    /// The arenas not over at `now`: not ended yet, or with a game still running.
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>>;
 }

@@ -23,6 +23,10 @@ pub const TABLES: &[&str] = &[
     "blocks",
     "reports",
     "chat_off_games",
+
+    "arenas",
+    "arena_players",
+    "arena_games",
 ];
 
 /// The table each store keeps its schema version in.

@@ -108,6 +108,8 @@ pub async fn create_account(
     )
     .await?;
     insert_session(tx, session).await?;
+    // The guest's puzzle rating comes along too.
+    super::puzzles::give_to_account(tx, guest, a.holder).await?;
     adopt(tx, guest, a.holder).await
 }
 

@@ -13,10 +13,12 @@
 //! phase is spelt) is shared with SQLite in [`super::columns`].
 
 mod accounts;
+mod arenas;
 mod cluster;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
 mod safety;
 
@@ -24,7 +26,9 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
+use super::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use crate::config::PgTarget;
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
@@ -84,6 +88,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     cluster::MIGRATION_INDEXES,
     // v10: players' safety: blocks, reports, the admin role, bans, chat off.
     safety::MIGRATION,
+
+    // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
+    arenas::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -651,6 +658,58 @@ impl Store for PgStore {
         let key = key.to_string();
         in_read_tx!(self, |tx| accounts::player(&tx, &key).await?)
     }
+
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        in_read_tx!(self, |tx| profiles::account_games(&tx, &q).await?)
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        in_read_tx!(self, |tx| profiles::finished_games(&tx, holder).await?)
+
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
+        in_tx!(self, |tx| arenas::insert_arena(&tx, &arena, caps).await?)
+    }
+
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>> {
+        in_read_tx!(self, |tx| arenas::list_arenas(&tx, ended_after, limit)
+            .await?)
+    }
+
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
+        let id = id.to_string();
+        in_read_tx!(self, |tx| arenas::arena(&tx, &id).await?)
+    }
+
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        in_tx!(self, |tx| arenas::join_arena(
+            &tx,
+            &id,
+            &player,
+            max_players
+        )
+        .await?)
+    }
+
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        in_tx!(self, |tx| arenas::withdraw_arena(&tx, &id, holder).await?)
+    }
+
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()> {
+        let arena = arena.to_string();
+        in_tx!(self, |tx| arenas::add_arena_game(&tx, &arena, &game)
+            .await?)
+    }
+
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
+        in_read_tx!(self, |tx| arenas::open_arenas(&tx, now).await?)
+    }
 }
 
 /// Writes a new game's rows (inside the caller's transaction).
@@ -723,6 +782,9 @@ async fn save(
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(tx, rec, o).await?;
         safety::rate_bot_game(tx, rec, o).await?;
+
+        // The end of an arena game scores it in this same transaction.
+        arenas::record_end(tx, rec, o).await?;
     }
     for change in changes {
         online::apply_change(tx, &rec.meta.id, rec.meta.updated_at, change).await?;

@@ -107,6 +107,8 @@ pub fn create_account(
         ],
     )?;
     insert_session(conn, session)?;
+    // The guest's puzzle rating comes along too.
+    super::puzzles::give_to_account(conn, guest, a.holder)?;
     adopt(conn, guest, a.holder)
 }
 

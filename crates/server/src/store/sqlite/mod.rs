@@ -7,9 +7,11 @@
 //! transaction each.
 
 mod accounts;
+mod arenas;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
 mod safety;
 
@@ -18,7 +20,9 @@ use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
+use super::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
@@ -83,6 +87,9 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX game_leases_instance ON game_leases(instance);",
     // v10: players' safety: blocks, reports, the admin role, bans, chat off (`store::safety`).
     safety::MIGRATION,
+
+    // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
+    arenas::MIGRATION,
 ];
 
 /// The schema version this build writes.
@@ -519,6 +526,50 @@ impl Store for SqliteStore {
         let key = key.to_string();
         self.run(move |conn| in_tx(conn, |tx| accounts::player(tx, &key)))
     }
+
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        self.run(move |conn| profiles::account_games(conn, &q))
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        self.run(move |conn| profiles::finished_games(conn, holder))
+
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
+        self.run(move |conn| in_tx(conn, |tx| arenas::insert_arena(tx, &arena, caps)))
+    }
+
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>> {
+        self.run(move |conn| arenas::list_arenas(conn, ended_after, limit))
+    }
+
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
+        let id = id.to_string();
+        self.run(move |conn| in_tx(conn, |tx| arenas::arena(tx, &id)))
+    }
+
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.run(move |conn| in_tx(conn, |tx| arenas::join_arena(tx, &id, &player, max_players)))
+    }
+
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.run(move |conn| arenas::withdraw_arena(conn, &id, holder))
+    }
+
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()> {
+        let arena = arena.to_string();
+        self.run(move |conn| arenas::add_arena_game(conn, &arena, &game))
+    }
+
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
+        self.run(move |conn| arenas::open_arenas(conn, now))
+    }
 }
 
 /// Runs `f` in one transaction, committed when it succeeded.
@@ -592,6 +643,9 @@ fn save(
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(&tx, rec, o)?;
         safety::rate_bot_game(&tx, rec, o)?;
+
+        // The end of an arena game scores it in this same transaction.
+        arenas::record_end(&tx, rec, o)?;
     }
     for change in changes {
         online::apply_change(&tx, &rec.meta.id, rec.meta.updated_at, change)?;
