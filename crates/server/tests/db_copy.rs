@@ -385,7 +385,6 @@ const FILLED: &[(&str, u64)] = &[
     ("blocks", 1),
     ("reports", 1),
     ("chat_off_games", 1),
-
     ("arenas", 1),
     ("arena_players", 2),
     ("arena_games", 1),

@@ -23,7 +23,6 @@ pub const TABLES: &[&str] = &[
     "blocks",
     "reports",
     "chat_off_games",
-
     "arenas",
     "arena_players",
     "arena_games",

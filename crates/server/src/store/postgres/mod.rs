@@ -88,7 +88,6 @@ pub(super) const MIGRATIONS: &[&str] = &[
     cluster::MIGRATION_INDEXES,
     // v10: players' safety: blocks, reports, the admin role, bans, chat off.
     safety::MIGRATION,
-
     // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
     arenas::MIGRATION,
 ];
@@ -665,6 +664,7 @@ impl Store for PgStore {
 
     fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
         in_read_tx!(self, |tx| profiles::finished_games(&tx, holder).await?)
+    }
 
     fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
         in_tx!(self, |tx| arenas::insert_arena(&tx, &arena, caps).await?)

@@ -87,7 +87,6 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX game_leases_instance ON game_leases(instance);",
     // v10: players' safety: blocks, reports, the admin role, bans, chat off (`store::safety`).
     safety::MIGRATION,
-
     // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
     arenas::MIGRATION,
 ];
@@ -533,6 +532,7 @@ impl Store for SqliteStore {
 
     fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
         self.run(move |conn| profiles::finished_games(conn, holder))
+    }
 
     fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
         self.run(move |conn| in_tx(conn, |tx| arenas::insert_arena(tx, &arena, caps)))
