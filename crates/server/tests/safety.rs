@@ -114,6 +114,20 @@ async fn a_block_stops_chat_to_the_blocker_and_joining() {
     let token = link["url"].as_str().unwrap().trim_start_matches("/join/");
     let (s, v) = srv.post(&ana, "/api/join", json!({"token": token})).await;
     assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "blocked"), "{v}");
+    // Nor accept the other's seek in the lobby.
+    let (s, seek) = srv
+        .post(
+            &bia,
+            "/api/seeks",
+            json!({"time_control": {"kind": "clock", "minutes": 5, "increment_seconds": 0}}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{seek}");
+    let seek = seek["id"].as_str().unwrap().to_string();
+    let (s, v) = srv
+        .post(&ana, &format!("/api/seeks/{seek}/accept"), json!({}))
+        .await;
+    assert_eq!((s, code(&v)), (StatusCode::FORBIDDEN, "blocked"), "{v}");
     // A third player is not concerned.
     let (cai, _) = sign_up(&srv, &Browser::new(), "cai", "hunter two!").await;
     let (s, v) = srv.seat(&cai, &open, "x").await;

@@ -326,6 +326,10 @@ pub async fn accept(
             &[],
         ));
     }
+    // Nobody plays a player either of them blocks (`crate::safety`).
+    if crate::safety::blocked_either_way(&state, seek.maker.holder, holder).await? {
+        return Err(crate::safety::blocked_error());
+    }
     if seek.rated {
         check_rated(&identity, seek.time_control)?;
     }
