@@ -64,6 +64,10 @@ enum Command {
     /// (SQLite and PostgreSQL, either way).
     #[command(subcommand_required = true)]
     Db(cmd::db::DbArgs),
+    /// Players' safety on the server's database: `admin grant|revoke NAME`, `admin ban NAME
+    /// [--reason R]`, `admin unban NAME`, `admin reports [--open]`, `admin resolve ID`.
+    #[command(subcommand_required = true)]
+    Admin(cmd::admin::AdminArgs),
 }
 
 /// `virada ... | head` closes our standard output early. Rust ignores SIGPIPE, so the next
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(args)) => cmd::puzzles::run(args),
         Some(Command::Serve(args)) => cmd::serve::run(args),
         Some(Command::Db(args)) => cmd::db::run(args),
+        Some(Command::Admin(args)) => cmd::admin::run(args),
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
     };
     match result {

@@ -18,6 +18,10 @@
 //! - `load`: opens `--games` games against the computer, each with its socket open, and
 //!   plays them (a random legal move after `--think-ms` on average) for `--secs`; reports how many
 //!   games were live at once, moves played, request latencies, errors and the server's memory.
+//! - `pairing`: `--players` (200) guests open the lobby socket (`/api/lobby/ws`) and join the
+//!   quick-pairing pools over it (a random pool each time, casual), for `--secs` (30); each one
+//!   joins again as soon as it is paired. Reports the pairing time (join sent to `paired`
+//!   received: p50, p99, max), games started per second and errors.
 
 use futures_util::StreamExt;
 use reqwest::Client;
@@ -106,7 +110,16 @@ async fn main() {
                 s.shutdown().await;
             }
         },
-        _ => eprintln!("usage: loadtest levels|load [options] (see the source header)"),
+        "pairing" => match &url {
+            Some(u) => pairing(u, &args).await,
+            None => {
+                let s = start_local(dir.path(), "pairing.sqlite", cap).await;
+                println!("server {}", s.url());
+                pairing(&s.url(), &args).await;
+                s.shutdown().await;
+            }
+        },
+        _ => eprintln!("usage: loadtest levels|load|pairing [options] (see the source header)"),
     }
 }
 
@@ -495,4 +508,118 @@ async fn play_one(
     drop(socket);
     let _ = client.delete(format!("{base}/api/games/{id}")).send().await;
     result
+}
+
+// ---------------------------------------------------------------- quick pairing
+
+const POOLS: [&str; 5] = ["1+0", "3+2", "5+0", "10+5", "xot-3+2"];
+
+#[derive(Default)]
+struct PairingStats {
+    paired: AtomicU64,
+    errors: AtomicU64,
+    latencies_us: std::sync::Mutex<Vec<u64>>,
+    first_errors: std::sync::Mutex<Vec<String>>,
+}
+
+impl PairingStats {
+    fn error(&self, what: String) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let mut first = self.first_errors.lock().unwrap();
+        if first.len() < 10 {
+            first.push(what);
+        }
+    }
+}
+
+/// One player: the lobby socket, then join, wait for `paired`, join again, until `deadline`.
+async fn pairing_player(base: String, n: usize, stats: Arc<PairingStats>, deadline: Instant) {
+    let b = browser();
+    let url = format!("{}/api/lobby/ws", base.replace("http://", "ws://"));
+    let mut req = url.into_client_request().unwrap();
+    req.headers_mut()
+        .insert("Cookie", b.cookie.parse().unwrap());
+    let mut ws = match tokio_tungstenite::connect_async(req).await {
+        Ok((ws, _)) => ws,
+        Err(e) => return stats.error(format!("player {n}: socket: {e}")),
+    };
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (n as u64 + 1);
+    while Instant::now() < deadline {
+        let pool = POOLS[(next_rand(&mut seed) % POOLS.len() as u64) as usize];
+        let join = json!({"type": "pool_join", "pool": pool, "name": format!("p{n}")});
+        let sent = Instant::now();
+        if futures_util::SinkExt::send(&mut ws, Message::Text(join.to_string().into()))
+            .await
+            .is_err()
+        {
+            return stats.error(format!("player {n}: send failed"));
+        }
+        // Waits for this join's `paired`; the run's end stops a wait.
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now()) + Duration::from_secs(5);
+            let msg = match tokio::time::timeout(left, ws.next()).await {
+                Err(_) => return, // still waiting when the run ended: not a pairing
+                Ok(None) | Ok(Some(Err(_))) => {
+                    return stats.error(format!("player {n}: socket closed"))
+                }
+                Ok(Some(Ok(Message::Text(t)))) => t,
+                Ok(Some(Ok(_))) => continue,
+            };
+            let v: Value = serde_json::from_str(msg.as_str()).unwrap_or(Value::Null);
+            match v["type"].as_str() {
+                Some("paired") => {
+                    let us = sent.elapsed().as_micros() as u64;
+                    stats.latencies_us.lock().unwrap().push(us);
+                    stats.paired.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                Some("error") | Some("pool_left") => {
+                    stats.error(format!("player {n}: {v}"));
+                    break;
+                }
+                _ => {} // the pool answer, seek lists
+            }
+        }
+    }
+}
+
+async fn pairing(base: &str, args: &Args) {
+    let players: usize = args.get("--players", 200usize).clamp(2, 5000);
+    let secs: u64 = args.get("--secs", 30u64).clamp(1, 600);
+    let stats = Arc::new(PairingStats::default());
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(secs);
+    let tasks: Vec<_> = (0..players)
+        .map(|n| tokio::spawn(pairing_player(base.to_string(), n, stats.clone(), deadline)))
+        .collect();
+    for t in tasks {
+        let _ = t.await;
+    }
+    let elapsed = started.elapsed().as_secs_f64().min(secs as f64);
+    let paired = stats.paired.load(Ordering::Relaxed);
+    let mut lat = stats.latencies_us.lock().unwrap().clone();
+    lat.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if lat.is_empty() {
+            return 0.0;
+        }
+        lat[((lat.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0
+    };
+    println!("players {players}, {secs} s");
+    println!(
+        "pairings {paired} (games started {}, {:.1}/s)",
+        paired / 2,
+        paired as f64 / 2.0 / elapsed
+    );
+    println!(
+        "pairing time ms: p50 {:.1}  p99 {:.1}  max {:.1}",
+        pct(0.5),
+        pct(0.99),
+        pct(1.0)
+    );
+    println!("errors {}", stats.errors.load(Ordering::Relaxed));
+    for e in stats.first_errors.lock().unwrap().iter() {
+        println!("  {e}");
+    }
+    println!("process rss (server + client)  {} MiB", rss_mib());
 }

@@ -91,7 +91,10 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/account/password", post(crate::accounts::change_password))
         .route("/account/recover", post(crate::accounts::recover))
-        .route("/players/{name}", get(crate::accounts::players::player))
+        .merge(crate::safety::routes())
+        // Profiles: `/players/{name}` (with its record and games), the archive, my games.
+        .merge(crate::profiles::routes())
+        .merge(crate::lobby::routes(&state))
         .merge(crate::arena::routes(&state))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
@@ -346,7 +349,7 @@ async fn create_game(
             ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
-            ("rated", req.rated.is_some()),
+            ("rated", req.rated.is_some() && !clock_for_computer),
         ] {
             if sent {
                 return Err(AppError::BadRequest(format!(
@@ -390,7 +393,16 @@ async fn create_game(
     let rec = new_record(mode, choose_start(start, req.setup)?, asker.browser);
     crate::setup::refuse_finished(&rec.game, false)?;
     // A clock starts when the game is created (the first move may be the computer's).
-    let online = local_clock.map(|tc| OnlineGame::local(tc, state.shared.config.clock.now_ms()));
+    let mut online =
+        local_clock.map(|tc| OnlineGame::local(tc, state.shared.config.clock.now_ms()));
+    // A rated game against a level (a bot, `crate::bots`): an account's, with a clock.
+    if req.rated == Some(true) {
+        let tc = local_clock.unwrap_or(TimeControl::None {});
+        crate::online::http::check_rated(&identity, tc)?;
+        if let Some(o) = online.as_mut() {
+            o.rated = true;
+        }
+    }
     let game = StoredGame { rec, online };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
@@ -503,7 +515,10 @@ async fn get_game(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<GameView>> {
     let id = game_id(id)?;
-    Ok(Json(state.view(&asker, &id).await?))
+    let mut view = state.view(&asker, &id).await?;
+    // Chat off and blocked players' lines, as on the live channel.
+    crate::safety::chat::filter_view(&state, asker.browser, &mut view).await?;
+    Ok(Json(view))
 }
 
 async fn delete_game(

@@ -144,7 +144,7 @@ fn first_holder(seat: &SeatState) -> Option<BrowserId> {
 }
 
 /// Whether each side played at least one disc (passes do not count).
-fn both_moved(rec: &GameRecord) -> bool {
+pub fn both_moved(rec: &GameRecord) -> bool {
     let positions = rec.game.positions();
     let mut moved = [false, false];
     for (i, mv) in rec.game.moves().iter().enumerate() {

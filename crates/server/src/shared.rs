@@ -24,6 +24,8 @@ pub struct Shared {
     pub game_ends: crate::online::game_ends::GameEnds,
     /// This instance among the others sharing the store (`crate::cluster`).
     pub cluster: crate::cluster::Cluster,
+    /// "Your move" notices to the players' open sockets (`crate::profiles::notices`).
+    pub notices: crate::profiles::notices::Notices,
 }
 
 impl Shared {
@@ -43,6 +45,7 @@ impl Shared {
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
             game_ends: Default::default(),
+            notices: Default::default(),
         }
     }
 }

@@ -15,6 +15,7 @@ use virada_server::store::admin::{self, Db};
 use virada_server::store::arenas::ArenaResult;
 use virada_server::store::postgres::PgStore;
 use virada_server::store::rows::TableRows;
+use virada_server::store::safety::NewReport;
 use virada_server::store::sqlite::SqliteStore;
 mod store_common;
 use store_common::{fresh_schema, me, record, you};
@@ -267,6 +268,25 @@ async fn fill(s: &dyn Store) {
     rated.online.as_mut().unwrap().phase = Phase::Finished(End::Resign(Color::White));
     s.save(rated.rec, rated.online, vec![]).await.unwrap();
 
+    // Safety: a block, a report on a chat line, chat off in a game, the admin role and a ban.
+    let safety = s.safety();
+    safety.block(me(), "bia", 200, 9_100).await.unwrap();
+    let report = NewReport {
+        reporter: me(),
+        player_key: "bia".into(),
+        game: Some("g_resigned".into()),
+        chat_line: Some(1),
+        reason: "rude".into(),
+        at: 9_200,
+    };
+    safety.insert_report(report, 10, 0).await.unwrap();
+    safety
+        .set_game_chat_off("g_resigned", Color::White, true)
+        .await
+        .unwrap();
+    assert!(safety.set_admin("ana", true).await.unwrap());
+    safety.set_chat_off(you(), true).await.unwrap();
+
     // Puzzles: two solvers, two puzzles, solved and not, a retry that is not rated.
     let initial = Rating::new(1_650.5, 200.0, 0.06);
     for (who, puzzle, solved, at) in [
@@ -362,6 +382,9 @@ const FILLED: &[(&str, u64)] = &[
     ("puzzle_ratings", 2),
     ("puzzle_solvers", 2),
     ("puzzle_results", 3),
+    ("blocks", 1),
+    ("reports", 1),
+    ("chat_off_games", 1),
     ("arenas", 1),
     ("arena_players", 2),
     ("arena_games", 1),
@@ -408,7 +431,15 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
         let x = a.session(&session, 1_000).await.unwrap();
         assert_eq!(x, Some((holder, name.to_string())));
         assert_eq!(x, b.session(&session, 1_000).await.unwrap());
+        let flags = a.safety().flags(holder).await.unwrap();
+        assert!(flags.is_some(), "{name}");
+        assert_eq!(flags, b.safety().flags(holder).await.unwrap());
+        let blocks = a.safety().blocks(holder).await.unwrap();
+        assert_eq!(blocks, b.safety().blocks(holder).await.unwrap());
     }
+    let reports = a.safety().reports(false, 10).await.unwrap();
+    assert_eq!(reports.len(), 1, "{reports:?}");
+    assert_eq!(reports, b.safety().reports(false, 10).await.unwrap());
     let mut ra = a.puzzle_ratings().await.unwrap();
     let mut rb = b.puzzle_ratings().await.unwrap();
     ra.sort_by(|x, y| x.0.cmp(&y.0));
@@ -447,7 +478,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 65);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 68);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),

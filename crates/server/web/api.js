@@ -78,8 +78,20 @@ export const api = {
   signUp: (username, password) => request('POST', '/api/accounts', { username, password }),
   signIn: (username, password) => request('POST', '/api/session', { username, password }),
   signOut: () => request('DELETE', '/api/session'),
+  /** The lobby (docs/API.md, "Lobby"): post, accept and cancel a challenge; the bots' levels. */
+  makeSeek: (body) => request('POST', '/api/seeks', body),
+  acceptSeek: (id, body = {}) => request('POST', `/api/seeks/${enc(id)}/accept`, body),
+  cancelSeek: (id) => request('DELETE', `/api/seeks/${enc(id)}`),
+  bots: () => request('GET', '/api/bots'),
   changePassword: (oldPassword, newPassword) => request('POST', '/api/account/password', { old_password: oldPassword, new_password: newPassword }),
   recover: (username, code, newPassword) => request('POST', '/api/account/recover', { username, recovery_code: code, new_password: newPassword }),
   deleteAccount: (password) => request('DELETE', '/api/account', { password }),
   player: (name) => request('GET', `/api/players/${enc(name)}`),
+  /** Profiles (docs/API.md, "Profiles"): a player's archive page; my games; all mine as GGF. */
+  playerGames: (name, query) => request('GET', `/api/players/${enc(name)}/games?` + new URLSearchParams(query)),
+  myGames: () => request('GET', '/api/account/games'),
+  myGamesGgfUrl: () => '/api/account/games.ggf',
 };
+
+/** Any API request (method, path, JSON body): for modules with routes of their own. */
+export { request as apiRequest };

@@ -20,11 +20,16 @@ import { mountSettings } from './settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './share.js';
 import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
 import { mountAccount } from './account.js';
+import { mountSafety } from './safety.js';
+
+import { renderMyGames, hideMyGames } from './mygames.js';
+import './lobby-text.js';
 import './arena-text.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
 let typed = ''; // first letter of a square being typed outside the board
+let lobbyShown = false; // the lobby page follows its socket while shown
 
 function init() {
   store.update({ lang: initLanguage(), showLegal: safeGet('virada.legal') !== 'off' });
@@ -61,7 +66,7 @@ function init() {
   // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
   mountSettings({ onChange: () => {} });
   mountWthor();
-  mountAccount();
+  mountAccount().finally(() => mountSafety());
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -262,12 +267,18 @@ function routeFromLocation(first = false) {
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const arenas = path === '/arenas' || path.startsWith('/arenas/');
-  const route = path === '/rules' || path === '/games' || path === '/learn' ? path : arenas ? '/arenas' : '/';
+  // `/@/<name>`: a player's profile.
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-profile').hidden = route !== '/@';
+  if (route !== '/games') hideMyGames();
+  $('view-lobby').hidden = route !== '/lobby';
+  if (route !== '/lobby' && lobbyShown) import('./lobby.js').then((m) => m.leaveLobby());
+  lobbyShown = route === '/lobby';
   $('view-arenas').hidden = route !== '/arenas';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -295,12 +306,31 @@ async function showPage(route) {
     const mod = await import('./learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/@') {
+    let name = '';
+    try { name = decodeURIComponent(location.pathname.slice(3).replace(/\/+$/, '')); } catch { /* a bad escape: no such player */ }
+    const { renderProfile } = await import('./profile.js');
+    await renderProfile($('profile-root'), name, { open: (id) => openGame(id) });
+    return; // the page names itself (the player)
+  } else if (route === '/lobby') {
+    const mod = await import('./lobby.js');
+    mod.renderLobby($('lobby-root'), {
+      openGame: (id) => openGame(id),
+      playComputer: async (level) => {
+        clearNotice();
+        try { await actions.createGame({ mode: 'computer', level }); navigate('/', true); } catch (e) { showError(e); }
+      },
+    });
+    document.title = t('lobby.title') + ' · Virada';
+    return;
   } else if (route === '/arenas') {
     const mod = await import('./arena.js');
     const path = location.pathname.replace(/\/+$/, '');
     await mod.renderArenas($('view-arenas'), path, { navigate, openGame });
     return; // the page names itself
   } else if (route === '/games') {
+    // Signed in: the account's games from every device first.
+    renderMyGames($('my-games'), { open: (id) => openGame(id), onError: showError });
     const mod = await import('./games.js');
     mod.renderGamesList($('view-games'), {
       levelName,

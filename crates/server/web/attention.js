@@ -92,7 +92,7 @@ function unlockAudio() {
 }
 
 /** A soft falling tone: by default the two-tone "tock" of 120 ms. */
-function beep(from = 880, to = 440, length = 0.12) {
+export function beep(from = 880, to = 440, length = 0.12) {
   if (!audio) return;
   try {
     const now = audio.currentTime;

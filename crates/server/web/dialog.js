@@ -8,6 +8,7 @@ import { lang, t, safeGet, safeSet } from './i18n.js';
 import { errorText } from './notice.js';
 import { BoardEditor } from './editor.js';
 import { currentUser } from './account.js';
+import { botRatingText } from './safety.js';
 
 const PREFS_KEY = 'virada.newgame';
 export const NAME_KEY = 'virada.name';
@@ -141,6 +142,9 @@ export class NewGameDialog {
     const level = this.levels().find((l) => String(l.level) === f.level.value);
     const desc = level && level.description ? level.description[lang()] || level.description.en : '';
     this.form.querySelector('#level-desc').textContent = desc;
+    // The level as a bot: its rating, and a rated game against it (an account's, with a clock).
+    this.form.querySelector('#level-rating').textContent = botRatingText(Number(f.level.value));
+    this.form.querySelector('.bot-rated-field').hidden = !signedIn || mode !== 'computer' || !PRESETS[f.tc.value];
   }
 
   /** What is wrong with an online game's settings ({ text, field }), or null. */
@@ -161,6 +165,7 @@ export class NewGameDialog {
       body.level = Number(f.level.value) || DEFAULT_LEVEL;
       body.human_color = f.color.value;
       if (PRESETS[f.tc.value]) body.time_control = timeControl(f);
+      if (PRESETS[f.tc.value] && currentUser() && f.botRated.checked) body.rated = true;
     }
     if (body.start === 'setup') body.setup = f.setup.value;
     const err = this.form.querySelector('#new-error');

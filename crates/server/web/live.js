@@ -25,6 +25,12 @@ let answerTimer = 0;
 let nextRef = 1;
 let pending = null; // { ref, version }: a message that locks input until it is answered
 let onGone = () => {};
+const otherGame = []; // listeners of "your move" in another game (mygames.js)
+
+/** `fn(msg)` hears `{type: 'your_move', game, opponent, ply}`: a move in another of my games. */
+export function onOtherGame(fn) {
+  otherGame.push(fn);
+}
 
 /** Follows game `id` over its WebSocket (null: stops); `gone(id)` if it was deleted. */
 export function follow(id, { gone } = {}) {
@@ -140,6 +146,9 @@ function handle(msg) {
     case 'presence':
       store.update({ presence: { seats: msg.seats, spectators: msg.spectators } });
       break;
+    case 'your_move':
+      if (typeof msg.game === 'string' && msg.game !== gameId) for (const fn of otherGame) fn(msg);
+      break;
     case 'error': {
       if (pending && (msg.ref === pending.ref || msg.ref === undefined || msg.ref === null)) answered();
       // A stale move is followed by the current game: nothing alarming. An error without a
@@ -191,3 +200,73 @@ function resumeNow() {
 window.addEventListener('online', resumeNow);
 window.addEventListener('pageshow', (ev) => { if (ev.persisted) resync(); });
 document.addEventListener('visibilitychange', resumeNow);
+
+// ---------------------------------------------------------------- the lobby's subscription
+// The lobby page follows `/api/lobby/ws` (docs/API.md, "Lobby"): the open seeks (first whole,
+// then each change) and this browser's pairing results; it sends pool joins and leaves. The
+// same reconnection as a game's socket; after a drop the server sends the whole list again.
+// While it is open the server keeps this browser's seeks and pool place.
+
+let lobbySocket = null;
+let lobbyHandlers = null;
+let lobbyFailures = 0;
+let lobbyTimer = 0;
+
+/** Follows the lobby: `onMessage(msg)` for each message, `onState('live'|'reconnecting')`. */
+export function followLobby(onMessage, onState = () => {}) {
+  stopLobby();
+  lobbyHandlers = { onMessage, onState };
+  lobbyFailures = 0;
+  connectLobby();
+}
+
+/** Stops following the lobby (leaving the page: the server drops its seeks after the grace). */
+export function stopLobby() {
+  clearTimeout(lobbyTimer);
+  lobbyHandlers = null;
+  if (lobbySocket) {
+    const s = lobbySocket;
+    lobbySocket = null;
+    s.onopen = s.onmessage = s.onclose = s.onerror = null;
+    try { s.close(1000); } catch { /* already closed */ }
+  }
+}
+
+/** Sends `msg` on the lobby socket; false if it is not open. */
+export function sendLobby(msg) {
+  if (!lobbySocket || lobbySocket.readyState !== WebSocket.OPEN) return false;
+  lobbySocket.send(JSON.stringify(msg));
+  return true;
+}
+
+function connectLobby() {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  let ws;
+  try {
+    ws = new WebSocket(`${scheme}//${location.host}/api/lobby/ws`);
+  } catch {
+    retryLobby();
+    return;
+  }
+  lobbySocket = ws;
+  ws.onmessage = (ev) => {
+    if (lobbySocket !== ws || !lobbyHandlers || typeof ev.data !== 'string') return;
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (!msg || typeof msg.type !== 'string') return;
+    if (msg.type === 'seeks') { lobbyFailures = 0; lobbyHandlers.onState('live'); }
+    lobbyHandlers.onMessage(msg);
+  };
+  ws.onclose = () => {
+    if (lobbySocket !== ws) return;
+    lobbySocket = null;
+    if (lobbyHandlers) { lobbyHandlers.onState('reconnecting'); retryLobby(); }
+  };
+}
+
+function retryLobby() {
+  const delay = RETRY_MS[Math.min(lobbyFailures, RETRY_MS.length - 1)];
+  lobbyFailures++;
+  clearTimeout(lobbyTimer);
+  lobbyTimer = setTimeout(() => { if (lobbyHandlers && !lobbySocket) connectLobby(); }, delay);
+}

@@ -222,7 +222,7 @@ function draw(s) {
   // Time control and spectators (and, for a spectator, that they are one).
   const n = store.spectators(s);
   const watchers = n === 0 ? t('online.noSpectators') : n === 1 ? t('online.spectator') : t('online.spectators', { n });
-  const parts = [timeControlText(o.time_control), watchers];
+  const parts = [t(o.rated ? 'online.rated' : 'online.casual'), timeControlText(o.time_control), watchers];
   if (!mine && !joinable) parts.unshift(t('online.watching'));
   setText('online-info', parts.join(' · '));
   $('online-info').dataset.spectators = String(n);

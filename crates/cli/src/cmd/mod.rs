@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+pub mod admin;
 pub mod analyze;
 pub mod args;
 pub mod bench;

@@ -111,6 +111,24 @@ fn check_unlocked(account: &AccountRow, now: i64) -> AppResult<()> {
     }
 }
 
+/// 403 `banned` (params `reason`) if the account `holder` is banned: it cannot sign in
+/// (`virada admin ban` also ended its sessions).
+pub async fn check_not_banned(state: &AppState, holder: BrowserId) -> AppResult<()> {
+    let flags = state.shared.store.safety().flags(holder).await?;
+    match flags.filter(|f| f.banned_at.is_some()) {
+        Some(f) => {
+            let reason = f.ban_reason.unwrap_or_default();
+            Err(AppError::account(
+                StatusCode::FORBIDDEN,
+                "banned",
+                &format!("this account is banned: {reason}"),
+                &[("reason", reason.as_str().into())],
+            ))
+        }
+        None => Ok(()),
+    }
+}
+
 /// A new session for `holder` and the token its cookie carries.
 fn new_session(holder: BrowserId) -> AppResult<(SessionRow, String)> {
     let token =
@@ -139,12 +157,28 @@ fn signed_in(identity: &Identity) -> AppResult<&SignedIn> {
     identity.account.as_ref().ok_or_else(sign_in_required)
 }
 
-/// Reads the account a wrong password counts against, checks its lock and the password;
-/// counts a failure. The request's address was limited by the caller.
-async fn check_password(state: &AppState, account: &AccountRow, password: String) -> AppResult<()> {
+/// One of an account's secrets, as typed.
+enum Secret {
+    Password(String),
+    RecoveryCode(String),
+}
+
+/// Checks a secret of `account` (the password, or the recovery code): refused while the account
+/// is locked; a wrong one counts toward the lock and is answered with `wrong()`. The request's
+/// address was limited by the caller.
+async fn verify_secret(
+    state: &AppState,
+    account: &AccountRow,
+    secret: Secret,
+    wrong: fn() -> AppError,
+) -> AppResult<()> {
     let now = now_millis();
     check_unlocked(account, now)?;
-    if password::verify(password, account.password_hash.clone()).await? {
+    let right = match secret {
+        Secret::Password(p) => password::verify(p, account.password_hash.clone()).await?,
+        Secret::RecoveryCode(c) => password::recovery_hash(&c) == account.recovery_hash,
+    };
+    if right {
         return Ok(());
     }
     state
@@ -152,7 +186,21 @@ async fn check_password(state: &AppState, account: &AccountRow, password: String
         .store
         .login_failed(account.holder, now, MAX_FAILURES, LOCK_MS)
         .await?;
-    Err(wrong_password())
+    Err(wrong())
+}
+
+/// [`verify_secret`] with the password (401 `wrong_password`).
+async fn check_password(state: &AppState, account: &AccountRow, password: String) -> AppResult<()> {
+    verify_secret(state, account, Secret::Password(password), wrong_password).await
+}
+
+fn wrong_code() -> AppError {
+    AppError::account(
+        StatusCode::UNAUTHORIZED,
+        "wrong_recovery_code",
+        "wrong username or recovery code",
+        &[],
+    )
 }
 
 #[derive(Deserialize, Debug)]
@@ -217,6 +265,7 @@ pub async fn sign_in(
         return Err(wrong_password());
     };
     check_password(&state, &account, req.password).await?;
+    check_not_banned(&state, account.holder).await?;
     let (session, token) = new_session(account.holder)?;
     let moved = store
         .sign_in(account.holder, session, identity.guest)
@@ -306,26 +355,18 @@ pub async fn recover(
 ) -> AppResult<Response> {
     checked_password(&req.new_password)?;
     state.limits.check(asker.ip, Kind::Account)?;
-    let wrong_code = || {
-        AppError::account(
-            StatusCode::UNAUTHORIZED,
-            "wrong_recovery_code",
-            "wrong username or recovery code",
-            &[],
-        )
-    };
     let store = &state.shared.store;
     let Some(account) = store.account_by_name(&name_key(&req.username)).await? else {
         return Err(wrong_code());
     };
-    let now = now_millis();
-    check_unlocked(&account, now)?;
-    if password::recovery_hash(&req.recovery_code) != account.recovery_hash {
-        store
-            .login_failed(account.holder, now, MAX_FAILURES, LOCK_MS)
-            .await?;
-        return Err(wrong_code());
-    }
+    verify_secret(
+        &state,
+        &account,
+        Secret::RecoveryCode(req.recovery_code),
+        wrong_code,
+    )
+    .await?;
+    check_not_banned(&state, account.holder).await?;
     let code = password::new_recovery_code()?;
     let hash = password::hash(req.new_password).await?;
     let (session, token) = new_session(account.holder)?;

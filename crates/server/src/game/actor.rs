@@ -209,6 +209,14 @@ impl Actor {
             }
             Msg::EngineSnapshot(reply) => {
                 let r = match self.online.as_ref().map(|o| o.phase) {
+                    // A rated game against a bot (`crate::bots`) is played without help.
+                    Some(Phase::Playing { .. })
+                        if self.online.as_ref().is_some_and(|o| o.rated) =>
+                    {
+                        Err(AppError::NotAllowed(
+                            "hints and analysis of a rated game wait until it is finished".into(),
+                        ))
+                    }
                     _ if !self.is_online() => Ok(self.rec.clone()),
                     None | Some(Phase::Finished(_)) => Ok(self.rec.clone()),
                     Some(_) => Err(AppError::NotAllowed(
@@ -470,6 +478,7 @@ impl Actor {
             return Err(e);
         }
         let before = self.flag_deadline();
+        let plies_before = self.rec.game.moves().len();
         let finished = |o: &Option<OnlineGame>| {
             matches!(o.as_ref().map(|o| o.phase), Some(Phase::Finished(_)))
         };
@@ -477,6 +486,10 @@ impl Actor {
         self.rec = next;
         self.online = online;
         self.version = version;
+        // A move leaves a side to move: its players hear of it on their other sockets.
+        self.shared
+            .notices
+            .after_change(plies_before, &self.rec, self.online.as_ref());
         if ended {
             // Stored: followers of results (arenas) may read it now.
             self.shared.game_ends.ended(&self.rec.meta.id);

@@ -99,6 +99,8 @@ pub async fn take_seat(
     state.limits.check(asker.ip, Kind::Seat)?;
     let who = asker.browser;
     let name = seat_name(&identity, req.name)?;
+    // Nobody sits down against a player either of them blocks.
+    crate::safety::check_may_join(&state, who, &id).await?;
     let view = state
         .with_game(&asker, &id, |h| {
             let name = name.clone();
@@ -172,6 +174,7 @@ pub async fn join(
     let Some((game, color)) = found else {
         return Err(unknown());
     };
+    crate::safety::check_may_join(&state, who, &game).await?;
     let color = state
         .with_game(&asker, &game, |h| {
             let hash = hash.clone();

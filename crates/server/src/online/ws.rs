@@ -200,6 +200,13 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
         handle: handle.clone(),
         conn,
     };
+    // Chat off and blocked players' lines (`safety::chat`), per socket.
+    let Ok(mut filter) = crate::safety::chat::ChatFilter::new(&state, &id, who).await else {
+        return socket.close(GOING_AWAY, "the game is unavailable").await;
+    };
+    let Some(first) = filter.apply(&first) else {
+        return;
+    };
     if !socket.send_text(&first).await {
         return;
     }
@@ -210,8 +217,23 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
     let mut recent: VecDeque<Instant> = VecDeque::new();
     let mut moves: VecDeque<Instant> = VecDeque::new();
     let mut bad = 0u32;
+    // "Your move" in the browser's other games (`profiles::notices`).
+    let mut notices = state.shared.notices.subscribe(who);
     loop {
         tokio::select! {
+            notice = notices.recv() => {
+                match notice {
+                    Ok(n) if n.game != id => {
+                        if !socket.send_text(&n.text).await {
+                            break;
+                        }
+                    }
+                    Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+                    Err(broadcast::error::RecvError::Closed) => {
+                        notices = state.shared.notices.subscribe(who);
+                    }
+                }
+            }
             msg = socket.ws.recv() => {
                 let arrived_ms = clock.now_ms();
                 let now = Instant::now();
@@ -260,8 +282,9 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
                 };
                 let action = match msg {
                     ClientMessage::Hello { .. } => {
+                        filter.refresh(&state, true).await;
                         let sent = match handle.view(Some(who)).await {
-                            Ok(view) => match game_message(&view) {
+                            Ok(view) => match game_message(&view).and_then(|j| filter.apply(&j).map(|t| t.into_owned())) {
                                 Some(json) => socket.send_text(&json).await,
                                 None => true,
                             },
@@ -317,14 +340,26 @@ async fn run(ws: WebSocket, state: AppState, id: String, who: BrowserId, ip: IpA
             ev = events.recv() => {
                 let sent = match ev {
                     Ok(Event::Game(frames)) => {
+                        filter.refresh(&state, false).await;
                         let text = frames.for_browser(socket.who).clone();
-                        socket.send_text(&text).await
+                        match filter.apply(&text) {
+                            Some(text) => socket.send_text(&text).await,
+                            None => true,
+                        }
                     }
-                    Ok(Event::Same(text)) => socket.send_text(&text).await,
+                    Ok(Event::Same(text)) => {
+                        if text.starts_with(r#"{"type":"chat""#) {
+                            filter.refresh(&state, true).await;
+                        }
+                        match filter.apply(&text) {
+                            Some(text) => socket.send_text(&text).await,
+                            None => true,
+                        }
+                    }
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         // Behind: skip to the current state.
                         match handle.view(Some(who)).await {
-                            Ok(view) => match game_message(&view) {
+                            Ok(view) => match game_message(&view).and_then(|j| filter.apply(&j).map(|t| t.into_owned())) {
                                 Some(json) => socket.send_text(&json).await,
                                 None => true,
                             },

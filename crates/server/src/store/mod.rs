@@ -14,7 +14,9 @@ pub mod admin;
 pub mod arenas;
 mod columns;
 pub mod postgres;
+pub mod profiles;
 pub mod rows;
+pub mod safety;
 pub mod sqlite;
 
 use crate::error::AppResult;
@@ -24,6 +26,7 @@ use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
+pub use profiles::{AccountGame, FinishedRow, GamesQuery};
 use std::future::{ready, Future};
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
@@ -238,6 +241,9 @@ pub trait Store: Send + Sync {
     /// Which implementation this is (`"sqlite"`, `"postgres"`).
     fn kind(&self) -> &'static str;
 
+    /// Blocks, reports, the admin role, bans, chat off (`safety::SafetyStore`).
+    fn safety(&self) -> &dyn safety::SafetyStore;
+
     // ---------- several instances ----------
 
     /// Whether several server processes may share this store (then games have leases).
@@ -420,6 +426,14 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'_, Option<Vec<String>>>;
     /// A player's public profile by username key: name, creation time, ratings per category.
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>>;
+
+    // ---------- profiles and "my games" (`store::profiles`) ----------
+
+    /// A page of an account's online games (the seats its identity holds), the most recently
+    /// changed first.
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>>;
+    /// The outcomes of all of an account's finished online games (its record).
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>>;
 
     // ---------- arenas (`store::arenas`; the rules are `crate::arena`) ----------
 

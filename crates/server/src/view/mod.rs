@@ -184,6 +184,8 @@ pub struct GameView {
     pub end: Option<crate::view::online::EndView>,
     /// The named opening reached so far (`null`: none).
     pub opening_name: Option<OpeningNameView>,
+    /// A rated game (online, or against a computer level as a bot: `crate::bots`).
+    pub rated: bool,
 }
 
 /// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
@@ -233,6 +235,7 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
             loser: None,
         }),
         opening_name: opening_name_view(game.positions()),
+        rated: false,
     }
 }
 

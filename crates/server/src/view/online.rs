@@ -147,6 +147,7 @@ pub fn online_game_view(
 ) -> GameView {
     let mut view = game_view(rec, false, version);
     apply_clocks_and_end(&mut view, rec, online, now);
+    view.rated = online.rated;
     view.online = Some(Box::new(OnlineView {
         time_control: online.time_control,
         rated: online.rated,
@@ -181,6 +182,7 @@ pub fn local_game_view(
     let mut view = game_view(rec, thinking, version);
     if let Some(online) = online {
         apply_clocks_and_end(&mut view, rec, online, now);
+        view.rated = online.rated;
     }
     view
 }

@@ -108,6 +108,8 @@ pub async fn create_account(
     )
     .await?;
     insert_session(tx, session).await?;
+    // The guest's puzzle rating comes along too.
+    super::puzzles::give_to_account(tx, guest, a.holder).await?;
     adopt(tx, guest, a.holder).await
 }
 
@@ -360,7 +362,7 @@ pub async fn player(tx: &Transaction<'_>, key: &str) -> AppResult<Option<Player>
     }))
 }
 
-async fn current_rating(
+pub(super) async fn current_rating(
     tx: &Transaction<'_>,
     holder: &str,
     category: Category,
@@ -378,7 +380,7 @@ async fn current_rating(
     }
 }
 
-async fn write_rating(
+pub(super) async fn write_rating(
     tx: &Transaction<'_>,
     game: &str,
     holder: &str,

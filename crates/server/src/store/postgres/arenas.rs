@@ -14,7 +14,7 @@ use crate::store::arenas::{
 };
 use tokio_postgres::{Row, Transaction};
 
-/// Schema version 10 (see the SQLite store's).
+/// Schema version 11 (see the SQLite store's).
 pub const MIGRATION: &str = "
     CREATE TABLE arenas (
         id            TEXT PRIMARY KEY,

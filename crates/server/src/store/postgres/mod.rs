@@ -18,12 +18,15 @@ mod cluster;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
+mod safety;
 
 use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
 use super::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use crate::config::PgTarget;
@@ -83,7 +86,9 @@ pub(super) const MIGRATIONS: &[&str] = &[
     cluster::MIGRATION,
     // v9: the leases by expiry and by instance (the listener's renewal and expiry look-up).
     cluster::MIGRATION_INDEXES,
-    // v10: arena tournaments: arenas, their players and their games (`crate::arena`).
+    // v10: players' safety: blocks, reports, the admin role, bans, chat off.
+    safety::MIGRATION,
+    // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
     arenas::MIGRATION,
 ];
 
@@ -392,6 +397,10 @@ impl Store for PgStore {
         "postgres"
     }
 
+    fn safety(&self) -> &dyn super::safety::SafetyStore {
+        self
+    }
+
     fn shared_by_instances(&self) -> bool {
         true
     }
@@ -649,6 +658,14 @@ impl Store for PgStore {
         in_read_tx!(self, |tx| accounts::player(&tx, &key).await?)
     }
 
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        in_read_tx!(self, |tx| profiles::account_games(&tx, &q).await?)
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        in_read_tx!(self, |tx| profiles::finished_games(&tx, holder).await?)
+    }
+
     fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
         in_tx!(self, |tx| arenas::insert_arena(&tx, &arena, caps).await?)
     }
@@ -764,6 +781,7 @@ async fn save(
         online::write_online(tx, rec, o).await?;
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(tx, rec, o).await?;
+        safety::rate_bot_game(tx, rec, o).await?;
         // The end of an arena game scores it in this same transaction.
         arenas::record_end(tx, rec, o).await?;
     }

@@ -187,3 +187,25 @@ pub async fn sweep_solvers(tx: &Transaction<'_>, before: i64) -> AppResult<usize
         .await?;
     Ok(n as usize)
 }
+
+/// At sign-up: the guest browser's puzzle rating and results become the new account's (it has
+/// none yet).
+pub async fn give_to_account(
+    tx: &Transaction<'_>,
+    guest: BrowserId,
+    account: BrowserId,
+) -> AppResult<()> {
+    let (from, to) = (guest.to_string(), account.to_string());
+    tx.execute(
+        "UPDATE puzzle_solvers SET browser = $2 WHERE browser = $1
+            AND NOT EXISTS (SELECT 1 FROM puzzle_solvers WHERE browser = $2)",
+        &[&from, &to],
+    )
+    .await?;
+    tx.execute(
+        "UPDATE puzzle_results SET browser = $2 WHERE browser = $1",
+        &[&from, &to],
+    )
+    .await?;
+    Ok(())
+}

@@ -107,6 +107,8 @@ pub fn create_account(
         ],
     )?;
     insert_session(conn, session)?;
+    // The guest's puzzle rating comes along too.
+    super::puzzles::give_to_account(conn, guest, a.holder)?;
     adopt(conn, guest, a.holder)
 }
 
@@ -330,7 +332,11 @@ pub fn player(conn: &Connection, key: &str) -> AppResult<Option<Player>> {
     }))
 }
 
-fn current_rating(conn: &Connection, holder: &str, category: Category) -> AppResult<PlayerRating> {
+pub(super) fn current_rating(
+    conn: &Connection,
+    holder: &str,
+    category: Category,
+) -> AppResult<PlayerRating> {
     Ok(conn
         .query_row(
             "SELECT rating, deviation, volatility, games FROM ratings
@@ -342,7 +348,7 @@ fn current_rating(conn: &Connection, holder: &str, category: Category) -> AppRes
         .unwrap_or(PlayerRating::NEW))
 }
 
-fn write_rating(
+pub(super) fn write_rating(
     conn: &Connection,
     game: &str,
     holder: &str,

@@ -12,7 +12,7 @@ use crate::store::arenas::{
 };
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-/// Schema version 10: arenas, their players and their games.
+/// Schema version 11: arenas, their players and their games.
 pub const MIGRATION: &str = "
     CREATE TABLE arenas (
         id            TEXT PRIMARY KEY,

@@ -11,13 +11,16 @@ mod arenas;
 pub(super) mod dump;
 mod games;
 mod online;
+mod profiles;
 mod puzzles;
+mod safety;
 
 pub(super) use super::columns::{color_from, color_text};
 use super::{
     Abandoned, Change, GameRow, LinkRow, ListedGame, PuzzleRating, PuzzleResult, Quota,
     RatedResult, Store, StoreFuture, StoredGame, SweptRows,
 };
+use super::{AccountGame, FinishedRow, GamesQuery};
 use super::{AccountRow, NewAccount, Player, SessionRow};
 use super::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 use crate::error::{AppError, AppResult};
@@ -82,7 +85,9 @@ const MIGRATIONS: &[&str] = &[
     // looks for expired ones every second).
     "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
     CREATE INDEX game_leases_instance ON game_leases(instance);",
-    // v10: arena tournaments: arenas, their players and their games (`crate::arena`).
+    // v10: players' safety: blocks, reports, the admin role, bans, chat off (`store::safety`).
+    safety::MIGRATION,
+    // v11: arena tournaments: arenas, their players and their games (`crate::arena`).
     arenas::MIGRATION,
 ];
 
@@ -309,6 +314,10 @@ impl Store for SqliteStore {
         "sqlite"
     }
 
+    fn safety(&self) -> &dyn super::safety::SafetyStore {
+        self
+    }
+
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
         self.run(move |conn| insert_within(conn, &game, quota.as_ref()))
     }
@@ -517,6 +526,14 @@ impl Store for SqliteStore {
         self.run(move |conn| in_tx(conn, |tx| accounts::player(tx, &key)))
     }
 
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        self.run(move |conn| profiles::account_games(conn, &q))
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        self.run(move |conn| profiles::finished_games(conn, holder))
+    }
+
     fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
         self.run(move |conn| in_tx(conn, |tx| arenas::insert_arena(tx, &arena, caps)))
     }
@@ -625,6 +642,7 @@ fn save(
         online::write_online(&tx, rec, o)?;
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(&tx, rec, o)?;
+        safety::rate_bot_game(&tx, rec, o)?;
         // The end of an arena game scores it in this same transaction.
         arenas::record_end(&tx, rec, o)?;
     }

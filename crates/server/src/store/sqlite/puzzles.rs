@@ -153,3 +153,19 @@ pub fn sweep_solvers(conn: &Connection, before: i64) -> AppResult<usize> {
     tx.commit()?;
     Ok(n)
 }
+
+/// At sign-up: the guest browser's puzzle rating and results become the new account's (it has
+/// none yet).
+pub fn give_to_account(conn: &Connection, guest: BrowserId, account: BrowserId) -> AppResult<()> {
+    let (from, to) = (guest.to_string(), account.to_string());
+    conn.execute(
+        "UPDATE puzzle_solvers SET browser = ?2 WHERE browser = ?1
+            AND NOT EXISTS (SELECT 1 FROM puzzle_solvers WHERE browser = ?2)",
+        params![from, to],
+    )?;
+    conn.execute(
+        "UPDATE puzzle_results SET browser = ?2 WHERE browser = ?1",
+        params![from, to],
+    )?;
+    Ok(())
+}
