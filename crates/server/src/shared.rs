@@ -44,9 +44,8 @@ impl Shared {
             shutdown,
             analysis_cache: Mutex::new(HashMap::new()),
             flags: Default::default(),
-            notices: Default::default(),
-
             game_ends: Default::default(),
+            notices: Default::default(),
         }
     }
 }

@@ -266,8 +266,8 @@ function routeFromLocation(first = false) {
     first = false; // not the last game: the one of the link is about to open
   }
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  // `/@/<name>`: a player's profile; `/arenas` and `/arenas/<id>`: arena tournaments.
   const arenas = path === '/arenas' || path.startsWith('/arenas/');
+  // `/@/<name>`: a player's profile.
   const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';

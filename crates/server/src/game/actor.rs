@@ -478,11 +478,11 @@ impl Actor {
             return Err(e);
         }
         let before = self.flag_deadline();
+        let plies_before = self.rec.game.moves().len();
         let finished = |o: &Option<OnlineGame>| {
             matches!(o.as_ref().map(|o| o.phase), Some(Phase::Finished(_)))
         };
         let ended = !finished(&self.online) && finished(&online);
-        let plies_before = self.rec.game.moves().len();
         self.rec = next;
         self.online = online;
         self.version = version;

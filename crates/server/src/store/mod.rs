@@ -25,9 +25,8 @@ use crate::model::online::{End, OnlineGame};
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
-pub use profiles::{AccountGame, FinishedRow, GamesQuery};
-
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
+pub use profiles::{AccountGame, FinishedRow, GamesQuery};
 use std::future::{ready, Future};
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;

@@ -782,7 +782,6 @@ async fn save(
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(tx, rec, o).await?;
         safety::rate_bot_game(tx, rec, o).await?;
-
         // The end of an arena game scores it in this same transaction.
         arenas::record_end(tx, rec, o).await?;
     }

@@ -643,7 +643,6 @@ fn save(
         // The end of a rated game moves the ratings in this same transaction.
         accounts::rate_game(&tx, rec, o)?;
         safety::rate_bot_game(&tx, rec, o)?;
-
         // The end of an arena game scores it in this same transaction.
         arenas::record_end(&tx, rec, o)?;
     }
