@@ -223,7 +223,10 @@ impl Director {
                     l.playing = Some(String::new());
                 }
             }
-            let pairs = pairings(&lines);
+            let blocked = self.blocked_pairs(&lines).await?;
+            let pairs = pairings(&lines, |a, b| {
+                !blocked.contains(&(a, b)) && !blocked.contains(&(b, a))
+            });
             if !pairs.is_empty() {
                 let mut seq = full.games.last().map_or(0, |g| g.seq);
                 for (black, white) in pairs {
@@ -276,6 +279,34 @@ impl Director {
 
     /// Whether this instance may pair the arena whose lease key is `lease` (always, with one
     /// process).
+    /// The pairs of waiting players of whom one blocks the other (`safety`): one question a
+    /// waiting player, and pair by pair only for a player who blocks or is blocked by someone
+    /// waiting.
+    async fn blocked_pairs(
+        &self,
+        lines: &[super::model::Standing],
+    ) -> AppResult<HashSet<(BrowserId, BrowserId)>> {
+        let waiting: Vec<BrowserId> = lines
+            .iter()
+            .filter(|s| s.active && s.playing.is_none())
+            .map(|s| s.holder)
+            .collect();
+        let mut blocked = HashSet::new();
+        let safety = self.state.shared.store.safety();
+        for (i, &a) in waiting.iter().enumerate() {
+            let later = waiting[i + 1..].to_vec();
+            if later.is_empty() || !safety.blocked_between(vec![a], later.clone()).await? {
+                continue;
+            }
+            for b in later {
+                if crate::safety::blocked_either_way(&self.state, a, b).await? {
+                    blocked.insert((a, b));
+                }
+            }
+        }
+        Ok(blocked)
+    }
+
     async fn holds(&self, lease: &str) -> AppResult<bool> {
         let shared = &self.state.shared;
         if !shared.cluster.is_shared() {

@@ -189,8 +189,12 @@ pub fn standings(full: &ArenaFull) -> Vec<Standing> {
 
 /// The next games among the players waiting (active, not playing), taken in the order of the
 /// standings: each in turn plays the next one below who was not their last opponent, or their
-/// last opponent when nobody else waits; an odd one out waits. Returns (black, white) pairs.
-pub fn pairings(standings: &[Standing]) -> Vec<(BrowserId, BrowserId)> {
+/// last opponent when nobody else waits; an odd one out waits. Two players for whom `may_meet`
+/// says no (one blocks the other) are never paired. Returns (black, white) pairs.
+pub fn pairings(
+    standings: &[Standing],
+    may_meet: impl Fn(BrowserId, BrowserId) -> bool,
+) -> Vec<(BrowserId, BrowserId)> {
     let mut waiting: Vec<&Standing> = standings
         .iter()
         .filter(|s| s.active && s.playing.is_none())
@@ -198,10 +202,14 @@ pub fn pairings(standings: &[Standing]) -> Vec<(BrowserId, BrowserId)> {
     let mut pairs = Vec::new();
     while waiting.len() >= 2 {
         let a = waiting.remove(0);
-        let fresh = waiting
-            .iter()
-            .position(|b| a.last_opponent != Some(b.holder) && b.last_opponent != Some(a.holder));
-        let b = waiting.remove(fresh.unwrap_or(0));
+        let allowed = |b: &&Standing| may_meet(a.holder, b.holder);
+        let fresh = waiting.iter().position(|b| {
+            allowed(b) && a.last_opponent != Some(b.holder) && b.last_opponent != Some(a.holder)
+        });
+        let Some(at) = fresh.or_else(|| waiting.iter().position(allowed)) else {
+            continue; // nobody waiting may meet `a`: `a` waits
+        };
+        let b = waiting.remove(at);
         pairs.push(colors(a, b));
     }
     pairs
@@ -318,13 +326,29 @@ mod tests {
     }
 
     #[test]
+    fn players_who_block_each_other_are_never_paired() {
+        // Four wait, nobody has played: p1 would meet p2, but p1 blocks p2.
+        let s = standings(&arena(4, &[]));
+        let apart = |a: BrowserId, b: BrowserId| {
+            let pair = [a, b];
+            !(pair.contains(&who(1)) && pair.contains(&who(2)))
+        };
+        let pairs = pairings(&s, apart);
+        assert_eq!(pairs.len(), 2);
+        assert!(pairs.iter().all(|&(b, w)| apart(b, w)), "{pairs:?}");
+        // Only the two of them wait: no game.
+        let s = standings(&arena(2, &[]));
+        assert!(pairings(&s, apart).is_empty());
+    }
+
+    #[test]
     fn pairings_follow_the_standings_and_avoid_an_immediate_rematch() {
         use ArenaResult::*;
         // p1 beat p2, p3 beat p4: the four wait; p1 (2 points, first) would meet p3 (2 points):
         // not their last opponents.
         let a = arena(4, &[(1, 2, Some(BlackWins)), (3, 4, Some(BlackWins))]);
         let s = standings(&a);
-        let pairs = pairings(&s);
+        let pairs = pairings(&s, |_, _| true);
         assert_eq!(pairs.len(), 2);
         // p1 played Black, p3 played Black: equal balance, equal last colour: the higher
         // ranked (p1, joined first) plays Black... both had Black: p1 is a.
@@ -339,18 +363,18 @@ mod tests {
         assert_eq!(line(&s, 3).playing.as_deref(), Some("g_1"));
         // p1 was White last, p2 Black last: balance equal (one each): p1 plays... p1 had
         // White last, so p1 plays Black.
-        assert_eq!(pairings(&s), [(who(1), who(2))]);
+        assert_eq!(pairings(&s, |_, _| true), [(who(1), who(2))]);
         // Three wait, the top one just played the second: it meets the third instead.
         let a = arena(3, &[(1, 2, Some(BlackWins))]);
         let s = standings(&a);
         assert_eq!(s[0].holder, who(1));
-        let pairs = pairings(&s);
+        let pairs = pairings(&s, |_, _| true);
         assert_eq!(pairs.len(), 1);
         // p1 (a Black) vs p3 (nothing yet): p1 has more blacks: p3 plays Black.
         assert_eq!(pairs[0], (who(3), who(1)));
         // A withdrawn player is not paired.
         let mut a = arena(2, &[]);
         a.players[1].active = false;
-        assert!(pairings(&standings(&a)).is_empty());
+        assert!(pairings(&standings(&a), |_, _| true).is_empty());
     }
 }
