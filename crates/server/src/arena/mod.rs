@@ -23,7 +23,6 @@ use crate::model::online::TimeControl;
 use crate::ownership::Asker;
 use crate::rating::Category;
 use crate::state::AppState;
-use crate::store::accounts::name_key;
 use crate::store::arenas::{ArenaCaps, ArenaPlayerRow, ArenaRow};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -246,16 +245,11 @@ async fn join(
             &[],
         ));
     }
-    let rating = match Category::of(full.arena.time_control) {
-        Some(category) => store
-            .player(&name_key(&account.username))
-            .await?
-            .and_then(|p| p.ratings.into_iter().find(|(c, _)| *c == category))
-            .map_or(crate::rating::PlayerRating::NEW.rating.rating, |(_, r)| {
-                r.rating.rating
-            }),
-        None => crate::rating::PlayerRating::NEW.rating.rating,
-    };
+    let category = Category::of(full.arena.time_control);
+    let rating = crate::lobby::rating_of(&state, &identity, category)
+        .await?
+        .rating
+        .rating;
     let player = ArenaPlayerRow {
         holder: account.holder,
         username: account.username.clone(),
