@@ -194,6 +194,23 @@ async fn check_password(state: &AppState, account: &AccountRow, password: String
     verify_secret(state, account, Secret::Password(password), wrong_password).await
 }
 
+/// The signed-in account `holder`, once `password` is confirmed to be its own (what changing the
+/// password and deleting the account ask first).
+async fn confirmed_account(
+    state: &AppState,
+    holder: BrowserId,
+    password: String,
+) -> AppResult<AccountRow> {
+    let account = state
+        .shared
+        .store
+        .account_by_holder(holder)
+        .await?
+        .ok_or_else(sign_in_required)?;
+    check_password(state, &account, password).await?;
+    Ok(account)
+}
+
 fn wrong_code() -> AppError {
     AppError::account(
         StatusCode::UNAUTHORIZED,
@@ -320,11 +337,7 @@ pub async fn change_password(
     checked_password(&req.new_password)?;
     state.limits.check(asker.ip, Kind::Account)?;
     let store = &state.shared.store;
-    let account = store
-        .account_by_holder(me.holder)
-        .await?
-        .ok_or_else(sign_in_required)?;
-    check_password(&state, &account, req.old_password).await?;
+    let account = confirmed_account(&state, me.holder, req.old_password).await?;
     let hash = password::hash(req.new_password).await?;
     let (session, token) = new_session(account.holder)?;
     store
@@ -402,11 +415,7 @@ pub async fn delete_account(
     let me = signed_in(&identity)?;
     state.limits.check(asker.ip, Kind::Account)?;
     let store = &state.shared.store;
-    let account = store
-        .account_by_holder(me.holder)
-        .await?
-        .ok_or_else(sign_in_required)?;
-    check_password(&state, &account, req.password).await?;
+    let account = confirmed_account(&state, me.holder, req.password).await?;
     let tombstone = BrowserId::of_token(
         &new_token().map_err(|e| AppError::Internal(format!("no random identity: {e}")))?,
     );
