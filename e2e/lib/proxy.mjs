@@ -10,8 +10,18 @@ export async function startProxy(target) {
   const clientSockets = new Set();
   const upstream = new Set();
   let blocked = false;
+  // Connections refused while blocked, and who waits for the next one: a test learns from it
+  // that the page tried to reach the server (and could not) after a given moment.
+  let refused = 0;
+  const onRefusal = new Set();
+  const refuse = (sock) => {
+    sock.destroy();
+    refused++;
+    for (const fn of onRefusal) fn();
+    onRefusal.clear();
+  };
   const server = http.createServer((req, res) => {
-    if (blocked) { req.socket.destroy(); return; }
+    if (blocked) { refuse(req.socket); return; }
     const headers = { ...req.headers, host: up.host };
     if (headers.origin) headers.origin = up.origin;
     if (headers.referer) headers.referer = headers.referer.replace(/^https?:\/\/[^/]+/, up.origin);
@@ -26,7 +36,7 @@ export async function startProxy(target) {
     req.pipe(fwd);
   });
   server.on('upgrade', (req, socket, head) => {
-    if (blocked) { socket.destroy(); return; }
+    if (blocked) { refuse(socket); return; }
     const headers = { ...req.headers, host: up.host };
     if (headers.origin) headers.origin = up.origin;
     const back = net.connect(Number(up.port), up.hostname, () => {
@@ -45,7 +55,7 @@ export async function startProxy(target) {
     socket.on('close', done);
   });
   server.on('connection', (s) => {
-    if (blocked) { s.destroy(); return; }
+    if (blocked) { refuse(s); return; }
     clientSockets.add(s);
     s.on('close', () => clientSockets.delete(s));
   });
@@ -59,6 +69,19 @@ export async function startProxy(target) {
       for (const r of upstream) r.destroy();
     },
     restore() { blocked = false; },
+    /** How many connections were refused while blocked. */
+    get refused() { return refused; },
+    /**
+     * Resolves at the next connection refused while blocked (the page tried to reach the server
+     * and could not); rejects after `timeout` ms.
+     */
+    nextRefusal(timeout = 20000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { onRefusal.delete(done); reject(new Error(`no connection was attempted in ${timeout} ms`)); }, timeout);
+        const done = () => { clearTimeout(timer); resolve(); };
+        onRefusal.add(done);
+      });
+    },
     /** Sends new requests to another server (open ones are not moved). */
     retarget(url) { up = new URL(url); },
     close() {

@@ -41,6 +41,23 @@ export async function newGame(page, { mode = 'computer', level = 'lowest', color
   });
 }
 
+/**
+ * Waits until the text of `selector` matches `re` (text that comes with a server message may
+ * arrive a moment after the action that causes it); fails with the text it last had.
+ */
+export async function textMatches(page, selector, re, timeout = 10000) {
+  try {
+    await page.waitForFunction(([sel, source, flags]) => {
+      const el = document.querySelector(sel);
+      return !!el && new RegExp(source, flags).test(el.textContent);
+    }, [selector, re.source, re.flags], { timeout });
+  } catch (e) {
+    const text = await page.textContent(selector).catch(() => null);
+    assert.fail(`${selector} never matched ${re} in ${timeout} ms; its text: ${JSON.stringify(text)} (${e.message.split('\n')[0]})`);
+  }
+  return page.textContent(selector);
+}
+
 /** Waits until the human may move or the game is over; returns 'human' or 'finished'. */
 export async function waitTurn(page, timeout = 30000) {
   const h = await page.waitForSelector('#board[data-turn="human"], #board[data-status="finished"]', { timeout });

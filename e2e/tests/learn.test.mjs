@@ -20,13 +20,35 @@ function checkClean(page) {
   assert.deepEqual(errors, [], 'no script errors in the console');
 }
 
+/**
+ * Clicks a square of the learning board. Before, it counts the messages the page says in
+ * `#learn-feedback` (a mutation observer: every message replaces the element's text, even one
+ * with the same words or class as the one before), so `feedback()` can wait for the answer.
+ */
 async function click(page, square) {
+  page.saidBeforeClick = await page.evaluate(() => {
+    const box = document.getElementById('learn-feedback');
+    if (!box.said) {
+      box.said = { n: 0 };
+      new MutationObserver((records) => { box.said.n += records.length; }).observe(box, { childList: true });
+    }
+    return box.said.n;
+  });
   await page.click(`#learn-board .cell[data-square="${square}"]`);
 }
 
+/** Waits for the message that answers the last click, checks its class, returns its text. */
 async function feedback(page, cls) {
-  await page.waitForSelector(`#learn-feedback.${cls}`);
-  return page.textContent('#learn-feedback');
+  const before = page.saidBeforeClick;
+  assert.ok(before !== undefined, 'feedback() follows a click()');
+  await page.waitForFunction((n) => {
+    const box = document.getElementById('learn-feedback');
+    return box.said !== undefined && box.said.n > n;
+  }, before);
+  const box = await page.$('#learn-feedback');
+  const got = { cls: await box.getAttribute('class'), text: await box.textContent() };
+  assert.ok(got.cls.split(/\s+/).includes(cls), `the answer is "${cls}": ${JSON.stringify(got)}`);
+  return got.text;
 }
 
 /** Waits until the learning board shows step `n` ready for a move. */

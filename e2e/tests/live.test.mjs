@@ -57,7 +57,8 @@ test('a dropped stream resumes: the move made meanwhile appears, with a reconnec
     const reply = sq(legalMoves(board, 'O')[0]);
     const answer = await postJson(context, `/api/games/${id}/moves`, { square: reply, ply: 1 });
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
-    await page.waitForTimeout(300);
+    // The page tries the server again after the move was made, and is refused: it cannot know.
+    await proxy.nextRefusal();
     assert.equal(await ply(page), 1, 'the page cannot know yet');
 
     // The network comes back: the page reopens the stream and shows the game as it is now.
@@ -126,6 +127,8 @@ test('a server restart: the page reconnects to the new server and shows the move
 
 test('no polling: one stream per game, and nothing else is asked while the computer thinks', { timeout: 120000 }, async () => {
   const { context, page } = await newPage(shared.browser);
+  // The page's timers run on a clock the test can move (time flows as usual until then).
+  await page.clock.install();
   await open(page);
   await page.waitForLoadState('networkidle');
   const start = page.requests.length;
@@ -141,7 +144,16 @@ test('no polling: one stream per game, and nothing else is asked while the compu
 
   await clickFirstLegal(page);
   await waitTurn(page, 60000);
-  await page.waitForTimeout(2500); // a polling timer (the old fallback polled every 1.2 s) would fire here
+  // Ten minutes of the page's time, every timer due in them fired: a polling timer (the old
+  // fallback polled every 1.2 s) would have asked the server hundreds of times.
+  await page.clock.runFor(10 * 60 * 1000);
+  // Requests are reported in the order they are made: once a request made after those timers is
+  // in the list, so is any request they made.
+  const marker = '/favicon.svg?after-the-timers';
+  const seen = page.waitForRequest((r) => r.url().endsWith(marker));
+  await page.evaluate((m) => fetch(m), marker);
+  await seen;
+  assert.ok(page.requests.some((r) => r.path === marker), 'the marker request is recorded');
   const made = page.requests.slice(start).filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path.split('?')[0]}`);
   const allowed = new Set(['POST /api/games']);
   for (const r of made) assert.ok(allowed.has(r), `unexpected request ${r} (all: ${made.join(', ')})`);

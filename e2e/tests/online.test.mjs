@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, waitTurn, clickFirstLegal, boardString } from '../lib/ui.mjs';
+import { open, waitTurn, clickFirstLegal, boardString, textMatches } from '../lib/ui.mjs';
 import { createOnline, takeSeat, seat, plyOf, allAtPly, clockMs, gameIdOf, chat } from '../lib/online.mjs';
 import { replay } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
@@ -96,7 +96,8 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     assert.equal(await clockMs(ana, 'white'), 180000);
     assert.equal(await clockMs(bia, 'white'), 180000);
     const t0 = await clockMs(ana, 'black');
-    await ana.waitForTimeout(700);
+    // Black's clock runs down on Ana's screen (waited for: the display ticks on its own).
+    await ana.waitForFunction((from) => Number(document.getElementById('clock-black').dataset.ms) <= from - 400, t0);
     const [t1, t1b] = [await clockMs(ana, 'black'), await clockMs(bia, 'black')];
     assert.ok(t1 <= t0 - 400 && t1 > 170000, `Black's clock runs on Ana's screen (${t0} → ${t1})`);
     assert.ok(Math.abs(t1 - t1b) < 1500, `both screens agree (${t1} vs ${t1b})`);
@@ -257,7 +258,8 @@ test('abort, takeback declined and accepted, a dropped connection resumes with t
     await ana.click('#btn-takeback');
     await bia.waitForSelector('#online-offer:not([hidden])');
     assert.match(await bia.textContent('#online-offer-text'), /Ana asks to take back the last move/);
-    assert.match(await ana.textContent('#online-offer-text'), /waiting for Bia/);
+    // Ana's own line comes with the server's answer, which may follow Bia's by a moment.
+    await textMatches(ana, '#online-offer-text', /waiting for Bia/);
     await bia.click('#btn-offer-decline');
     await ana.waitForSelector('#online-offer', { state: 'hidden' });
     assert.equal(await plyOf(ana), 1);
@@ -275,7 +277,8 @@ test('abort, takeback declined and accepted, a dropped connection resumes with t
     await bia.waitForFunction(() => /Ana (is reconnecting|left)/.test(document.getElementById('online-opponent').textContent), null, { timeout: 10000 });
     await ana.screenshot({ path: screenshotPath('desktop-online-reconnecting.png') });
     const reply = await clickFirstLegal(bia);
-    await ana.waitForTimeout(300);
+    // Ana's page tries the server again after Bia's move, and is refused: it cannot know.
+    await proxy.nextRefusal();
     assert.equal(await plyOf(ana), 1, 'the page cannot know yet');
     proxy.restore();
     await allAtPly([ana], 2);

@@ -28,12 +28,18 @@ test('chat off hides the chat and the opponent reads it; levels show their bot r
   await chat(b.page, 'hello there');
   await a.page.waitForFunction(() => document.getElementById('chat-lines').textContent.includes('hello there'));
 
+  // Ana turns chat off for this game: the server has it once it answers.
+  const stored = a.page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/games\/[^/]+\/chat$/.test(new URL(r.url()).pathname));
   await a.page.check('#chat-off');
+  assert.equal((await stored).status(), 200, 'the setting is stored');
   await a.page.waitForSelector('#chat-lines', { state: 'hidden' });
   await a.page.waitForSelector('#chat-form', { state: 'hidden' });
   assert.match(await a.page.textContent('#chat-off-note'), /Your chat is off/);
-  // The opponent reads it with the next game message (settings are read again after 2 s).
-  await a.page.waitForTimeout(2500);
+  // A socket reads the chat settings again with every chat line (and with a game message at
+  // most every 2 s, crates/server/src/safety/chat.rs): Bia writes again, and once her own line
+  // is back her socket has read Ana's setting, so the next game message tells her.
+  await chat(b.page, 'are you there?');
+  await b.page.waitForFunction(() => document.getElementById('chat-lines').textContent.includes('are you there?'));
   await clickFirstLegal(a.page);
   await b.page.waitForSelector('#chat-off-note', { state: 'visible' });
   assert.match(await b.page.textContent('#chat-off-note'), /opponent turned chat off/);
