@@ -1,8 +1,8 @@
 //! Game export: GGF text (through virada_rules' GGF writer).
 
+use crate::dates::iso8601;
 use crate::model::online::{forfeit_score, End, OnlineGame, Phase};
 use crate::model::{GameRecord, Mode};
-use crate::util::iso8601;
 use virada_rules::formats::ggf::{write_ggf, GgfGame};
 use virada_rules::Color;
 

@@ -9,10 +9,9 @@
 //! inherent vowels; U+180B-180F Mongolian variation selectors). The one exception is U+200D
 //! (zero width joiner) between an emoji and another emoji symbol, as in 👨‍👩‍👧: it joins
 //! them into one picture and hides nothing. Categories come from the `unicode-properties`
-//! tables.
+//! tables. The server answers a refused one with `invisible_character`
+//! (`virada_server::user_text::checked`).
 
-use crate::error::{AppError, AppResult};
-use crate::model::online::checked_text;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 const ZWJ: char = '\u{200D}';
@@ -53,16 +52,6 @@ pub fn first_refused(text: &str) -> Option<char> {
     })
 }
 
-/// A display name or chat line (`field`: `name`, `chat`), checked: trimmed, no refused
-/// character (else 400 `invisible_character`, params `field` and `char`, e.g. `U+202E`), and
-/// `1..=max` characters (else 400 `bad_request`).
-pub fn checked(field: &str, text: &str, max: usize) -> AppResult<String> {
-    if let Some(c) = first_refused(text.trim()) {
-        return Err(AppError::invisible_character(field, c));
-    }
-    checked_text(field, text, max).map_err(AppError::BadRequest)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,30 +87,6 @@ mod tests {
         assert_eq!(first_refused("a\u{200D}b"), Some(ZWJ));
         assert_eq!(first_refused("\u{200D}"), Some(ZWJ));
         assert_eq!(first_refused("👍\u{200D}"), Some(ZWJ));
-    }
-
-    #[test]
-    fn names_and_chat_answer_with_the_code_and_the_character() {
-        // A right-to-left override would reverse the rest of the line it is shown in.
-        let e = checked("chat", "gg \u{202E}olleh", 200).unwrap_err();
-        assert_eq!(
-            (e.code(), e.status().as_u16()),
-            ("invisible_character", 400)
-        );
-        let params = e.body().error.params.unwrap();
-        assert_eq!(
-            (params["field"].as_str(), params["char"].as_str()),
-            (Some("chat"), Some("U+202E"))
-        );
-        assert_eq!(
-            checked("name", "Ana\u{200B}", 24).unwrap_err().code(),
-            "invisible_character"
-        );
-        assert_eq!(
-            checked("name", "   ", 24).unwrap_err().code(),
-            "bad_request"
-        );
-        assert_eq!(checked("name", " Ana ", 24).unwrap(), "Ana");
     }
 
     #[test]

@@ -3,9 +3,7 @@
 //! in the app is listed and resolved, a ban ends the account's session and refuses its
 //! sign-in, the admin role opens the admins' report review.
 
-mod common;
-
-use common::{scratch_dir, stderr, stdout, virada};
+use crate::common::{scratch_dir, stderr, stdout, virada};
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};

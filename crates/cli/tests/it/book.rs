@@ -1,9 +1,7 @@
 //! `virada book ...` end to end through the real binary: a tiny build, its info, show, check,
 //! add, fix, the Edax export read back, and a damaged file refused with a clear error.
 
-mod common;
-
-use common::virada;
+use crate::common::virada;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 

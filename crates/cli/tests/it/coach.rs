@@ -2,9 +2,7 @@
 //! explanations (its `--json` is the API's analysis object), and `bench coach` reports its
 //! coverage table on WTHOR games.
 
-mod common;
-
-use common::{stdout as out, virada};
+use crate::common::{stdout as out, virada};
 use std::process::Output;
 
 /// From the start, Black's 8th move b7 is an X-square next to the empty a8, which White can

@@ -1,9 +1,7 @@
 //! `virada db migrate` and `virada db copy` as real processes on SQLite files, and
 //! `virada serve` with its standard output closed (`virada serve | head -1`).
 
-mod common;
-
-use common::{scratch_dir, stderr, stdout, virada, VIRADA};
+use crate::common::{scratch_dir, stderr, stdout, virada, VIRADA};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 

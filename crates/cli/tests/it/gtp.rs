@@ -1,8 +1,6 @@
 //! `virada gtp` driven as a child process with scripted sessions: every reply is checked.
 
-mod common;
-
-use common::{game_with_a_pass, Session};
+use crate::common::{game_with_a_pass, Session};
 use virada_rules::{Color, Game, Move};
 
 /// A `virada gtp` session at `level`.
@@ -220,7 +218,7 @@ fn passes_and_a_finished_game() {
 
 #[test]
 fn bad_arguments_are_refused() {
-    let o = common::virada(&["gtp", "--level", "0"]);
+    let o = crate::common::virada(&["gtp", "--level", "0"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(common::stderr(&o).contains("--level 0 is not a level"));
+    assert!(crate::common::stderr(&o).contains("--level 0 is not a level"));
 }

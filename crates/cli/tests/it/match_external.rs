@@ -2,9 +2,7 @@
 //! (both protocols end to end), and small broken engines (shell scripts) that play an illegal
 //! move, exit, or hang, and lose by forfeit while the match goes on.
 
-mod common;
-
-use common::{scratch_dir, VIRADA};
+use crate::common::{scratch_dir, VIRADA};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use virada_rules::formats::ggf::read_ggf;

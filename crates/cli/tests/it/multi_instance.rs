@@ -11,8 +11,6 @@
 //! The instances are the real binary (a child process each), as they would be deployed: a
 //! kill -9 then really kills one, leases and all.
 
-mod common;
-
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use std::process::Child;
@@ -37,7 +35,7 @@ struct Instance {
 
 impl Instance {
     fn start(db: &str, id: &str, log: &std::path::Path) -> Instance {
-        let (child, base) = common::serve(
+        let (child, base) = crate::common::serve(
             &[
                 "--rate-limit-exempt",
                 "127.0.0.1",
@@ -172,7 +170,7 @@ async fn two_instances_share_live_games_and_one_takes_over_after_kill_9() {
         .await
         .expect("the test database opens");
     let db = in_schema(&url, &schema);
-    let dir = common::scratch_dir("multi");
+    let dir = crate::common::scratch_dir("multi");
     let mut one = Instance::start(&db, "one", &dir.join("one.log"));
     let two = Instance::start(&db, "two", &dir.join("two.log"));
 

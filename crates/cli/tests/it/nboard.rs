@@ -1,9 +1,7 @@
 //! `virada nboard` driven as a child process with scripted sessions: every reply is checked.
 //! Timeouts only keep a broken build from hanging the suite; nothing here measures speed.
 
-mod common;
-
-use common::{game_with_a_pass, Session};
+use crate::common::{game_with_a_pass, Session};
 use virada_rules::formats::ggf::GgfGame;
 use virada_rules::{Game, Move, Position};
 

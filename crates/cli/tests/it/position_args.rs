@@ -2,9 +2,7 @@
 //! that start with `-` work as option and argument values, OBF lines are checked, transcripts
 //! give the position after them, and bad boards are board errors. Runs the real binary.
 
-mod common;
-
-use common::{stdout as out, virada};
+use crate::common::{stdout as out, virada};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

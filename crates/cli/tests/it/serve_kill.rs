@@ -1,8 +1,6 @@
 //! `virada serve` as a real process: it prints its URL, serves the app, and a game whose moves
 //! were acknowledged survives `kill -9` (SIGKILL) and a restart.
 
-mod common;
-
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::Child;
@@ -11,7 +9,7 @@ use std::time::Duration;
 /// Starts `virada serve` on a free port; returns the child and `host:port`.
 fn start(db: &std::path::Path) -> (Child, String) {
     let log = db.with_extension("log");
-    let (child, url) = common::serve(&["--db", db.to_str().unwrap()], &log);
+    let (child, url) = crate::common::serve(&["--db", db.to_str().unwrap()], &log);
     (child, url.strip_prefix("http://").unwrap().to_string())
 }
 
@@ -87,5 +85,5 @@ fn acknowledged_moves_survive_kill_9() {
 
 /// A fresh directory for the database.
 fn tempfile_dir() -> std::path::PathBuf {
-    common::scratch_dir("kill9")
+    crate::common::scratch_dir("kill9")
 }

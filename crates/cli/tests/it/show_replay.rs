@@ -1,8 +1,6 @@
 //! The `show`, `replay` and `bench perft` subcommands: output and exit codes (a closed output pipe too).
 
-mod common;
-
-use common::{stdout, virada};
+use crate::common::{stdout, virada};
 
 #[test]
 fn show_a_transcript_and_a_board() {
@@ -83,13 +81,13 @@ fn closed_stdout_ends_quietly() {
     ] {
         let (reader, writer) = std::io::pipe().expect("a pipe");
         drop(reader);
-        let out = std::process::Command::new(common::VIRADA)
+        let out = std::process::Command::new(crate::common::VIRADA)
             .args(args)
             .stdout(writer)
             .stderr(std::process::Stdio::piped())
             .output()
             .expect("the virada binary runs");
-        let err = common::stderr(&out);
+        let err = crate::common::stderr(&out);
         assert_eq!(out.status.code(), Some(141), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(err.is_empty(), "{args:?}: {err}");

@@ -3,9 +3,9 @@
 
 pub mod online;
 
+use crate::dates::iso8601;
 use crate::level_text;
 use crate::model::{GameRecord, Mode, StartKind, Status};
-use crate::util::iso8601;
 use serde::Serialize;
 use virada_engine::{opening_names, Analysis, Iteration, Level};
 use virada_rules::formats::transcript::Transcript;

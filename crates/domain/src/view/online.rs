@@ -2,11 +2,11 @@
 //! (docs/API.md, "Online games"); the clocks and end of every game (a game on one device may
 //! have a clock and be resigned too).
 
+use crate::dates::iso8601;
 use crate::model::online::{
     forfeit_score_of_counts, ChatLine, End, OnlineGame, Phase, TimeControl,
 };
 use crate::model::{GameRecord, Status};
-use crate::util::iso8601;
 use crate::view::{game_view, GameView, ResultView};
 use serde::Serialize;
 use virada_rules::Color;

@@ -2,9 +2,7 @@
 //! WLD mode, thread independence, interruption, and agreement with a plain minimax written
 //! here (independent of the solver's code) on random positions.
 
-mod common;
-
-use common::{assert_same, random_position, Rng};
+use crate::common::{assert_same, random_position, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;

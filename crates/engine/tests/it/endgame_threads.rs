@@ -4,9 +4,7 @@
 //! Positions come from random games (no test data needed); with 12 or more empties the solver
 //! shares nodes between threads, so every position here exercises the split points.
 
-mod common;
-
-use common::{assert_same, random_position, Rng};
+use crate::common::{assert_same, random_position, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,7 +1,5 @@
 //! Search behaviour: forced wins, exact scores against FFO, limits, stop flag, levels.
 
-mod common;
-
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -392,10 +390,10 @@ fn solved(b: Board) -> (f32, Vec<Move>) {
 #[test]
 fn a_time_limited_search_solves_an_endgame_within_reach() {
     let ffo40 = pos("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
-    let mut rng = common::Rng(2026);
+    let mut rng = crate::common::Rng(2026);
     let mut boards = vec![ffo40];
     while boards.len() < 2 {
-        let b = common::random_position(&mut rng, 20);
+        let b = crate::common::random_position(&mut rng, 20);
         if b.empty_count() == 20 && b.moves() != 0 {
             boards.push(b);
         }

@@ -1,7 +1,5 @@
 //! Every FFO OBF line parses, lists exactly the legal moves, and prints back unchanged.
 
-mod common;
-
 use std::collections::HashSet;
 use virada_rules::formats::obf::{read_obf, ObfEntry};
 use virada_rules::Move;
@@ -11,7 +9,7 @@ fn ffo_lines_parse_and_list_the_legal_moves() {
     let Some(dir) = virada_testdata::dir("ffo") else {
         return;
     };
-    let files = common::files_with_suffix(&dir, ".obf");
+    let files = crate::common::files_with_suffix(&dir, ".obf");
     assert_eq!(files.len(), 4, "{files:?}");
     let mut count = 0;
     for path in &files {

@@ -1,8 +1,6 @@
 //! Every game of the WTHOR database replays legally, and its recorded final count agrees with
 //! the replay except for the documented recording errors (about 0.3%).
 
-mod common;
-
 use virada_rules::formats::wthor::{black_score, read_players, read_tournaments, read_wtb};
 
 #[test]
@@ -10,7 +8,7 @@ fn every_wthor_game_replays() {
     let Some(dir) = virada_testdata::dir("wthor") else {
         return;
     };
-    let files = common::files_with_suffix(&dir, ".wtb");
+    let files = crate::common::files_with_suffix(&dir, ".wtb");
     assert!(!files.is_empty(), "no .wtb files in {}", dir.display());
     let (mut games, mut mismatches, mut unfinished) = (0usize, 0usize, 0usize);
     for path in &files {

@@ -1,7 +1,5 @@
 //! Every line of the XOT lists replays to 12 discs with Black to move and prints back unchanged.
 
-mod common;
-
 use virada_rules::formats::xot::{read_xot, write_xot};
 use virada_rules::Color;
 

@@ -1,9 +1,7 @@
 //! A deliberately plain reference implementation (an 8x8 grid of `Option<Color>` and eight
 //! direction loops) against the bitboards, portable and SIMD, over 100,000+ random positions.
 
-mod common;
-
-use common::{random_game_from, Rng};
+use crate::common::{random_game_from, Rng};
 use virada_rules::movegen::Backend;
 use virada_rules::{Board, Color, GameResult, Move, Position, Square};
 

@@ -1,8 +1,6 @@
 //! Arbitrary and mutated inputs never make a parser panic (the in-suite stand-in for the
 //! cargo-fuzz targets in /fuzz, which need a nightly toolchain).
 
-mod common;
-
 use proptest::prelude::*;
 use virada_rules::formats::{ggf, obf, position_input, transcript::Transcript, wthor, xot};
 use virada_rules::Position;
@@ -79,7 +77,7 @@ fn mutate(base: &[u8], edits: &[(usize, u8, u8)]) -> Vec<u8> {
 }
 
 fn wthor_sample() -> Vec<u8> {
-    let game = common::random_game(5);
+    let game = crate::common::random_game(5);
     let record = wthor::WthorGame::from_game(&game, 1, 2, 3, 40).unwrap();
     wthor::write_wtb(&wthor::WthorFile {
         header: wthor::WthorHeader::for_games(2001, 1),
@@ -88,7 +86,7 @@ fn wthor_sample() -> Vec<u8> {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(2000))]
+    #![proptest_config(crate::common::proptest_config(2000))]
 
     #[test]
     fn arbitrary_text_never_panics(text in ".{0,200}") {

@@ -2,9 +2,7 @@
 //! turn logic (forced passes, undo to a side's turn): every kind of input written from a random
 //! game reads back as that kind and that position, and every broken board is a board error.
 
-mod common;
-
-use common::{random_game, random_position};
+use crate::common::{random_game, random_position};
 use proptest::prelude::*;
 use virada_rules::formats::ggf::GgfGame;
 use virada_rules::formats::obf::{ObfEntry, ObfMove};
@@ -36,7 +34,7 @@ fn kind_of_error(text: &str) -> (InputKind, virada_rules::formats::FormatError) 
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(300))]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     #[test]
     fn board_strings_read_back(seed in any::<u64>()) {

@@ -1,16 +1,14 @@
 //! Property tests: symmetries commute with moves and flips, undo restores positions exactly,
 //! canonical forms are invariant under symmetry, and perft agrees across backends.
 
-mod common;
-
-use common::{random_game, random_position};
+use crate::common::{random_game, random_position};
 use proptest::prelude::*;
 use virada_rules::movegen::Backend;
 use virada_rules::symmetry::canonical;
 use virada_rules::{perft_with, Board, PerftMode, Symmetry};
 
 proptest! {
-    #![proptest_config(common::proptest_config(300))]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     #[test]
     fn symmetries_commute_with_moves_and_flips(seed in any::<u64>()) {

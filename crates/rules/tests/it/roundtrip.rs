@@ -1,8 +1,6 @@
 //! parse(format(x)) == x for every format, on random games and positions.
 
-mod common;
-
-use common::{random_game, random_position, Rng};
+use crate::common::{random_game, random_position, Rng};
 use proptest::prelude::*;
 use virada_rules::formats::ggf::{read_ggf, write_ggf, GgfGame};
 use virada_rules::formats::obf::{read_obf, write_obf, ObfEntry, ObfMove};
@@ -12,7 +10,7 @@ use virada_rules::formats::xot::{read_xot, write_xot, XotOpening};
 use virada_rules::{Game, Move, Position, Square};
 
 proptest! {
-    #![proptest_config(common::proptest_config(300))]
+    #![proptest_config(crate::common::proptest_config(300))]
 
     #[test]
     fn transcript_round_trip(seed in any::<u64>()) {
@@ -68,7 +66,7 @@ proptest! {
     fn ggf_round_trip(seed in any::<u64>(), tags in proptest::collection::vec(("[A-Z]{2,3}", ".*"), 0..5)) {
         let start = random_position(seed);
         let mut rng = Rng::new(seed ^ 1);
-        let game = common::random_game_from(start, &mut rng, 80);
+        let game = crate::common::random_game_from(start, &mut rng, 80);
         let mut record = GgfGame::from_game(&game);
         for (name, value) in tags {
             if name != "BO" && name != "GM" && name != "TY" {
@@ -112,7 +110,7 @@ proptest! {
             .iter()
             .map(|&s| {
                 let mut rng = Rng::new(s);
-                let g = common::random_game_from(Position::start(), &mut rng, 8);
+                let g = crate::common::random_game_from(Position::start(), &mut rng, 8);
                 let squares: Vec<Square> = g.moves().iter().filter_map(|m| m.square()).collect();
                 XotOpening::new(squares.try_into().unwrap()).unwrap()
             })

@@ -5,7 +5,7 @@
 
 use crate::config::BODY_LIMIT;
 use crate::error::AppError;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};

@@ -12,7 +12,7 @@
 //! in [`LimitsConfig::exempt`] skip every per-address limit (a load test from 127.0.0.1).
 //!
 //! ```
-//! use virada_server::limits::{Kind, Limiter, LimitsConfig};
+//! use virada_server::http::limits::{Kind, Limiter, LimitsConfig};
 //! let limits = Limiter::new(LimitsConfig::default());
 //! let ip = "203.0.113.7".parse().unwrap();
 //! for _ in 0..10 {
@@ -490,7 +490,7 @@ fn retry_seconds(wait: Duration) -> u64 {
 
 /// Middleware on `/api`: every request takes a [`Kind::Api`] token of its address.
 pub async fn limit_api(State(limits): State<Arc<Limiter>>, req: Request, next: Next) -> Response {
-    let Some(ip) = crate::ownership::peer_ip(req.extensions()) else {
+    let Some(ip) = crate::http::ownership::peer_ip(req.extensions()) else {
         return AppError::Internal("the request has no peer address".into()).into_response();
     };
     match limits.check(ip, Kind::Api) {

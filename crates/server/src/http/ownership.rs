@@ -69,8 +69,14 @@ pub fn forwarded_client(headers: &HeaderMap) -> Option<IpAddr> {
 impl<S: Send + Sync> FromRequestParts<S> for Asker {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let browser = BrowserId::from_request_parts(parts, state).await?;
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        // The identity the request acts as (the account's when signed in, else the browser's),
+        // which the identity layer (`crate::identity::layer::identify`) put there.
+        let browser = parts
+            .extensions
+            .get::<BrowserId>()
+            .copied()
+            .ok_or_else(|| AppError::Internal("the identity layer did not run".into()))?;
         let ip = peer_ip(&parts.extensions)
             .ok_or_else(|| AppError::Internal("the request has no peer address".into()))?;
         Ok(Asker {

@@ -9,8 +9,8 @@
 //! two fields are borrowed apart, so they sit in one `select!`.
 
 use crate::error::{AppError, AppResult};
-use crate::limits::OpenGuard;
-use crate::state::AppState;
+use crate::http::limits::OpenGuard;
+use crate::runtime::state::AppState;
 use crate::view::online::ErrorMessage;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};

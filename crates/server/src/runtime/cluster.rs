@@ -6,7 +6,7 @@
 //! socket-holding instance); the others follow the owner: they re-read the game when told it
 //! changed, and send what their players do to the owner as a [`Wire::Request`] (through the
 //! store's bus, `NOTIFY` on PostgreSQL), whose [`Answer`] comes back the same way. The routing
-//! of bus messages to actors is in `crate::relay`; this module only keeps the requests in
+//! of bus messages to actors is in `crate::runtime::relay`; this module only keeps the requests in
 //! flight, so the game actor can use it without knowing the registry.
 //!
 //! With SQLite there is one process: it owns every game, nothing is sent, and none of this
@@ -25,7 +25,7 @@ use tokio::sync::oneshot;
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Wire {
-    /// Instance `from` asks the owner of `game` to do `op` (`crate::game::Forward`, as JSON).
+    /// Instance `from` asks the owner of `game` to do `op` (`crate::runtime::game::Forward`, as JSON).
     Request {
         id: u64,
         from: String,
@@ -118,7 +118,7 @@ impl Cluster {
         Ok(answer)
     }
 
-    /// An answer arrived (`crate::relay`): it goes to the request waiting for it, if any.
+    /// An answer arrived (`crate::runtime::relay`): it goes to the request waiting for it, if any.
     pub fn answered(&self, answer: Answer) {
         if let Some(tx) = self.pending().remove(&answer.id) {
             let _ = tx.send(answer);

@@ -3,9 +3,9 @@
 //! an IPv6 /64), or, for a game from an address exempt from limits or from before addresses
 //! were stored, the browser that owns it.
 
-use crate::limits::address_key;
+use crate::http::limits::address_key;
+use crate::http::ownership::Asker;
 use crate::model::Owner;
-use crate::ownership::Asker;
 use crate::store::GameRow;
 
 /// The client of game `id`'s computer moves, from its stored row (`None`: the row is gone; the

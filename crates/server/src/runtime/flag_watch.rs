@@ -1,6 +1,6 @@
 //! How game actors tell the flag scheduler (`super::scheduler`) that a stored deadline
 //! changed. It lives apart from the scheduler so that what every part shares
-//! (`crate::shared::Shared`) can hold it without depending on the scheduler.
+//! (`crate::runtime::shared::Shared`) can hold it without depending on the scheduler.
 
 use tokio::sync::Notify;
 

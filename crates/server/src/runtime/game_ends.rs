@@ -1,6 +1,6 @@
 //! How game actors tell whoever follows game results (the arena director, `crate::arena`)
 //! that an online game ended (or was deleted): its id, once the end is stored. It lives apart from its
-//! listeners so that what every part shares (`crate::shared::Shared`) can hold it.
+//! listeners so that what every part shares (`crate::runtime::shared::Shared`) can hold it.
 
 use std::sync::Arc;
 use tokio::sync::broadcast;

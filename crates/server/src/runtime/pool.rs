@@ -22,9 +22,9 @@
 //! - **Time caps** ([`JobSpec::time_cap`]) count from when the job starts on a worker, not from
 //!   when it was queued: a move that waited behind others still gets its whole time.
 
-use crate::engine_port::EnginePort;
 use crate::error::{AppError, AppResult};
-use crate::fair_queue::{Class, FairQueue};
+use crate::runtime::engine_port::EnginePort;
+use crate::runtime::fair_queue::{Class, FairQueue};
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,4 +1,4 @@
-//! The bus listener (several instances on PostgreSQL: `crate::cluster`): hands what other
+//! The bus listener (several instances on PostgreSQL: `crate::runtime::cluster`): hands what other
 //! instances say to this instance's game actors.
 //!
 //! - a change of a game ([`BusMessage::Changed`]: game id and version, never the game) goes to
@@ -15,10 +15,10 @@
 //!
 //! With SQLite the store has no bus and nothing here runs.
 
-use crate::cluster::{Answer, Wire};
-use crate::game::Forward;
-use crate::shared::Shared;
-use crate::state::Games;
+use crate::runtime::cluster::{Answer, Wire};
+use crate::runtime::game::Forward;
+use crate::runtime::shared::Shared;
+use crate::runtime::state::Games;
 use crate::store::BusMessage;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -165,7 +165,7 @@ async fn serve(
             Err(e) => return (Err(e), 0),
         };
         match h.serve(op.clone()).await {
-            (Err(e), _) if crate::game::is_stopped(&e) => continue,
+            (Err(e), _) if crate::runtime::game::is_stopped(&e) => continue,
             done => return done,
         }
     }

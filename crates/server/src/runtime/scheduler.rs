@@ -10,9 +10,9 @@
 //! pause, without holding up the others.
 
 use crate::error::{AppError, AppResult};
-use crate::game;
-use crate::shared::Shared;
-use crate::state::Games;
+use crate::runtime::game;
+use crate::runtime::shared::Shared;
+use crate::runtime::state::Games;
 use std::collections::HashMap;
 use std::sync::Arc;
 

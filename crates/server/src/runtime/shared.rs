@@ -3,7 +3,7 @@
 
 use crate::analysis::AnalysisView;
 use crate::config::ServerConfig;
-use crate::pool::EnginePool;
+use crate::runtime::pool::EnginePool;
 use crate::store::Store;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -19,13 +19,13 @@ pub struct Shared {
     /// Finished analyses by game id: (the moves analysed, the answer).
     pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
-    pub flags: crate::online::flag_watch::FlagWatch,
+    pub flags: crate::runtime::flag_watch::FlagWatch,
     /// Online games' actors announce here that a game ended (the arena director listens).
-    pub game_ends: crate::online::game_ends::GameEnds,
-    /// This instance among the others sharing the store (`crate::cluster`).
-    pub cluster: crate::cluster::Cluster,
-    /// "Your move" notices to the players' open sockets (`crate::profiles::notices`).
-    pub notices: crate::profiles::notices::Notices,
+    pub game_ends: crate::runtime::game_ends::GameEnds,
+    /// This instance among the others sharing the store (`crate::runtime::cluster`).
+    pub cluster: crate::runtime::cluster::Cluster,
+    /// "Your move" notices to the players' open sockets (`crate::runtime::notices`).
+    pub notices: crate::runtime::notices::Notices,
 }
 
 impl Shared {
@@ -37,7 +37,10 @@ impl Shared {
         shutdown: watch::Receiver<bool>,
     ) -> Shared {
         Shared {
-            cluster: crate::cluster::Cluster::new(config.instance_id.clone(), store.clone()),
+            cluster: crate::runtime::cluster::Cluster::new(
+                config.instance_id.clone(),
+                store.clone(),
+            ),
             config,
             store,
             pool,

@@ -9,11 +9,11 @@
 //! into memory.
 
 use crate::error::{AppError, AppResult};
-use crate::game::{self, GameHandle};
-use crate::limits::Limiter;
+use crate::http::limits::Limiter;
+use crate::http::ownership::{self, Asker};
 use crate::model::{Mode, Owner};
-use crate::ownership::{self, Asker};
-use crate::shared::Shared;
+use crate::runtime::game::{self, GameHandle};
+use crate::runtime::shared::Shared;
 use crate::store::{Abandoned, GameRow, Quota, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};
 use crate::view::GameView;
@@ -102,7 +102,7 @@ impl AppState {
         }
         let limits = self.limits.config();
         Some(Quota {
-            address: crate::limits::address_key(asker.ip),
+            address: crate::http::limits::address_key(asker.ip),
             stored_games: limits.stored_games_per_ip,
             unfinished_online_games: limits.online_games_per_ip,
         })
@@ -464,7 +464,7 @@ mod tests {
     use super::*;
     use crate::config::ServerConfig;
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
-    use crate::pool::EnginePool;
+    use crate::runtime::pool::EnginePool;
     use crate::store::sqlite::SqliteStore;
     use crate::store::Store;
     use crate::util::new_game_id;
@@ -505,7 +505,7 @@ mod tests {
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
         let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
-        let pool = EnginePool::new(1, Arc::new(crate::engine_port::new_engine));
+        let pool = EnginePool::new(1, Arc::new(crate::runtime::engine_port::new_engine));
         let shared = Arc::new(Shared::new(config, db.clone(), pool, shutdown));
         let state = AppState::new(shared);
         let warm = record();

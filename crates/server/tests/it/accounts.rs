@@ -2,14 +2,11 @@
 //! password, lockout, a guest's games taken along, password change, recovery, deletion with
 //! the games anonymised for the opponent.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{call, code, sign_in, sign_up, whoami};
-use online_common::*;
+use crate::accounts_common::{call, code, sign_in, sign_up, whoami};
+use crate::online_common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 fn db() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

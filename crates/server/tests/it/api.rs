@@ -1,16 +1,12 @@
 //! API tests: a real server on port 0 with a temporary database, driven over HTTP.
 
-mod stored_rows;
-
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::time::Duration;
 use virada_rules::{Game, Move, Position};
 use virada_server::{Server, ServerConfig};
 
-mod common;
-
-use common::{browser, id_of, plies, TestServer};
+use crate::common::{browser, id_of, plies, TestServer};
 
 impl TestServer {
     /// The number of plies of the game now (what a client that is up to date sends as `ply`).
@@ -485,7 +481,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     config.move_time_limit = Duration::from_secs(600);
     config.idle_timeout = Duration::from_millis(300);
     // Without the book: level 21 would answer the start position from it at once.
-    let engine = std::sync::Arc::new(virada_server::engine_port::new_engine_without_book);
+    let engine = std::sync::Arc::new(virada_server::runtime::engine_port::new_engine_without_book);
     let server = Server::start_with_engine(config, engine).await.unwrap();
     let t = TestServer {
         base: server.url(),
@@ -552,7 +548,7 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     let id = id_of(&g);
     let client = t.client.clone();
     t.server.shutdown().await;
-    stored_rows::exec(
+    crate::stored_rows::exec(
         &db,
         &format!("UPDATE games SET moves = 'f5 f5' WHERE id = '{id}'"),
     )

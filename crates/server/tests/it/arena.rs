@@ -5,19 +5,16 @@
 //! both ratings as Glicko-2 says; standings arrive over the arena's live socket. Then who may
 //! do what, and the limits.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{call, code, sign_up};
+use crate::accounts_common::{call, code, sign_up};
+use crate::online_common::*;
 use futures_util::StreamExt;
-use online_common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use virada_engine::glicko::{after_game, Rating};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 use virada_server::util::iso8601;
 
 const MINUTE: i64 = 60_000;

@@ -2,16 +2,13 @@
 //! fixed ratings, and a rated game against one that moves the player's Glicko-2 rating
 //! exactly as `virada_engine::glicko` computes against the bot's fixed rating.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{code, sign_up};
-use online_common::*;
+use crate::accounts_common::{code, sign_up};
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_engine::glicko::{after_game, Rating};
 use virada_server::bots::bot_rating;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 fn blitz_clock() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})

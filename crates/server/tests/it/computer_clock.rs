@@ -3,12 +3,10 @@
 //! resignation ends the game with its result, and the computer budgets its thinking from its
 //! own clock so that it never loses on time.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::{json, Value};
 use std::time::Duration;
-use virada_server::online::time::{Clock, ManualTime};
+use virada_server::runtime::time::{Clock, ManualTime};
 
 async fn create(srv: &TestServer, who: &Browser, body: Value) -> String {
     let (s, g) = srv.post(who, "/api/games", body).await;

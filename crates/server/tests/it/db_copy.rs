@@ -4,6 +4,7 @@
 //! its own target. The PostgreSQL round trip needs `VIRADA_TEST_PG` (`scripts/pg-test.sh`);
 //! without it it fails under CI and prints SKIPPED elsewhere. The file tests always run.
 
+use crate::store_common::{fresh_schema, me, record, you};
 use std::path::Path;
 use virada_engine::puzzles::Rating;
 use virada_rules::{Color, Move};
@@ -17,8 +18,6 @@ use virada_server::store::postgres::PgStore;
 use virada_server::store::rows::TableRows;
 use virada_server::store::safety::NewReport;
 use virada_server::store::sqlite::SqliteStore;
-mod store_common;
-use store_common::{fresh_schema, me, record, you};
 use virada_server::store::{
     ArenaCaps, ArenaGameRow, ArenaPlayerRow, ArenaRow, Change, LinkRow, NewAccount, PuzzleResult,
     Quota, SessionRow, Store, StoredGame,

@@ -4,14 +4,12 @@
 //! is a SQLite file; with `VIRADA_TEST_STORE=postgres` the servers' databases are PostgreSQL
 //! schemas, so the copy goes PostgreSQL -> file -> PostgreSQL.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::path::Path;
 use virada_server::config::{test_store_is_postgres, PgTarget};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 use virada_server::store::admin::{self, Db};
 
 /// The database a test server on `path` keeps its games in (`ServerConfig::for_tests`).

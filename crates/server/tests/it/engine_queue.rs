@@ -10,8 +10,8 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use virada_engine::{Analysis, GameAnalysis, Level, Limits, MoveValue, Observer, PlyAnalysis};
 use virada_rules::{Game, Move, Position};
-use virada_server::engine_port::EnginePort;
-use virada_server::pool::{
+use virada_server::runtime::engine_port::EnginePort;
+use virada_server::runtime::pool::{
     EngineFactory, EnginePool, JobSpec, Priority, MAX_BACKGROUND_JOBS_PER_GAME,
     MAX_BACKGROUND_WAITING, MAX_WAITING_MOVES_PER_CLIENT,
 };

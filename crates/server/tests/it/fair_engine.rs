@@ -18,7 +18,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use virada_rules::{Color, Game, Move};
-use virada_server::limits::LimitsConfig;
+use virada_server::http::limits::LimitsConfig;
 use virada_server::{Server, ServerConfig};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;

@@ -2,21 +2,19 @@
 //! invisible and formatting characters in names and chat, games from finished positions, and
 //! a stored game that no longer replays.
 
-mod online_common;
-mod stored_rows;
-
-use online_common::*;
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_rules::{Color, Game, Move, Position};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 /// Runs `sql` on the stored row of game `id` (`?1` in it is the id).
 async fn corrupt(db: &std::path::Path, sql: &str, id: &str) {
     let sql = sql.replace("?1", &format!("'{id}'"));
-    let n = stored_rows::one(db, &format!("SELECT COUNT(*) FROM games WHERE id = '{id}'")).await;
+    let n =
+        crate::stored_rows::one(db, &format!("SELECT COUNT(*) FROM games WHERE id = '{id}'")).await;
     assert_eq!(n.as_deref(), Some("1"), "{sql}");
-    stored_rows::exec(db, &sql).await;
+    crate::stored_rows::exec(db, &sql).await;
 }
 
 async fn delete(srv: &TestServer, who: &Browser, id: &str) -> StatusCode {

@@ -2,12 +2,10 @@
 //! online games. Moves, undo and redo over the socket; an HTTP move reaches the socket too;
 //! another browser cannot open a local game's socket.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 async fn server() -> (tempfile::TempDir, TestServer) {
     let dir = tempfile::tempdir().unwrap();

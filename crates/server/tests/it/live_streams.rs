@@ -11,7 +11,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use virada_server::limits::LimitsConfig;
+use virada_server::http::limits::LimitsConfig;
 use virada_server::{Server, ServerConfig};
 
 type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;

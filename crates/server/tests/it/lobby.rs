@@ -4,17 +4,14 @@
 //! moving both ratings exactly as Glicko-2 says; quick pairing by rating in a window that
 //! widens with the server's (manual) clock.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{code, sign_up};
-use online_common::*;
+use crate::accounts_common::{code, sign_up};
+use crate::online_common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use virada_engine::glicko::{after_game, Rating};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 fn blitz_tc() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})
@@ -36,7 +33,7 @@ async fn lobby(srv: &TestServer, who: &Browser) -> (Ws, Value) {
 
 /// `DELETE path` as `who`.
 async fn delete(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
-    let (s, v, _) = accounts_common::call(srv, who, Method::DELETE, path, None).await;
+    let (s, v, _) = crate::accounts_common::call(srv, who, Method::DELETE, path, None).await;
     (s, v)
 }
 

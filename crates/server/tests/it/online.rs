@@ -2,15 +2,13 @@
 //! stale plies, a whole game, resign, abort, takeback, rematch, chat limits, device links,
 //! reconnecting, and bad input.
 
-mod online_common;
-
+use crate::online_common::*;
 use futures_util::SinkExt;
-use online_common::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 #[tokio::test]
 async fn seats_spectators_and_a_whole_game() {

@@ -1,11 +1,9 @@
 //! Online clocks with the injected (manual) time source: no sleeps. Increments, flag fall with
 //! the 33-31 rule, correspondence deadlines, and a restart that must not charge its downtime.
 
-mod online_common;
-
-use online_common::*;
+use crate::online_common::*;
 use serde_json::json;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 #[tokio::test]
 async fn increments_and_flag_fall() {

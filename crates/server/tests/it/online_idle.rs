@@ -2,19 +2,16 @@
 //! flags of unloaded games are watched by the scheduler from the stored deadlines, start-up
 //! loads no game, and one address may keep only so many unfinished online games.
 
-mod online_common;
-mod stored_rows;
-
-use online_common::*;
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 /// The stored phase, end reason and loser, and Black's stored clock of game `id`.
 async fn stored(db: &Path, id: &str) -> (String, Option<String>, Option<String>, i64) {
-    let mut rows = stored_rows::rows(
+    let mut rows = crate::stored_rows::rows(
         db,
         &format!(
             "SELECT phase, end_reason, end_loser, black_ms FROM online_games WHERE game_id = '{id}'"

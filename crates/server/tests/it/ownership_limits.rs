@@ -3,8 +3,6 @@
 //! the first local browser, and bursts, connections and live streams beyond their per-address
 //! numbers are refused with 429.
 
-mod stored_rows;
-
 use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -12,12 +10,10 @@ use std::path::Path;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
-use virada_server::limits::{LimitsConfig, Rate};
+use virada_server::http::limits::{LimitsConfig, Rate};
 use virada_server::{Server, ServerConfig};
 
-mod common;
-
-use common::{browser, read_until_closed};
+use crate::common::{browser, read_until_closed};
 
 async fn start(config: ServerConfig) -> (Server, String) {
     let server = Server::start(config).await.expect("server starts");
@@ -223,7 +219,7 @@ async fn games_from_before_owners_go_to_the_first_local_browser() {
 
 /// Makes every stored game look as if stored before the owner column existed.
 async fn forget_owners(db: &Path) {
-    stored_rows::exec(db, "UPDATE games SET owner = NULL").await;
+    crate::stored_rows::exec(db, "UPDATE games SET owner = NULL").await;
 }
 
 #[tokio::test]

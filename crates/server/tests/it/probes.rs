@@ -10,13 +10,11 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use virada_server::ServerConfig;
 
-mod common;
-
-use common::{error_code, plies, read_until_closed, TestServer};
+use crate::common::{error_code, plies, read_until_closed, TestServer};
 
 impl TestServer {
     async fn create_id(&self, body: Value) -> String {
-        common::id_of(&self.create(body).await)
+        crate::common::id_of(&self.create(body).await)
     }
 }
 

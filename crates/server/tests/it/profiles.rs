@@ -3,15 +3,12 @@
 //! play online games over the live channel, then the profiles, filters, orderings and the
 //! download are checked against what was played.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{call, code, sign_up};
-use online_common::*;
+use crate::accounts_common::{call, code, sign_up};
+use crate::online_common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use virada_rules::formats::ggf::read_ggf;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 fn blitz() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})

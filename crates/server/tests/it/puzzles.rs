@@ -6,12 +6,10 @@ use reqwest::{Client, StatusCode};
 use serde_json::{json, Value};
 use virada_engine::puzzles::{shipped, Puzzle, PuzzleKind, Theme};
 use virada_rules::{Move, Position, Square};
-use virada_server::limits::Rate;
+use virada_server::http::limits::Rate;
 use virada_server::ServerConfig;
 
-mod common;
-
-use common::{browser, TestServer};
+use crate::common::{browser, TestServer};
 
 impl TestServer {
     async fn attempt(&self, who: &Client, p: &Puzzle, moves: &[Square]) -> (StatusCode, Value) {

@@ -2,15 +2,12 @@
 //! players' Glicko-2 ratings exactly as `virada_engine::glicko` computes from the ratings before
 //! the game; an aborted game and a casual game move nothing.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{code, sign_up};
-use online_common::*;
+use crate::accounts_common::{code, sign_up};
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_engine::glicko::{after_game, Rating};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 /// `name`'s blitz rating as the profile shows it (`None`: no rated blitz game).
 async fn blitz(srv: &TestServer, name: &str) -> Option<(Rating, u64, bool)> {

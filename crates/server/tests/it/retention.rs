@@ -2,15 +2,12 @@
 //! seat, stored games are capped per address, and the periodic sweep deletes abandoned games
 //! (with their chat) but never a game in use.
 
-mod online_common;
-mod stored_rows;
-
-use online_common::*;
+use crate::online_common::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::path::Path;
 use std::time::Duration;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 
 fn token_of(link: &serde_json::Value) -> String {
     link["url"]
@@ -69,7 +66,7 @@ async fn a_seat_keeps_five_unused_device_links_the_oldest_go() {
         tokens.push(token_of(&link));
         time.advance(1);
     }
-    let stored = stored_rows::one(&db, "SELECT COUNT(*) FROM device_links").await;
+    let stored = crate::stored_rows::one(&db, "SELECT COUNT(*) FROM device_links").await;
     assert_eq!(stored.as_deref(), Some("5"));
     let (s, e) = srv
         .post(&Browser::new(), "/api/join", json!({"token": tokens[0]}))
@@ -125,7 +122,7 @@ async fn one_address_stores_only_so_many_games() {
 }
 
 async fn stored_ids(db: &Path) -> Vec<String> {
-    let rows = stored_rows::rows(db, "SELECT id FROM games ORDER BY id").await;
+    let rows = crate::stored_rows::rows(db, "SELECT id FROM games ORDER BY id").await;
     rows.into_iter().map(|mut r| r.remove(0).unwrap()).collect()
 }
 
@@ -175,7 +172,7 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     }
     assert_eq!(left, vec![watched.clone()], "only the game in use is kept");
     for table in ["online_chat", "online_holders", "online_games"] {
-        let n = stored_rows::one(
+        let n = crate::stored_rows::one(
             &db,
             &format!("SELECT COUNT(*) FROM {table} WHERE game_id <> '{watched}'"),
         )

@@ -2,15 +2,12 @@
 //! player's chat reaching the blocker and keeps the two from one game; a report is kept and
 //! listed for admins only; a ban ends the sessions and refuses sign-in; chat off.
 
-mod accounts_common;
-mod online_common;
-
-use accounts_common::{call, code, sign_in, sign_up};
-use online_common::*;
+use crate::accounts_common::{call, code, sign_in, sign_up};
+use crate::online_common::*;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use virada_server::config::PgTarget;
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 use virada_server::safety::admin::{run, AdminDone, AdminOp};
 use virada_server::store::admin::Db;
 

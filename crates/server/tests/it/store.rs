@@ -3,6 +3,7 @@
 //! `scripts/pg-test.sh` sets; without it the PostgreSQL half fails under CI and prints SKIPPED
 //! elsewhere). `<check>::sqlite` and `<check>::postgres` are the two runs.
 
+use crate::store_common::{fresh_schema, me, record, you, Backend};
 use virada_engine::puzzles::Rating;
 use virada_rules::Color;
 use virada_server::config::PgTarget;
@@ -13,9 +14,6 @@ use virada_server::model::online::{
 use virada_server::model::Owner;
 use virada_server::model::{Level, Mode, Status};
 use virada_server::store::postgres::PgStore;
-#[macro_use]
-mod store_common;
-use store_common::{fresh_schema, me, record, you, Backend};
 use virada_server::store::{
     Abandoned, Change, LinkRow, PuzzleResult, Quota, StoredGame, SweptRows,
 };

@@ -3,15 +3,13 @@
 //! set by `scripts/pg-test.sh`; without it the PostgreSQL half fails under CI and prints SKIPPED
 //! elsewhere), as `tests/store.rs` does for games.
 
+use crate::store_common::Backend;
 use virada_engine::glicko::{after_game, Rating};
 use virada_rules::{Color, Game};
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{End, OnlineGame, Phase, SeatState, TimeControl};
 use virada_server::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
 use virada_server::rating::{Category, PlayerRating};
-#[macro_use]
-mod store_common;
-use store_common::Backend;
 use virada_server::store::{NewAccount, SessionRow, Store, StoredGame};
 
 on_both_stores!(

@@ -8,9 +8,7 @@ use virada_rules::formats::wthor::{write_wtb, WthorFile, WthorGame, WthorHeader}
 use virada_rules::{Game, Move, Position};
 use virada_server::wthor_file::WTHOR_LIMIT;
 
-mod common;
-
-use common::TestServer;
+use crate::common::TestServer;
 
 async fn post_bytes(t: &TestServer, bytes: Vec<u8>) -> (StatusCode, Value) {
     t.send(

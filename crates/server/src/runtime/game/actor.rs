@@ -12,8 +12,8 @@ use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, Phase, SeatState};
 use crate::model::{GameRecord, Mode};
-use crate::online::time::{Clock, Sleep};
-use crate::shared::Shared;
+use crate::runtime::shared::Shared;
+use crate::runtime::time::{Clock, Sleep};
 use crate::store::Change;
 use crate::util::{iso8601, now_millis};
 use crate::view::online::{
@@ -125,7 +125,7 @@ impl Actor {
         let mut ticker = tokio::time::interval(PROGRESS_EVERY);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         // Several instances: leases are renewed for all the instance's games at once, and a
-        // follower is told to look when its owner's lease expired (`crate::relay`).
+        // follower is told to look when its owner's lease expired (`crate::runtime::relay`).
         let shared_store = self.shared.cluster.is_shared();
         loop {
             if self.gone {

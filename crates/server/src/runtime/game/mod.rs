@@ -13,7 +13,7 @@
 //! The handle's methods send a private message to the task and await its answer; they fail
 //! with [`AppError::Internal`] only if the task stopped meanwhile ([`is_stopped`]).
 //!
-//! With several instances on one PostgreSQL database (`crate::cluster`) the same actor either
+//! With several instances on one PostgreSQL database (`crate::runtime::cluster`) the same actor either
 //! owns the game (it holds its lease: it runs it as above) or follows the owner from another
 //! instance: it serves its own sockets from a copy read again at every change, and sends the
 //! requests that change the game to the owner ([`Forward`]); it takes the game over when the
@@ -26,7 +26,7 @@ use crate::export::ExportRecord;
 use crate::identity::BrowserId;
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode};
-use crate::shared::Shared;
+use crate::runtime::shared::Shared;
 use crate::store::StoredGame;
 use crate::view::GameView;
 use std::future::Future;
@@ -133,7 +133,7 @@ pub struct NewLink {
 
 type Reply<T> = oneshot::Sender<AppResult<T>>;
 
-/// What an instance that does not own a game sends its owner (`crate::cluster`): the requests
+/// What an instance that does not own a game sends its owner (`crate::runtime::cluster`): the requests
 /// that change the game. `who` is the browser id's hex form.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case")]
@@ -199,7 +199,7 @@ enum Msg {
     /// time).
     Forwarded {
         msg: Box<Msg>,
-        answer: AppResult<Option<crate::cluster::Answer>>,
+        answer: AppResult<Option<crate::runtime::cluster::Answer>>,
         tries: u32,
         id: u64,
     },
@@ -388,7 +388,7 @@ impl GameHandle {
 /// unloaded or the server stops (the caller spawns it and registers the handle).
 ///
 /// `leader`: this instance holds the game's lease (always, with one process): it runs the
-/// game; otherwise the actor follows the owner (`crate::cluster`).
+/// game; otherwise the actor follows the owner (`crate::runtime::cluster`).
 pub fn start(
     game: StoredGame,
     shared: Arc<Shared>,

@@ -14,7 +14,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-use virada_server::online::time::ManualTime;
+use virada_server::runtime::time::ManualTime;
 use virada_server::{Server, ServerConfig};
 
 /// Where the manual clocks start (a fixed, plausible Unix time).

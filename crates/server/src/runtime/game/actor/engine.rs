@@ -3,10 +3,10 @@
 
 use super::Actor;
 use crate::error::{AppError, AppResult};
-use crate::game::Msg;
 use crate::model::online::{Phase, TimeControl};
-use crate::pool::{JobSpec, Priority};
-use crate::shared::Shared;
+use crate::runtime::game::Msg;
+use crate::runtime::pool::{JobSpec, Priority};
+use crate::runtime::shared::Shared;
 use crate::view::online::ErrorMessage;
 use crate::view::ThinkingView;
 use serde::Serialize;
@@ -20,7 +20,7 @@ use virada_rules::Move;
 /// The client game `id`'s computer moves count for in the engine queue (`engine_client`).
 async fn engine_client(shared: &Shared, id: &str) -> AppResult<String> {
     let row = shared.store.game_row(id).await?;
-    Ok(crate::engine_client::of_game(id, row.as_ref()))
+    Ok(crate::runtime::engine_client::of_game(id, row.as_ref()))
 }
 
 /// Time kept back from the computer's clock for what follows its search: the answer's trip to

@@ -1,20 +1,20 @@
-//! Several instances (`crate::cluster`): the owner's lease, and an actor that follows the
+//! Several instances (`crate::runtime::cluster`): the owner's lease, and an actor that follows the
 //! owner from another instance.
 //!
 //! A follower keeps its own sockets and a copy of the game, read again from the store whenever
 //! the owner says the game changed ([`Msg::Refresh`]); what its players do that changes the
 //! game goes to the owner ([`Actor::forward`]) and is answered from the copy once it shows the
 //! owner's change. Every [`LEASE_RENEW_MS`](crate::store::LEASE_RENEW_MS) each instance renews
-//! all its leases at once and looks for expired ones (`crate::relay`): a follower whose
+//! all its leases at once and looks for expired ones (`crate::runtime::relay`): a follower whose
 //! owner's lease expired (it was not renewed for [`LEASE_MS`](crate::store::LEASE_MS): the
 //! owner died) takes it, and then runs the game from the store. So does one whose request the
 //! owner does not answer in time.
 
 use super::Actor;
-use crate::cluster::Answer;
 use crate::error::{AppError, AppResult, WireError};
-use crate::game::{Forward, Msg};
 use crate::model::online::Phase;
+use crate::runtime::cluster::Answer;
+use crate::runtime::game::{Forward, Msg};
 use crate::view::online::{ChatLineView, ChatMessage};
 use std::time::Duration;
 
@@ -183,7 +183,7 @@ impl Actor {
     /// Sends what `msg` asks to the owner; its answer comes back as [`Msg::Forwarded`].
     ///
     /// A retry keeps the request's `id`: the owner runs a request once, however often it
-    /// arrives, and answers every copy (`crate::relay`).
+    /// arrives, and answers every copy (`crate::runtime::relay`).
     pub(super) fn forward(&mut self, msg: Msg, tries: u32, id: u64) {
         let Some(op) = forward_of(&msg) else { return };
         let op = match serde_json::to_value(&op) {

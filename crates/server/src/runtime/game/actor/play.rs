@@ -4,10 +4,10 @@
 
 use super::{idx, Actor};
 use crate::error::{AppError, AppResult};
-use crate::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::identity::BrowserId;
 use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
 use crate::model::{GameMeta, GameRecord, Mode};
+use crate::runtime::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::store::{Change, StoredGame};
 use crate::util::{new_game_id, now_millis, random_u64};
 use crate::view::online::{ChatLineView, ChatMessage};

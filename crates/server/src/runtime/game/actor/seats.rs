@@ -3,9 +3,9 @@
 
 use super::{idx, link_hash, Actor};
 use crate::error::{AppError, AppResult};
-use crate::game::{NewLink, LINKS_PER_SEAT, LINK_VALID_MS};
 use crate::identity::BrowserId;
 use crate::model::online::{flag_at, Phase, SeatState};
+use crate::runtime::game::{NewLink, LINKS_PER_SEAT, LINK_VALID_MS};
 use crate::store::{Change, LinkRow};
 use crate::view::GameView;
 use virada_rules::Color;
