@@ -10,7 +10,7 @@
 #                                       both stores, then with VIRADA_TEST_STORE=postgres (every API
 #                                       test against PostgreSQL)
 #   scripts/pg-test.sh COMMAND [ARG...] COMMAND with VIRADA_TEST_PG set instead, e.g.
-#                                       scripts/pg-test.sh cargo test -p virada-server --test store
+#                                       scripts/pg-test.sh cargo test -p virada-server --test it store::
 #
 # Tests that need PostgreSQL read VIRADA_TEST_PG; without it they fail under CI and print SKIPPED
 # elsewhere (crates/testdata). Called by scripts/test-all.sh.

@@ -58,12 +58,15 @@ enum Command {
     /// Puzzles: generate (resumable), export as OBF, verify with the solver, stats.
     #[command(subcommand_required = true)]
     Puzzles(cmd::puzzles::PuzzlesArgs),
+    #[cfg(feature = "server")]
     /// Start the web app and JSON API (the default when no subcommand is given).
     Serve(cmd::serve::ServeArgs),
+    #[cfg(feature = "server")]
     /// The server's database: `db migrate` (schema to this build's version), `db copy`
     /// (SQLite and PostgreSQL, either way).
     #[command(subcommand_required = true)]
     Db(cmd::db::DbArgs),
+    #[cfg(feature = "server")]
     /// Players' safety on the server's database: `admin grant|revoke NAME`, `admin ban NAME
     /// [--reason R]`, `admin unban NAME`, `admin reports [--open]`, `admin resolve ID`.
     #[command(subcommand_required = true)]
@@ -108,10 +111,19 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => cmd::bench::run(args),
         Some(Command::Train(args)) => cmd::train::run(args),
         Some(Command::Puzzles(args)) => cmd::puzzles::run(args),
+        #[cfg(feature = "server")]
         Some(Command::Serve(args)) => cmd::serve::run(args),
+        #[cfg(feature = "server")]
         Some(Command::Db(args)) => cmd::db::run(args),
+        #[cfg(feature = "server")]
         Some(Command::Admin(args)) => cmd::admin::run(args),
+        #[cfg(feature = "server")]
         None => cmd::serve::run(cmd::serve::ServeArgs::default()),
+        #[cfg(not(feature = "server"))]
+        None => Err(cmd::CliError::input(
+            "this build has no web server (built without the `server` feature): give a \
+             subcommand (virada --help)",
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

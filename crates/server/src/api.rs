@@ -4,21 +4,21 @@
 use crate::analysis::AnalysisView;
 use crate::assets;
 use crate::config::BODY_LIMIT;
-use crate::engine_port;
 use crate::error::{AppError, AppResult};
 use crate::export;
-use crate::extract::{rejection_detail, JsonBody};
-use crate::game::Action;
-use crate::guard::{check_host_and_origin, HostPolicy};
+use crate::http::extract::{rejection_detail, JsonBody};
+use crate::http::guard::{check_host_and_origin, HostPolicy};
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::BrowserId;
-use crate::limits::Kind;
 use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
 use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
-use crate::ownership::Asker;
-use crate::pool::{JobSpec, Priority};
+use crate::runtime::engine_port;
+use crate::runtime::game::Action;
+use crate::runtime::pool::{JobSpec, Priority};
+use crate::runtime::state::AppState;
 use crate::setup::{parse_setup, Setup};
-use crate::state::AppState;
 use crate::store::{ListedGame, StoredGame};
 use crate::util::{iso8601, new_game_id, now_millis, random_u64};
 use crate::view::{self, GameListView, GameSummary, GameView, HealthView, LevelView};
@@ -100,7 +100,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
             state.limits.clone(),
-            crate::limits::limit_api,
+            crate::http::limits::limit_api,
         ));
     Router::new()
         .nest("/api", api)
@@ -120,7 +120,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         // Outermost: the request's span covers every layer, refusals included.
         .layer(
             TraceLayer::new_for_http()
-                .make_span_with(crate::logging::request_span)
+                .make_span_with(crate::runtime::logging::request_span)
                 .on_request(())
                 .on_response(
                     DefaultOnResponse::new()
@@ -616,7 +616,7 @@ fn background_job(id: &str, asker: &Asker) -> JobSpec {
     JobSpec {
         priority: Priority::Background,
         game: id.to_string(),
-        client: crate::engine_client::of_asker(asker),
+        client: crate::runtime::engine_client::of_asker(asker),
         stop: Arc::new(AtomicBool::new(false)),
         time_cap: None,
     }

@@ -1,7 +1,7 @@
 //! Server settings, with defaults that just work.
 
-use crate::engine_port::Effort;
-use crate::limits::{LimitsConfig, Rate};
+use crate::http::limits::{LimitsConfig, Rate};
+use crate::runtime::engine_port::Effort;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -65,10 +65,10 @@ pub struct ServerConfig {
     /// How long abandoned games and old chat are kept (see `retention` and docs/SECURITY.md).
     pub retention: RetentionConfig,
     /// The time source of online games' clocks (tests put a manual clock here).
-    pub clock: crate::online::time::Clock,
+    pub clock: crate::runtime::time::Clock,
     /// This process's name among the instances sharing one PostgreSQL database (random at
     /// start unless `--instance-id` names it; see [`is_valid_instance_id`]): the owner of the
-    /// games it runs (`crate::cluster`), shown by `/api/health`.
+    /// games it runs (`crate::runtime::cluster`), shown by `/api/health`.
     pub instance_id: String,
 }
 
@@ -115,7 +115,7 @@ impl Default for ServerConfig {
             body_timeout: DEFAULT_BODY_TIMEOUT,
             limits: LimitsConfig::default(),
             retention: RetentionConfig::default(),
-            clock: crate::online::time::Clock::system(),
+            clock: crate::runtime::time::Clock::system(),
             instance_id: new_instance_id(),
         }
     }

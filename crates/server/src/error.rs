@@ -60,12 +60,12 @@ pub enum AppError {
     /// 405: the route exists, the method does not.
     MethodNotAllowed,
     /// 429: this game already has as many engine requests in progress as it may
-    /// ([`crate::pool::MAX_BACKGROUND_JOBS_PER_GAME`]).
+    /// ([`crate::runtime::pool::MAX_BACKGROUND_JOBS_PER_GAME`]).
     TooManyRequests(String),
     /// 429: this address exceeded a rate or a cap (`limits`); the answer carries
     /// `Retry-After: retry_after` (seconds).
     RateLimited { message: String, retry_after: u64 },
-    /// 503: the engine queue is full ([`crate::pool::MAX_BACKGROUND_WAITING`]), or the request
+    /// 503: the engine queue is full ([`crate::runtime::pool::MAX_BACKGROUND_WAITING`]), or the request
     /// was cancelled before the engine started on it.
     EngineBusy(String),
     /// A refusal with a code of its own (see [`Refusal`] and the constructors below).
@@ -287,7 +287,7 @@ impl AppError {
 
 impl AppError {
     /// 503 `not_owner`: this instance lost game `id` to another (its lease expired, see
-    /// `crate::cluster`) before the change was stored; nothing was stored, the client may
+    /// `crate::runtime::cluster`) before the change was stored; nothing was stored, the client may
     /// try again.
     pub fn not_owner(id: &str) -> AppError {
         refused(
@@ -298,7 +298,7 @@ impl AppError {
         )
     }
 
-    /// The error as sent between instances (`crate::cluster`); `stale` travels without its
+    /// The error as sent between instances (`crate::runtime::cluster`); `stale` travels without its
     /// game (the receiver adds its own view).
     pub fn to_wire(&self) -> WireError {
         let body = self.body();

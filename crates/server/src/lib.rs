@@ -17,46 +17,31 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
-pub mod analysis;
 pub mod api;
 pub mod arena;
 pub mod assets;
-pub mod bots;
-pub mod cluster;
 pub mod config;
-pub mod engine_client;
-pub mod engine_port;
 pub mod error;
-pub mod export;
-pub mod extract;
-pub mod fair_queue;
-pub mod game;
-pub mod guard;
+pub mod http;
 pub mod identity;
-pub mod level_text;
-pub mod limits;
 pub mod lobby;
-pub mod logging;
-pub mod model;
 pub mod online;
-pub mod ownership;
-pub mod pool;
 pub mod position;
 pub mod profiles;
 pub mod puzzles;
-pub mod rating;
-pub mod relay;
 pub mod retention;
+pub mod runtime;
 pub mod safety;
 pub mod server;
 pub mod setup;
-pub mod shared;
-pub mod state;
 pub mod store;
 pub mod user_text;
 pub mod util;
-pub mod view;
 pub mod wthor_file;
+
+// The pure model, ratings and JSON shapes live in virada-domain; these keep their old paths
+// (`crate::model`, `crate::view`, ...) for the server's modules, its stores and its tests.
+pub use virada_domain::{analysis, bots, export, level_text, model, rating, view};
 
 pub use config::ServerConfig;
 pub use error::AppError;

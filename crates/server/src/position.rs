@@ -4,7 +4,7 @@
 //! Nothing is stored; the answer has the shape of a game object's moving parts.
 
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
 use crate::model::Status;
 use crate::setup::parse_setup;
 use crate::view::{board_string, PlyView, ResultView};

@@ -7,13 +7,13 @@
 //! Glicko-2 ratings ([`crate::store::Store::rate_puzzle`]); retries are practice. The solution
 //! is never sent before it is played or hinted.
 
-use crate::engine_port::EnginePort;
 use crate::error::{AppError, AppResult, ErrorParams};
-use crate::extract::{rejection_detail, JsonBody};
-use crate::limits::Kind;
-use crate::ownership::Asker;
-use crate::pool::{JobSpec, Priority};
-use crate::state::AppState;
+use crate::http::extract::{rejection_detail, JsonBody};
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
+use crate::runtime::engine_port::EnginePort;
+use crate::runtime::pool::{JobSpec, Priority};
+use crate::runtime::state::AppState;
 use crate::store::{PuzzleRating, PuzzleResult, RatedResult};
 use crate::util::{iso8601, now_millis, random_u64};
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -592,7 +592,7 @@ pub async fn attempt(
                 priority: Priority::Background,
                 // Counted per browser: one browser has at most two refutations at once.
                 game: format!("puzzle:{}", asker.browser),
-                client: crate::engine_client::of_asker(&asker),
+                client: crate::runtime::engine_client::of_asker(&asker),
                 stop: stop.clone(),
                 time_cap: Some(REFUTATION_TIME),
             };

@@ -9,8 +9,8 @@
 //! (the per-address cap on stored games bounds them); only their chat goes.
 
 use crate::error::AppResult;
-use crate::shared::Shared;
-use crate::state::Games;
+use crate::runtime::shared::Shared;
+use crate::runtime::state::Games;
 use crate::store::Abandoned;
 use crate::util::now_millis;
 use std::sync::Arc;
@@ -114,13 +114,13 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
 mod tests {
     use super::*;
     use crate::config::ServerConfig;
+    use crate::http::ownership::Asker;
     use crate::identity::BrowserId;
     use crate::model::online::{ChatLine, End, OnlineGame, Phase, SeatState, TimeControl};
     use crate::model::Owner;
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
-    use crate::ownership::Asker;
-    use crate::pool::EnginePool;
-    use crate::state::AppState;
+    use crate::runtime::pool::EnginePool;
+    use crate::runtime::state::AppState;
     use crate::store::sqlite::SqliteStore;
     use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
     use tokio::sync::watch;
@@ -173,7 +173,7 @@ mod tests {
         let config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
         let db = Arc::new(SqliteStore::open(&config.db_path).unwrap());
         let (_stop, shutdown) = watch::channel(false);
-        let pool = EnginePool::new(1, Arc::new(crate::engine_port::new_engine));
+        let pool = EnginePool::new(1, Arc::new(crate::runtime::engine_port::new_engine));
         let state = AppState::new(Arc::new(Shared::new(config, db.clone(), pool, shutdown)));
         let playing = Phase::Playing { turn_started_at: 0 };
         let finished = Phase::Finished(End::Resign(Color::White));

@@ -3,12 +3,12 @@
 //! timeout of a kept-alive connection), `body_timeout` for a body (see `extract`).
 
 use crate::config::{ServerConfig, HEADER_LIMIT};
-use crate::engine_port;
-use crate::guard::HostPolicy;
-use crate::limits::{connection_refused_response, Limiter};
-use crate::pool::{EngineFactory, EnginePool};
-use crate::shared::Shared;
-use crate::state::AppState;
+use crate::http::guard::HostPolicy;
+use crate::http::limits::{connection_refused_response, Limiter};
+use crate::runtime::engine_port;
+use crate::runtime::pool::{EngineFactory, EnginePool};
+use crate::runtime::shared::Shared;
+use crate::runtime::state::AppState;
 use crate::store::postgres::{PgError, PgStore};
 use crate::store::sqlite::{DbError, SqliteStore};
 use crate::store::Store;
@@ -273,13 +273,13 @@ async fn serve(
         let service = TowerToHyperService::new(app.clone());
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
             let client = if from_proxy {
-                crate::ownership::forwarded_client(req.headers()).unwrap_or(peer.ip())
+                crate::http::ownership::forwarded_client(req.headers()).unwrap_or(peer.ip())
             } else {
                 peer.ip()
             };
             req.extensions_mut().insert(ConnectInfo(peer));
             req.extensions_mut()
-                .insert(crate::ownership::ClientAddr(client.to_canonical()));
+                .insert(crate::http::ownership::ClientAddr(client.to_canonical()));
             service.call(req)
         });
         // With upgrades: the WebSocket of online games takes over the connection.
@@ -320,7 +320,7 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         .enable_all()
         .build()
         .map_err(StartError::Runtime)?;
-    crate::logging::init();
+    crate::runtime::logging::init();
     rt.block_on(async move {
         let db = config.db_description();
         let server = Server::start(config).await?;

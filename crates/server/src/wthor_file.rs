@@ -4,7 +4,7 @@
 //! with its transcript, like any other game file.
 
 use crate::error::{AppError, AppResult, ErrorParams};
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, StatusCode};

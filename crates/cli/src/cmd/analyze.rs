@@ -97,7 +97,7 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         engine.set_book(args.book.load()?);
         let review = engine.analyze_game(&game, &limits, None, None);
         if args.json {
-            let view = virada_server::analysis::analysis_view(&game, &review);
+            let view = virada_domain::analysis::analysis_view(&game, &review);
             println!("{}", view.to_json());
         } else {
             print_game(&game, &review, args.lang.lang());

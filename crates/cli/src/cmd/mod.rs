@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+#[cfg(feature = "server")]
 pub mod admin;
 pub mod analyze;
 pub mod args;
@@ -11,6 +12,7 @@ pub mod bench_coach;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
+#[cfg(feature = "server")]
 pub mod db;
 pub mod gtp;
 pub mod matchcmd;
@@ -21,6 +23,7 @@ pub mod perft;
 pub mod play;
 pub mod puzzles;
 pub mod replay;
+#[cfg(feature = "server")]
 pub mod serve;
 pub mod show;
 pub mod solve;

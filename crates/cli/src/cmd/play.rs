@@ -74,7 +74,7 @@ pub fn run(args: PlayArgs) -> CmdResult {
     engine.set_book(args.book.load()?);
     let mut opening = None;
     if !args.two_players {
-        println!("{}", virada_server::level_text::describe_en(level));
+        println!("{}", virada_domain::level_text::describe_en(level));
     }
     println!("Type a move (e.g. d3), or: hint, undo, quit.");
     let stdin = std::io::stdin();

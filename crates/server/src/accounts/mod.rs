@@ -13,12 +13,12 @@ pub mod password;
 pub mod players;
 
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::{Identity, SignedIn};
 use crate::identity::{new_token, session_cookie_value, token_hash, BrowserId, SESSION_SECONDS};
-use crate::limits::Kind;
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::store::{AccountRow, NewAccount, SessionRow};
 use crate::util::now_millis;

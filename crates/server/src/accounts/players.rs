@@ -3,7 +3,7 @@
 
 use crate::error::{AppError, AppResult};
 use crate::rating::PlayerRating;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::util::iso8601;
 use axum::extract::{Path, State};

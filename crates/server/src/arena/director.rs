@@ -18,7 +18,7 @@ use super::view::{ArenaMessage, ArenaView};
 use crate::error::AppResult;
 use crate::identity::BrowserId;
 use crate::online::paired::{start_paired, Seat, Start};
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::arenas::{ArenaFull, ArenaGameRow};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, Ipv4Addr};

@@ -16,13 +16,13 @@ pub mod ws;
 
 use crate::accounts::sign_in_required;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::{Identity, SignedIn};
-use crate::limits::Kind;
 use crate::model::online::TimeControl;
-use crate::ownership::Asker;
 use crate::rating::Category;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::arenas::{ArenaCaps, ArenaPlayerRow, ArenaRow};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -6,9 +6,9 @@
 use super::director::Director;
 use super::{checked_id, not_found};
 use crate::error::AppResult;
-use crate::online::socket::{self, Inbound, LiveSocket, GOING_AWAY};
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::http::ownership::Asker;
+use crate::http::socket::{self, Inbound, LiveSocket, GOING_AWAY};
+use crate::runtime::state::AppState;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
 use axum::response::Response;

@@ -84,20 +84,6 @@ pub async fn identify(
     response
 }
 
-/// Extractor: the identity the request acts as (set by [`identify`]): the account's when signed
-/// in, else the browser's.
-impl<S: Send + Sync> FromRequestParts<S> for BrowserId {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        parts
-            .extensions
-            .get::<BrowserId>()
-            .copied()
-            .ok_or_else(|| AppError::Internal("the identity layer did not run".into()))
-    }
-}
-
 /// Extractor: the request's [`Identity`] (set by [`identify`]).
 impl<S: Send + Sync> FromRequestParts<S> for Identity {
     type Rejection = AppError;

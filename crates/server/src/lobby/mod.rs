@@ -21,7 +21,7 @@ use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
 use crate::online::paired::Seat;
 use crate::rating::{Category, PlayerRating};
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};

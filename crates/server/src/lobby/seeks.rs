@@ -3,16 +3,16 @@
 
 use super::{holder_of, rating_of, refused, seat_of, Event, Lobby};
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
-use crate::limits::Kind;
 use crate::model::online::TimeControl;
 use crate::online::http::check_rated;
 use crate::online::paired::{start_paired, Seat, Start};
-use crate::ownership::Asker;
 use crate::rating::{Category, PlayerRating};
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::util::{iso8601, random_u64};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;

@@ -8,11 +8,11 @@
 use super::pairing::{join_pool, leave_pool, JoinRequest};
 use super::{holder_of, seeks, Event, Lobby};
 use crate::error::{AppError, AppResult};
+use crate::http::ownership::Asker;
+use crate::http::socket::{self, Inbound, LiveSocket};
 use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
-use crate::online::socket::{self, Inbound, LiveSocket};
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::State;
 use axum::response::Response;

@@ -2,14 +2,14 @@
 //! links and joining by one.
 
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
-use crate::game::link_hash;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
-use crate::limits::Kind;
 use crate::model::online::{OnlineGame, TimeControl, NAME_MAX};
 use crate::model::GameRecord;
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::game::link_hash;
+use crate::runtime::state::AppState;
 use crate::store::StoredGame;
 use crate::util::iso8601;
 use crate::view::GameView;

@@ -4,22 +4,18 @@
 //!
 //! - `crate::model::online`: seats, time control, phase, clocks (pure arithmetic); the store
 //!   (`crate::store`) keeps them and the heartbeat that lets a restart forgive its downtime;
-//! - the game actor (`crate::game`), the same for every mode, owns a loaded game's state;
-//! - [`scheduler`]: the one task that watches every stored clock deadline and makes flags fall;
+//! - the game actor (`crate::runtime::game`), the same for every mode, owns a loaded game's state;
+//! - `crate::runtime::scheduler`: the one task that watches every stored clock deadline and
+//!   makes flags fall;
 //! - [`ws`]: the WebSocket channel; [`http`]: create, seat, device links;
-//! - [`time`]: the injected time source; the JSON is `crate::view::online`.
+//! - `crate::runtime::time`: the injected time source; the JSON is `crate::view::online`.
 
-pub mod flag_watch;
-pub mod game_ends;
 pub mod http;
 pub mod paired;
-pub mod scheduler;
-pub mod socket;
-pub mod time;
 pub mod ws;
 
 use crate::error::AppError;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use std::time::Duration;
 
 /// How often the server records that it is alive (see `Store::forgive_downtime`).
@@ -51,8 +47,11 @@ pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, A
             }
         }
     });
-    crate::relay::start(state.games.clone(), state.shared.clone());
-    tokio::spawn(scheduler::run(state.games.clone(), state.shared.clone()));
+    crate::runtime::relay::start(state.games.clone(), state.shared.clone());
+    tokio::spawn(crate::runtime::scheduler::run(
+        state.games.clone(),
+        state.shared.clone(),
+    ));
     tokio::spawn(crate::retention::run(
         state.games.clone(),
         state.shared.clone(),

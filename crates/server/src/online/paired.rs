@@ -5,12 +5,12 @@
 //! (`GameHandle::take_seat`), which starts play. Nobody else knows the game's id in between.
 
 use crate::error::{AppError, AppResult};
+use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
 use crate::model::online::TimeControl;
 use crate::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::util::{new_game_id, now_millis, random_u64};
 use std::net::IpAddr;
 use virada_rules::{Color, Game};
@@ -103,8 +103,8 @@ pub async fn start_paired(
     let (start_kind, mut game, opening) = match start {
         Start::Standard => (StartKind::Standard, Game::new(), None),
         Start::Xot => {
-            let (opening, after) =
-                crate::engine_port::xot_opening(random_u64()).map_err(AppError::Internal)?;
+            let (opening, after) = crate::runtime::engine_port::xot_opening(random_u64())
+                .map_err(AppError::Internal)?;
             (StartKind::Xot, Game::from_position(after), Some(opening))
         }
     };

@@ -8,12 +8,12 @@
 //! (`too_many_requests`); a ping every 15 s, closed after 45 s without a word from the client.
 
 use crate::error::{AppError, AppResult};
-use crate::game::{Action, Connected, Event, GameHandle};
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
+use crate::http::socket::{self, Inbound, LiveSocket, GOING_AWAY};
 use crate::identity::BrowserId;
-use crate::limits::Kind;
-use crate::online::socket::{self, Inbound, LiveSocket, GOING_AWAY};
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::game::{Action, Connected, Event, GameHandle};
+use crate::runtime::state::AppState;
 use axum::extract::rejection::PathRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};

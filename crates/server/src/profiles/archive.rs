@@ -7,7 +7,7 @@
 
 use super::{GameLine, Outcome};
 use crate::error::{AppError, AppResult};
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::store::profiles::Phases;
 use crate::store::{AccountGame, GamesQuery};
@@ -118,7 +118,7 @@ pub async fn games(
     let Query(p) = q.map_err(|e| {
         AppError::BadRequest(format!(
             "query string: {}",
-            crate::extract::rejection_detail(&e.body_text())
+            crate::http::extract::rejection_detail(&e.body_text())
         ))
     })?;
     let unknown = || AppError::NotFound(format!("no player named {name:?}"));

@@ -7,7 +7,7 @@ use crate::accounts::sign_in_required;
 use crate::error::AppResult;
 use crate::export::{self, ExportRecord};
 use crate::identity::layer::Identity;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::profiles::Phases;
 use crate::store::{GamesQuery, StoredGame};
 use axum::extract::State;

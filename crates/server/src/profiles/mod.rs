@@ -10,13 +10,12 @@
 
 pub mod archive;
 pub mod mine;
-pub mod notices;
 
 use crate::accounts::players::PlayerView;
 use crate::error::{AppError, AppResult};
 use crate::model::online::{End, TimeControl};
 use crate::rating::Category;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::store::profiles::Phases;
 use crate::store::{AccountGame, GamesQuery};

@@ -5,11 +5,11 @@
 
 use super::{checked_reason, signed_in};
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
-use crate::limits::Kind;
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::store::admin::Db;
 use crate::store::postgres::PgStore;

@@ -9,12 +9,12 @@
 
 use super::signed_in;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
-use crate::limits::Kind;
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::safety::ChatSides;
 use crate::view::GameView;
 use axum::extract::{Path, State};

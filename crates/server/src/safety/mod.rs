@@ -13,12 +13,12 @@ pub mod chat;
 
 use crate::accounts::sign_in_required;
 use crate::error::{AppError, AppResult};
-use crate::extract::JsonBody;
+use crate::http::extract::JsonBody;
+use crate::http::limits::Kind;
+use crate::http::ownership::Asker;
 use crate::identity::layer::{Identity, SignedIn};
 use crate::identity::BrowserId;
-use crate::limits::Kind;
-use crate::ownership::Asker;
-use crate::state::AppState;
+use crate::runtime::state::AppState;
 use crate::store::accounts::name_key;
 use crate::store::safety::{Blocked, NewReport, Reported};
 use crate::util::{iso8601, now_millis};

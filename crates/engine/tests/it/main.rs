@@ -1,0 +1,10 @@
+//! The engine's integration tests, one binary (one link instead of one per file).
+
+mod common;
+
+mod book_levels;
+mod endgame;
+mod endgame_threads;
+mod gen3_search;
+mod puzzles;
+mod search;

@@ -1,0 +1,141 @@
+//! Seats and device links of online games (a local game refuses them), and the clocks of every
+//! game that has one.
+
+use super::{idx, link_hash, Actor};
+use crate::error::{AppError, AppResult};
+use crate::identity::BrowserId;
+use crate::model::online::{flag_at, Phase, SeatState};
+use crate::runtime::game::{NewLink, LINKS_PER_SEAT, LINK_VALID_MS};
+use crate::store::{Change, LinkRow};
+use crate::view::GameView;
+use virada_rules::Color;
+
+impl Actor {
+    pub(super) async fn take_seat(&mut self, who: BrowserId, name: String) -> AppResult<GameView> {
+        let online = self.online()?;
+        if let Some(c) = online.seat_of(who) {
+            return Ok(self.view_as(Some(c)));
+        }
+        if let Phase::Finished(_) = online.phase {
+            return Err(AppError::GameOver(
+                "this game is over: watch it instead".into(),
+            ));
+        }
+        let Some(free) = [Color::Black, Color::White]
+            .into_iter()
+            .find(|&c| !online.seat(c).is_taken())
+        else {
+            return Err(AppError::SeatTaken(
+                "both seats are taken: you can watch the game".into(),
+            ));
+        };
+        let now = self.clock.now_ms();
+        let mut next = online.clone();
+        *next.seat_mut(free) = SeatState::Taken {
+            name,
+            holders: vec![who],
+        };
+        if next.black.is_taken() && next.white.is_taken() {
+            next.phase = Phase::Playing {
+                turn_started_at: now,
+            };
+        }
+        self.commit_online(next, vec![Change::Holder(free, who)])
+            .await?;
+        self.since[idx(free)] = Some(now);
+        Ok(self.view_as(Some(free)))
+    }
+
+    pub(super) async fn new_link(&mut self, who: BrowserId) -> AppResult<NewLink> {
+        let Some(c) = self.online()?.seat_of(who) else {
+            return Err(AppError::NotYourSeat(
+                "only a seat's holder can link another device to it".into(),
+            ));
+        };
+        let mut bytes = [0u8; 16];
+        getrandom::fill(&mut bytes)
+            .map_err(|e| AppError::Internal(format!("no random token: {e}")))?;
+        let token: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let hash = link_hash(&token);
+        let now = self.clock.now_ms();
+        let expires_at = now + LINK_VALID_MS;
+        let link = LinkRow {
+            hash,
+            game: self.rec.meta.id.clone(),
+            color: c,
+            created_at: now,
+            expires_at,
+        };
+        self.shared.store.insert_link(link, LINKS_PER_SEAT).await?;
+        Ok(NewLink { token, expires_at })
+    }
+
+    pub(super) async fn use_link(
+        &mut self,
+        who: BrowserId,
+        color: Color,
+        hash: String,
+    ) -> AppResult<Color> {
+        let online = self.online()?;
+        match online.seat_of(who) {
+            Some(c) if c == color => return Ok(c),
+            Some(_) => {
+                return Err(AppError::SeatTaken(
+                    "this browser holds the other seat of this game".into(),
+                ))
+            }
+            None => {}
+        }
+        let mut next = online.clone();
+        match next.seat_mut(color) {
+            SeatState::Taken { holders, .. } => holders.push(who),
+            SeatState::Free => return Err(AppError::NotFound("no such device link".into())),
+        }
+        self.commit_online(
+            next,
+            vec![Change::Holder(color, who), Change::LinkUsed(hash)],
+        )
+        .await?;
+        Ok(color)
+    }
+
+    // ---------- clocks ----------
+
+    /// When the side to move loses on time, if a clock runs (what the store keeps as
+    /// `flag_at`).
+    pub(super) fn flag_deadline(&self) -> Option<i64> {
+        flag_at(&self.rec, self.online.as_ref()?)
+    }
+
+    /// Ends the game if the side to move is out of time; answers whether the flag fell (false:
+    /// time is left, or no clock runs).
+    pub(super) async fn check_flag(&mut self) -> AppResult<bool> {
+        let Some(deadline) = self.flag_deadline() else {
+            return Ok(false);
+        };
+        if self.clock.now_ms() < deadline {
+            return Ok(false);
+        }
+        let loser = self.rec.game.position().side_to_move();
+        self.flag_fall(loser).await?;
+        Ok(true)
+    }
+
+    /// `loser`'s flag fell (any mode with a clock): stored, then shown.
+    pub(super) async fn flag_fall(&mut self, loser: Color) -> AppResult<()> {
+        let mut next = self
+            .online
+            .clone()
+            .ok_or_else(|| AppError::Internal("a flag fell in a game without a clock".into()))?;
+        // The loser's clock shows zero.
+        match loser {
+            Color::Black => next.black_ms = 0,
+            Color::White => next.white_ms = 0,
+        }
+        next.phase = Phase::Finished(next.out_of_time(loser));
+        next.offers = Default::default();
+        // The computer out of time stops thinking.
+        self.cancel_thinking();
+        self.commit_online(next, Vec::new()).await
+    }
+}

@@ -1,0 +1,40 @@
+//! The server's integration tests, one binary: each module was its own test binary, and each
+//! linked the whole server (28 links of the same library); one binary links it once.
+//! Shared helpers first, then one module per feature.
+
+mod accounts_common;
+mod common;
+mod online_common;
+#[macro_use]
+mod store_common;
+mod stored_rows;
+
+mod accounts;
+mod api;
+mod arena;
+mod book_and_names;
+mod bots;
+mod computer_clock;
+mod db_copy;
+mod db_copy_api;
+mod engine_queue;
+mod fair_engine;
+mod findings;
+mod layers;
+mod lessons;
+mod live;
+mod live_streams;
+mod lobby;
+mod online;
+mod online_clock;
+mod online_idle;
+mod ownership_limits;
+mod probes;
+mod profiles;
+mod puzzles;
+mod rated;
+mod retention;
+mod safety;
+mod store;
+mod store_accounts;
+mod wthor;
