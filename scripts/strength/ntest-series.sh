@@ -6,7 +6,8 @@
 #   SETTINGS  Virada's side, e.g. nodes=550000
 #   NTEST     the NTest binary (a copy with its own name); it runs in $NTEST_DIR
 #   DEPTH     NTest's depth over NBoard
-#   FIRST..LAST  openings (0-based lines of $OPENINGS)
+#   FIRST..LAST  openings (0-based lines of $OPENINGS, default ./xot100.txt, made by
+#             `xot-openings.py 100 2026 > xot100.txt`: the same 100 XOT openings every time)
 # Each chunk writes OUTDIR/NNN.txt (virada match's report) and NNN.ggf. A chunk whose report is
 # complete is skipped, so the same command resumes after an interruption (a kill loses only
 # the chunk in progress). A move may take up to $TIMEOUT s (default 3600: on a loaded machine
@@ -14,7 +15,7 @@
 # the reports. NTest is built from its public source
 # outside the repository (../shared/REFERENCES.md); nothing here is needed by the tests.
 NTEST_DIR=${NTEST_DIR:-/root/ref/ntest}
-OPENINGS=${OPENINGS:-/root/ref/xot100.txt}
+OPENINGS=$(realpath "${OPENINGS:-xot100.txt}")
 BIN=$1; SPEC=$2; NTB=$3; D=$4; FIRST=$5; LAST=$6; OUT=$7
 [ -n "$OUT" ] || { echo "usage: $0 VIRADA SETTINGS NTEST DEPTH FIRST LAST OUTDIR" >&2; exit 2; }
 mkdir -p "$OUT"; cd /tmp || exit 1

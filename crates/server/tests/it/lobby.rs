@@ -31,6 +31,39 @@ async fn lobby(srv: &TestServer, who: &Browser) -> (Ws, Value) {
     (ws, first["seeks"].clone())
 }
 
+/// Closes the lobby socket `ws` from this side and waits until the server has closed the
+/// connection too. The server's socket task tells the lobby the socket left (its `Leave` guard,
+/// dropped before the socket it outlives) as it ends, so from then on the lobby counts the
+/// socket gone, from the server's time of that moment.
+async fn leave(mut ws: Ws) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let tokio_tungstenite::MaybeTlsStream::Plain(tcp) = ws.get_mut() else {
+        panic!("the test server speaks plain ws://");
+    };
+    tcp.shutdown().await.expect("the end of the stream is sent");
+    let mut buf = [0u8; 1024];
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        while !matches!(tcp.read(&mut buf).await, Ok(0) | Err(_)) {}
+    })
+    .await;
+    assert!(closed.is_ok(), "the server closes the lobby socket");
+}
+
+/// A 3+2 seek made by a new browser with no lobby socket open: the lobby removes it at its
+/// first look at least [`virada_server::lobby::GRACE_MS`] later, so its `seek_removed` proves
+/// the lobby has looked at that time. Its id.
+async fn seek_without_socket(srv: &TestServer, name: &str) -> String {
+    let (s, v) = srv
+        .post(
+            &Browser::new(),
+            "/api/seeks",
+            json!({"time_control": blitz_tc(), "name": name}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{v}");
+    v["id"].as_str().unwrap().to_string()
+}
+
 /// `DELETE path` as `who`.
 async fn delete(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
     let (s, v, _) = crate::accounts_common::call(srv, who, Method::DELETE, path, None).await;
@@ -350,17 +383,35 @@ async fn a_seek_vanishes_when_its_makers_socket_has_been_closed_for_the_grace() 
         next_of(&mut watch_ws, "seek_added").await["seek"]["id"],
         id.as_str()
     );
-    // While the socket is open, time passing changes nothing.
+    // While the socket is open, time passing changes nothing: the lobby's look at the new time
+    // (the one that removes a seek whose maker has no socket) keeps this seek.
+    let away = seek_without_socket(&srv, "Cai").await;
+    assert_eq!(
+        next_of(&mut watch_ws, "seek_added").await["seek"]["id"],
+        away.as_str()
+    );
     time.advance(30_000);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        next_of(&mut watch_ws, "seek_removed").await["id"],
+        away.as_str()
+    );
     let (_, list) = srv.get(&watcher, "/api/seeks").await;
     assert_eq!(list["seeks"].as_array().unwrap().len(), 1, "{list}");
-    drop(maker_ws);
-    // Wait until the server has seen the close (its lobby counts the socket gone): a new
-    // socket of the watcher is served after it in practice, but the proof is the removal.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(list["seeks"][0]["id"], id.as_str(), "{list}");
+    // The maker leaves 1 s after another seek without a socket was made: 4 s later that one
+    // is past the grace and removed, and the maker's, in the same look, is still in its grace.
+    let early = seek_without_socket(&srv, "Dia").await;
+    assert_eq!(
+        next_of(&mut watch_ws, "seek_added").await["seek"]["id"],
+        early.as_str()
+    );
+    time.advance(1_000);
+    leave(maker_ws).await;
     time.advance(4_000);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        next_of(&mut watch_ws, "seek_removed").await["id"],
+        early.as_str()
+    );
     let (_, list) = srv.get(&watcher, "/api/seeks").await;
     assert_eq!(
         list["seeks"].as_array().unwrap().len(),
@@ -415,6 +466,10 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
     let [ana, bob, cid, dan, eve] = &people[..] else {
         unreachable!()
     };
+    // A seek without a socket, 3 s before the pools are joined: the lobby's look that removes
+    // it is its look at the pools 2 s after they were joined.
+    let away = seek_without_socket(&srv, "Fay").await;
+    time.advance(3_000);
     // Ana beats Bob in a rated blitz game: Ana ~1662, Bob ~1338; the others are new (1500).
     let (mut ana_ws, _) = lobby(&srv, ana).await;
     let game = seek_and_accept(&srv, ana, &mut ana_ws, bob).await;
@@ -446,15 +501,19 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
     // Eve (1500) joins: 162 from Ana. After 2 s the windows are 150: still apart.
     let (mut eve_ws, _) = lobby(&srv, eve).await;
     join(&mut eve_ws, "3+2").await;
+    let joined_at = time.clock().now_ms();
     time.advance(2_000);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    // A bad pool is refused (and proves the socket answered after the tick).
+    assert_eq!(
+        next_of(&mut ana_ws, "seek_removed").await["id"],
+        away.as_str()
+    );
+    // A bad pool is refused (Eve's socket also has the removal of that seek to read).
     send(
         &mut eve_ws,
         json!({"type": "pool_join", "pool": "2+1", "id": 2}),
     )
     .await;
-    let m = next(&mut eve_ws).await;
+    let m = next_of(&mut eve_ws, "error").await;
     assert_eq!(
         (m["type"].as_str(), m["code"].as_str()),
         (Some("error"), Some("unknown_pool")),
@@ -467,6 +526,12 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
     assert_eq!(pa["game"], pe["game"]);
     let g = srv.game(eve, pe["game"].as_str().unwrap()).await;
     assert_eq!(g["online"]["phase"], "playing");
+    // Paired at 3 s, not at 2 s: Black's clock started then.
+    assert_eq!(
+        g["online"]["clocks"]["deadline_ms"],
+        joined_at + 3_000 + 180_000,
+        "{g}"
+    );
 }
 
 #[tokio::test]
@@ -502,11 +567,19 @@ async fn the_pools_are_left_by_cancelling_or_by_leaving_the_page() {
         .post(&b, "/api/pairing", json!({"pool": "xot-3+2", "name": "B"}))
         .await;
     assert_eq!(s, StatusCode::ACCEPTED);
-    // B leaves the page: after the grace the pool is empty, so C waits alone.
-    drop(b_ws);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // B leaves the page: after the grace the pool is empty, so C waits alone. The look that
+    // removes B also removes a seek made without a socket when B left.
+    leave(b_ws).await;
+    let away = seek_without_socket(&srv, "D").await;
+    assert_eq!(
+        next_of(&mut a_ws, "seek_added").await["seek"]["id"],
+        away.as_str()
+    );
     time.advance(6_000);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        next_of(&mut a_ws, "seek_removed").await["id"],
+        away.as_str()
+    );
     let (mut c_ws, _) = lobby(&srv, &c).await;
     let (s, _) = srv
         .post(&c, "/api/pairing", json!({"pool": "xot-3+2", "name": "C"}))

@@ -66,17 +66,18 @@ async fn an_idle_timed_game_leaves_memory_and_its_flag_still_falls_on_time() {
     })
     .await;
     let (ana, bia) = (Browser::new(), Browser::new());
-    let id = srv
-        .started(
-            &ana,
-            &bia,
-            json!({"kind": "clock", "minutes": 1, "increment_seconds": 0}),
-        )
+    let one_minute = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
+    // A game started 1 ms earlier: its flag falls when this one has 1 ms left, so its end
+    // proves the scheduler has looked at that time.
+    let earlier = srv
+        .started(&Browser::new(), &Browser::new(), one_minute.clone())
         .await;
+    time.advance(1);
+    let id = srv.started(&ana, &bia, one_minute).await;
     // Black's clock runs, nobody is connected: the game leaves memory all the same.
     until_unloaded(&srv).await;
     time.advance(59_999);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    stored_until(&db, &earlier, |r| r.0 == "finished").await;
     assert_eq!(
         stored(&db, &id).await.0,
         "playing",
@@ -111,33 +112,40 @@ async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_dow
     let time = ManualTime::new(T0);
     let srv = start(&db, time.clone()).await;
     let (ana, bia) = (Browser::new(), Browser::new());
+    let two_minutes = json!({"kind": "clock", "minutes": 2, "increment_seconds": 0});
+    // A 2-minute game started 1 ms before the others: after the restart its flag falls when
+    // the other 2-minute game has 1 ms left, so its end proves the scheduler looked at that time.
+    let earlier = srv
+        .started(&Browser::new(), &Browser::new(), two_minutes.clone())
+        .await;
+    time.advance(1);
     let mut ids = Vec::new();
     for tc in [
-        json!({"kind": "clock", "minutes": 2, "increment_seconds": 0}),
+        two_minutes,
         json!({"kind": "clock", "minutes": 3, "increment_seconds": 5}),
         json!({"kind": "correspondence", "days": 1}),
     ] {
         ids.push(srv.started(&ana, &bia, tc).await);
     }
-    assert_eq!(srv.active_games().await, 3);
+    assert_eq!(srv.active_games().await, 4);
     // 10 s pass on Black's clocks, then the server is down for an hour.
     time.advance(10_000);
     srv.server.shutdown().await;
     time.advance(3_600_000);
     let srv = start(&db, time.clone()).await;
-    // Nothing is loaded at start-up, and nothing comes in later on its own.
-    for _ in 0..30 {
-        assert_eq!(srv.active_games().await, 0, "a game was loaded eagerly");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    // The 2-minute game: 110 s left, counted from the restart.
+    // Nothing is loaded at start-up.
+    assert_eq!(srv.active_games().await, 0, "a game was loaded eagerly");
+    // The 2-minute game: 110 s left, counted from the restart (the earlier one: 1 ms less).
     time.advance(109_999);
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    stored_until(&db, &earlier, |r| r.0 == "finished").await;
     assert_eq!(
         stored(&db, &ids[0]).await.0,
         "playing",
         "the downtime is not charged"
     );
+    // At most the game whose flag fell was loaded (to end it): nothing comes in on its own.
+    let loaded = srv.active_games().await;
+    assert!(loaded <= 1, "{loaded} games in memory");
     time.advance(1);
     let row = stored_until(&db, &ids[0], |r| r.0 == "finished").await;
     assert_eq!(row.1.as_deref(), Some("time"));
