@@ -12,7 +12,7 @@ use virada_server::rating::{Category, PlayerRating};
 #[macro_use]
 mod store_common;
 use store_common::Backend;
-use virada_server::store::{NewAccount, SessionRow, Store, StoredGame};
+use virada_server::store::{NewAccount, SessionRow, Store, StoreError, StoredGame};
 
 on_both_stores!(
     accounts_sessions_and_lockout,
@@ -132,7 +132,7 @@ async fn accounts_sessions_and_lockout(b: &Backend) {
         .create_account(again, session("s2", id("ANA"), 1_000), id("g2"))
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "username_taken");
+    assert_eq!(e, StoreError::UsernameTaken("ANA".into()));
     let a = s.account_by_name("ana").await.unwrap().unwrap();
     assert_eq!((a.username.as_str(), a.holder), ("Ana", id("Ana")));
     assert_eq!(s.account_by_holder(id("Ana")).await.unwrap(), Some(a));
