@@ -3,6 +3,7 @@
 //! also carries the current game: `{"error": {...}, "game": {...}}`). The code and its params are
 //! for pages to phrase the error in their own language; the message is English.
 
+use crate::store::StoreError;
 use crate::view::GameView;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -426,26 +427,31 @@ impl IntoResponse for AppError {
     }
 }
 
-impl From<rusqlite::Error> for AppError {
-    fn from(e: rusqlite::Error) -> AppError {
-        AppError::Internal(format!("database: {e}"))
-    }
-}
-
-impl From<tokio_postgres::Error> for AppError {
-    fn from(e: tokio_postgres::Error) -> AppError {
-        // The server's own words (e.g. `ERROR: relation ... does not exist`) say more than the
-        // driver's kind of error.
-        match e.as_db_error() {
-            Some(db) => AppError::Internal(format!("database: {db}")),
-            None => AppError::Internal(format!("database: {e}")),
+/// A store's failure as the server answers it: a refusal keeps its code and params, a failed
+/// database is a 500 whose text is logged.
+impl From<StoreError> for AppError {
+    fn from(e: StoreError) -> AppError {
+        match e {
+            StoreError::Db(m) => AppError::Internal(m),
+            StoreError::NoGame(id) => AppError::not_found_game(&id),
+            StoreError::NotFound(m) => AppError::NotFound(m),
+            StoreError::CorruptGame { id, why } => AppError::corrupt_game(&id, &why),
+            StoreError::QuotaFull(m) => AppError::TooManyRequests(m),
+            StoreError::UsernameTaken(name) => AppError::username_taken(&name),
+            StoreError::ArenaFull { max } => refused(
+                StatusCode::CONFLICT,
+                "arena_full",
+                format!("this arena has its {max} players"),
+                &[("max", max.into())],
+            ),
+            StoreError::TooManyArenas { limit, max, what } => refused(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_arenas",
+                format!("at most {max} {what}"),
+                &[("limit", limit.into()), ("max", max.into())],
+            ),
+            StoreError::NotOwner(id) => AppError::not_owner(&id),
         }
-    }
-}
-
-impl From<deadpool_postgres::PoolError> for AppError {
-    fn from(e: deadpool_postgres::PoolError) -> AppError {
-        AppError::Internal(format!("database connection: {e}"))
     }
 }
 

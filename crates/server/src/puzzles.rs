@@ -530,7 +530,7 @@ pub async fn me(State(state): State<AppState>, asker: Asker) -> AppResult<Json<M
 }
 
 async fn rate(state: &AppState, asker: &Asker, p: &Puzzle, solved: bool) -> AppResult<RatedResult> {
-    state
+    Ok(state
         .shared
         .store
         .rate_puzzle(PuzzleResult {
@@ -540,7 +540,7 @@ async fn rate(state: &AppState, asker: &Asker, p: &Puzzle, solved: bool) -> AppR
             solved,
             at: now_millis(),
         })
-        .await
+        .await?)
 }
 
 /// `POST /api/puzzles/{id}/attempt {"moves": [...]}`.

@@ -66,7 +66,7 @@ pub async fn identify(
                 })
             }
             Ok(None) => stale_session = true,
-            Err(e) => return e.into_response(),
+            Err(e) => return AppError::from(e).into_response(),
         }
     }
     let acting = account.as_ref().map_or(guest, |a| a.holder);

@@ -12,7 +12,7 @@
 //! With SQLite there is one process: it owns every game, nothing is sent, and none of this
 //! costs anything.
 
-use crate::error::{AppResult, WireError};
+use crate::error::{AppError, AppResult, WireError};
 use crate::store::{Store, DIRECT_MAX};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -103,7 +103,11 @@ impl Cluster {
         }
         let (tx, rx) = oneshot::channel();
         self.pending().insert(id, tx);
-        let sent = self.store.send_direct(to, text).await;
+        let sent = self
+            .store
+            .send_direct(to, text)
+            .await
+            .map_err(AppError::from);
         let answer = match sent {
             Ok(()) => tokio::time::timeout(wait, rx)
                 .await
@@ -129,6 +133,6 @@ impl Cluster {
     pub async fn answer(&self, to: &str, answer: Answer) -> AppResult<()> {
         let text = serde_json::to_string(&Wire::Answer(answer))
             .map_err(|e| crate::error::AppError::Internal(e.to_string()))?;
-        self.store.send_direct(to, text).await
+        Ok(self.store.send_direct(to, text).await?)
     }
 }

@@ -76,7 +76,7 @@ impl AppState {
         match self.shared.store.game_row(id).await {
             Ok(Some(row)) if row_allows(&row, asker, false) => corrupt,
             Ok(_) => AppError::not_found_game(id),
-            Err(e) => e,
+            Err(e) => e.into(),
         }
     }
 
@@ -347,7 +347,11 @@ impl Games {
         let leader = self.claim(id).await?;
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
-            self.shared.store.load_game(id).await
+            self.shared
+                .store
+                .load_game(id)
+                .await
+                .map_err(AppError::from)
         };
         let loaded = match loaded {
             Ok(Some(game)) => Ok(game),

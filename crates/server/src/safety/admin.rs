@@ -15,7 +15,7 @@ use crate::store::admin::Db;
 use crate::store::postgres::PgStore;
 use crate::store::safety::ReportRow;
 use crate::store::sqlite::SqliteStore;
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::util::{iso8601, now_millis};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -71,7 +71,7 @@ async fn open(db: &Db) -> Result<Arc<dyn Store>, String> {
 pub async fn run(db: &Db, op: AdminOp) -> Result<AdminDone, String> {
     let store = open(db).await?;
     let safety = store.safety();
-    let e = |e: AppError| e.message();
+    let e = |e: StoreError| AppError::from(e).message();
     let account = |found: bool, name: &str| {
         if found {
             Ok(AdminDone::Account(name.to_string()))

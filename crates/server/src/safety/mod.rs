@@ -61,12 +61,12 @@ pub async fn blocked_either_way(state: &AppState, a: BrowserId, b: BrowserId) ->
     if a == b {
         return Ok(false);
     }
-    state
+    Ok(state
         .shared
         .store
         .safety()
         .blocked_between(vec![a], vec![b])
-        .await
+        .await?)
 }
 
 /// 403 `blocked`: the two players cannot play each other.

@@ -3,11 +3,10 @@
 //! is written into its arena row by the transaction that ends the game ([`result_of`]), so a
 //! restart never loses a point.
 
-use crate::error::AppError;
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, Phase, TimeControl};
 use crate::model::GameRecord;
-use axum::http::StatusCode;
+use crate::store::error::{StoreError, StoreResult};
 use virada_rules::Color;
 
 /// An arena as stored.
@@ -124,15 +123,10 @@ impl ArenaCaps {
         self.now - DAY_MS
     }
 
-    /// Checks the counts found: 429 `too_many_arenas` (params `limit`, `max`) when one is full.
-    pub fn check(&self, open: i64, open_mine: i64, today_mine: i64) -> Result<(), AppError> {
-        let full = |limit: &str, max: usize, what: &str| {
-            Err(AppError::account(
-                StatusCode::TOO_MANY_REQUESTS,
-                "too_many_arenas",
-                &format!("at most {max} {what}"),
-                &[("limit", limit.into()), ("max", max.into())],
-            ))
+    /// Checks the counts found: [`StoreError::TooManyArenas`] when one is full.
+    pub fn check(&self, open: i64, open_mine: i64, today_mine: i64) -> StoreResult<()> {
+        let full = |limit: &'static str, max: usize, what: &'static str| {
+            Err(StoreError::TooManyArenas { limit, max, what })
         };
         if open >= self.open as i64 {
             return full(
@@ -156,13 +150,8 @@ impl ArenaCaps {
 }
 
 /// 409 `arena_full` (params `max`).
-pub fn arena_full(max: usize) -> AppError {
-    AppError::account(
-        StatusCode::CONFLICT,
-        "arena_full",
-        &format!("this arena has its {max} players"),
-        &[("max", max.into())],
-    )
+pub fn arena_full(max: usize) -> StoreError {
+    StoreError::ArenaFull { max }
 }
 
 /// The result of a finished online game (`None` while it runs).
@@ -199,13 +188,12 @@ pub fn time_control_text(tc: TimeControl) -> String {
 }
 
 /// A stored time control.
-pub fn time_control_from(text: &str) -> Result<TimeControl, AppError> {
+pub fn time_control_from(text: &str) -> StoreResult<TimeControl> {
     serde_json::from_str(text)
-        .map_err(|e| AppError::Internal(format!("stored arena time control {text:?}: {e}")))
+        .map_err(|e| StoreError::Db(format!("stored arena time control {text:?}: {e}")))
 }
 
 /// A stored identity.
-pub fn holder_from(hex: &str) -> Result<BrowserId, AppError> {
-    BrowserId::from_hex(hex)
-        .ok_or_else(|| AppError::Internal(format!("stored arena identity {hex:?}")))
+pub fn holder_from(hex: &str) -> StoreResult<BrowserId> {
+    BrowserId::from_hex(hex).ok_or_else(|| StoreError::Db(format!("stored arena identity {hex:?}")))
 }

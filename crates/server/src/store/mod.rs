@@ -12,29 +12,31 @@
 pub mod accounts;
 pub mod admin;
 pub mod arenas;
+mod backend;
 mod columns;
+mod error;
+pub(crate) mod exec;
+mod migrations;
 pub mod postgres;
 pub mod profiles;
+mod queries;
 pub mod rows;
 pub mod safety;
 pub mod sqlite;
 
-use crate::error::AppResult;
 use crate::identity::BrowserId;
 use crate::model::online::{End, OnlineGame};
 use crate::model::Owner;
 use crate::model::{GameRecord, Mode, Status};
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
+pub use error::{StoreError, StoreResult};
 pub use profiles::{AccountGame, FinishedRow, GamesQuery};
-use std::future::{ready, Future};
+use std::future::Future;
 use std::pin::Pin;
 use virada_engine::puzzles::glicko::after_attempt;
 use virada_engine::puzzles::Rating;
 use virada_rules::Color;
-
-// One schema history: a migration added to one store and not the other fails the build.
-const _: () = assert!(sqlite::SCHEMA_VERSION == postgres::SCHEMA_VERSION);
 
 /// How long a lease on a game lasts unless renewed (its owner renews it every
 /// [`LEASE_RENEW_MS`]): another instance takes a dead owner's games over within
@@ -45,7 +47,7 @@ pub const LEASE_RENEW_MS: u64 = 1_000;
 pub const DIRECT_MAX: usize = 7_900;
 
 /// What a store method returns: a boxed future (the trait is used as `Arc<dyn Store>`).
-pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = AppResult<T>> + Send + 'a>>;
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = StoreResult<T>> + Send + 'a>>;
 
 /// A stored game: its record, and for an online game its seats, clocks and chat (a local game
 /// has that part too, with free seats, once it has a clock or was resigned: `load_game`
@@ -232,11 +234,11 @@ pub enum BusMessage {
 }
 
 /// The server's storage. Each method is one transaction, committed when its future resolves.
+/// Both databases implement it through one body, `backend` (the statements are shared).
 ///
-/// The methods with a default body are the multi-instance part (`crate::cluster`): leases on
-/// games, change notifications and messages between instances. The defaults are those of a
-/// store only one process uses (SQLite): this process always owns every game, and there is
-/// nobody to tell, at no cost.
+/// The first methods are the multi-instance part (`crate::cluster`): leases on games, change
+/// notifications and messages between instances. A store only one process uses (SQLite)
+/// always owns every game, and has nobody to tell, at no cost.
 pub trait Store: Send + Sync {
     /// Which implementation this is (`"sqlite"`, `"postgres"`).
     fn kind(&self) -> &'static str;
@@ -247,45 +249,31 @@ pub trait Store: Send + Sync {
     // ---------- several instances ----------
 
     /// Whether several server processes may share this store (then games have leases).
-    fn shared_by_instances(&self) -> bool {
-        false
-    }
+    fn shared_by_instances(&self) -> bool;
     /// Takes or renews `instance`'s lease on game `id` (for [`LEASE_MS`] from now, on the
     /// store's clock): it is taken when no other instance holds a lease that has not expired.
     /// `Ok(None)`: `instance` holds it now; `Ok(Some(other))`: `other` does.
-    fn lease(&self, _id: &str, _instance: &str) -> StoreFuture<'_, Option<String>> {
-        Box::pin(ready(Ok(None)))
-    }
+    fn lease(&self, id: &str, instance: &str) -> StoreFuture<'_, Option<String>>;
     /// Gives up `instance`'s lease on game `id` (its actor stops).
-    fn release(&self, _id: &str, _instance: &str) -> StoreFuture<'_, ()> {
-        Box::pin(ready(Ok(())))
-    }
+    fn release(&self, id: &str, instance: &str) -> StoreFuture<'_, ()>;
     /// [`Store::save`] by the owner of the game: refused with 503 `not_owner` (and nothing
     /// stored) if `instance` no longer holds the game's lease, which is renewed; other
     /// instances are told of the change at `version` when it commits.
     fn save_owned(
         &self,
-        _instance: &str,
-        _version: u64,
+        instance: &str,
+        version: u64,
         rec: GameRecord,
         online: Option<OnlineGame>,
         changes: Vec<Change>,
-    ) -> StoreFuture<'_, ()> {
-        self.save(rec, online, changes)
-    }
+    ) -> StoreFuture<'_, ()>;
     /// Sends `payload` (JSON, at most [`DIRECT_MAX`] bytes) to instance `to`.
-    fn send_direct(&self, _to: &str, _payload: String) -> StoreFuture<'_, ()> {
-        Box::pin(ready(Err(crate::error::AppError::Internal(
-            "this store has no other instances".into(),
-        ))))
-    }
+    fn send_direct(&self, to: &str, payload: String) -> StoreFuture<'_, ()>;
     /// Starts listening for [`BusMessage`]s for `instance` (`None`: a store of one process).
     /// The listener reconnects by itself and says [`BusMessage::Listening`] each time it
     /// (re)starts listening. While it listens it also renews all of `instance`'s leases every
     /// [`LEASE_RENEW_MS`] and reports the expired ones ([`BusMessage::Expired`]).
-    fn listen(&self, _instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
-        None
-    }
+    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>>;
 
     // ---------- games ----------
 

@@ -7,6 +7,7 @@ use crate::store_common::{fresh_schema, me, record, you, Backend};
 use virada_engine::puzzles::Rating;
 use virada_rules::Color;
 use virada_server::config::PgTarget;
+use virada_server::error::AppError;
 use virada_server::identity::BrowserId;
 use virada_server::model::online::{
     ChatLine, End, OnlineGame, Phase, SeatState, TimeControl, CHAT_SHOWN,
@@ -15,7 +16,7 @@ use virada_server::model::Owner;
 use virada_server::model::{Level, Mode, Status};
 use virada_server::store::postgres::PgStore;
 use virada_server::store::{
-    Abandoned, Change, LinkRow, PuzzleResult, Quota, StoredGame, SweptRows,
+    Abandoned, Change, LinkRow, PuzzleResult, Quota, StoreError, StoredGame, SweptRows,
 };
 
 on_both_stores!(
@@ -97,8 +98,8 @@ async fn games_round_trip(b: &Backend) {
     assert!(s.insert_game(computer.clone(), None).await.is_err());
     let gone = record("g_gone", Mode::Friend, &[], 1);
     assert_eq!(
-        s.save(gone, None, vec![]).await.unwrap_err().code(),
-        "not_found"
+        s.save(gone, None, vec![]).await.unwrap_err(),
+        StoreError::NoGame("g_gone".into())
     );
     assert!(s.delete_game("g_friend").await.unwrap());
     assert!(!s.delete_game("g_friend").await.unwrap());
@@ -257,13 +258,19 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
         .insert_game(online("g_3", TimeControl::None {}, 1), Some(quota(3, 1)))
         .await
         .unwrap_err();
-    assert_eq!(e.status().as_u16(), 429, "{e}");
-    assert!(e.message().contains("unfinished online games"), "{e}");
+    assert!(
+        matches!(&e, StoreError::QuotaFull(m) if m.contains("unfinished online games")),
+        "{e}"
+    );
+    assert_eq!(AppError::from(e).status().as_u16(), 429);
     let e = s
         .insert_game(local("g_4", 1), Some(quota(2, 1)))
         .await
         .unwrap_err();
-    assert!(e.message().contains("saved games"), "{e}");
+    assert!(
+        matches!(&e, StoreError::QuotaFull(m) if m.contains("saved games")),
+        "{e}"
+    );
     // Another address, and no quota (an exempt address), are not counted against it.
     let mut elsewhere = quota(1, 1);
     elsewhere.address = "198.51.100.1".into();
@@ -401,7 +408,7 @@ async fn device_links_are_kept_per_seat_and_used_once(b: &Backend) {
         .save(moved, None, vec![Change::LinkUsed("h2".into())])
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "not_found");
+    assert!(matches!(e, StoreError::NotFound(_)), "{e}");
     let back = s.load_game("g_links").await.unwrap().unwrap();
     assert_eq!(
         back.rec.game.ply(),
@@ -469,6 +476,12 @@ async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
     b.exec("UPDATE games SET moves = 'f5 a1' WHERE id = 'g_bad'")
         .await;
     let e = s.load_game("g_bad").await.unwrap_err();
+    assert!(
+        matches!(&e, StoreError::CorruptGame { id, .. } if id == "g_bad"),
+        "{e}"
+    );
+    // The server answers it as 409 `corrupt_game`, naming the game.
+    let e = AppError::from(e);
     assert_eq!(e.code(), "corrupt_game");
     assert!(
         e.message().contains("g_bad") && e.message().contains("corrupt"),

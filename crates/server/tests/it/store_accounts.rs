@@ -10,7 +10,7 @@ use virada_server::identity::BrowserId;
 use virada_server::model::online::{End, OnlineGame, Phase, SeatState, TimeControl};
 use virada_server::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
 use virada_server::rating::{Category, PlayerRating};
-use virada_server::store::{NewAccount, SessionRow, Store, StoredGame};
+use virada_server::store::{NewAccount, SessionRow, Store, StoreError, StoredGame};
 
 on_both_stores!(
     accounts_sessions_and_lockout,
@@ -130,7 +130,7 @@ async fn accounts_sessions_and_lockout(b: &Backend) {
         .create_account(again, session("s2", id("ANA"), 1_000), id("g2"))
         .await
         .unwrap_err();
-    assert_eq!(e.code(), "username_taken");
+    assert_eq!(e, StoreError::UsernameTaken("ANA".into()));
     let a = s.account_by_name("ana").await.unwrap().unwrap();
     assert_eq!((a.username.as_str(), a.holder), ("Ana", id("Ana")));
     assert_eq!(s.account_by_holder(id("Ana")).await.unwrap(), Some(a));

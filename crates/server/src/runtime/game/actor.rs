@@ -14,7 +14,7 @@ use crate::model::online::{OnlineGame, Phase, SeatState};
 use crate::model::{GameRecord, Mode};
 use crate::runtime::shared::Shared;
 use crate::runtime::time::{Clock, Sleep};
-use crate::store::Change;
+use crate::store::{Change, StoreError};
 use crate::util::{iso8601, now_millis};
 use crate::view::online::{
     local_game_view, online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
@@ -471,11 +471,11 @@ impl Actor {
             )
             .await;
         if let Err(e) = saved {
-            if e.code() == "not_owner" {
+            if matches!(e, StoreError::NotOwner(_)) {
                 // Another instance took the game over: follow it from now on.
                 self.step_down().await;
             }
-            return Err(e);
+            return Err(e.into());
         }
         let before = self.flag_deadline();
         let plies_before = self.rec.game.moves().len();

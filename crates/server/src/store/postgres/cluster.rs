@@ -8,22 +8,13 @@
 //! Lease times are on the database's clock (`clock_timestamp()`), so the instances' own clocks
 //! do not decide who owns a game.
 
-use crate::error::{AppError, AppResult};
+use crate::store::error::{StoreError, StoreResult};
+use crate::store::exec::{args, Db};
 use crate::store::{BusMessage, LEASE_MS, LEASE_RENEW_MS};
 use futures_util::StreamExt;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tokio_postgres::{AsyncMessage, NoTls, Transaction};
-
-pub const MIGRATION: &str = "CREATE TABLE game_leases (
-        game_id    TEXT PRIMARY KEY,
-        instance   TEXT NOT NULL,
-        expires_at BIGINT NOT NULL
-    );";
-
-/// The leases by expiry and by instance (what the listener looks up every second).
-pub const MIGRATION_INDEXES: &str = "CREATE INDEX game_leases_expiry ON game_leases(expires_at);
-    CREATE INDEX game_leases_instance ON game_leases(instance);";
+use tokio_postgres::{AsyncMessage, NoTls};
 
 /// The database's clock in Unix ms.
 const DB_NOW: &str = "(extract(epoch from clock_timestamp()) * 1000)::BIGINT";
@@ -47,8 +38,8 @@ pub fn direct_channel(instance: &str) -> String {
 }
 
 /// Takes or renews `instance`'s lease on game `id`; `None` if it holds it now, else the holder.
-pub async fn lease(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<Option<String>> {
-    let taken = tx
+pub async fn lease(db: &Db<'_>, id: &str, instance: &str) -> StoreResult<Option<String>> {
+    let taken = db
         .query_opt(
             &format!(
                 "INSERT INTO game_leases (game_id, instance, expires_at)
@@ -59,27 +50,27 @@ pub async fn lease(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<
                        OR game_leases.expires_at < {DB_NOW}
                  RETURNING instance"
             ),
-            &[&id, &instance, &LEASE_MS],
+            args![id, instance, LEASE_MS],
         )
         .await?;
     if taken.is_some() {
         return Ok(None);
     }
-    let holder = tx
+    let holder = db
         .query_opt(
             "SELECT instance FROM game_leases WHERE game_id = $1",
-            &[&id],
+            args![id],
         )
         .await?;
     match holder {
-        Some(row) => Ok(Some(row.try_get(0)?)),
+        Some(row) => Ok(Some(row.get(0)?)),
         // Released between the two statements: nobody holds it; the next try takes it.
         None => Ok(Some(String::new())),
     }
 }
 
 /// Renews every lease `instance` holds, and returns the games whose lease expired.
-async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> AppResult<Vec<String>> {
+async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> StoreResult<Vec<String>> {
     client
         .execute(
             &format!("UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE instance = $1"),
@@ -93,50 +84,43 @@ async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> AppResu
         )
         .await?;
     rows.iter()
-        .map(|r| r.try_get(0).map_err(AppError::from))
+        .map(|r| r.try_get(0).map_err(StoreError::from))
         .collect()
 }
 
 /// Gives up `instance`'s lease on game `id`.
-pub async fn release(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<()> {
-    tx.execute(
+pub async fn release(db: &Db<'_>, id: &str, instance: &str) -> StoreResult<()> {
+    db.execute(
         "DELETE FROM game_leases WHERE game_id = $1 AND instance = $2",
-        &[&id, &instance],
+        args![id, instance],
     )
     .await?;
-    Ok(())
-}
-
-/// Drops game `id`'s lease, whoever holds it (the game is deleted).
-pub async fn forget(tx: &Transaction<'_>, id: &str) -> AppResult<()> {
-    tx.execute("DELETE FROM game_leases WHERE game_id = $1", &[&id])
-        .await?;
     Ok(())
 }
 
 /// Renews `instance`'s lease on game `id` for the rest of the transaction and beyond; refuses
 /// (`not_owner`) if another instance holds it. The row stays locked until the transaction
 /// ends, so nobody takes the game over while its change is being stored.
-pub async fn renew_or_refuse(tx: &Transaction<'_>, id: &str, instance: &str) -> AppResult<()> {
-    let n = tx
+pub async fn renew_or_refuse(db: &Db<'_>, id: &str, instance: &str) -> StoreResult<()> {
+    let n = db
         .execute(
             &format!(
                 "UPDATE game_leases SET expires_at = {DB_NOW} + $3
                  WHERE game_id = $1 AND instance = $2"
             ),
-            &[&id, &instance, &LEASE_MS],
+            args![id, instance, LEASE_MS],
         )
         .await?;
     if n == 1 {
         Ok(())
     } else {
-        Err(AppError::not_owner(id))
+        Err(StoreError::NotOwner(id.to_string()))
     }
 }
 
 /// `NOTIFY channel, payload`, sent when the transaction commits.
-pub async fn notify(tx: &Transaction<'_>, channel: &str, payload: &str) -> AppResult<()> {
-    tx.execute("SELECT pg_notify($1, $2)", &[&channel, &payload])
+pub async fn notify(db: &Db<'_>, channel: &str, payload: &str) -> StoreResult<()> {
+    db.execute("SELECT pg_notify($1, $2)", args![channel, payload])
         .await?;
     Ok(())
 }
@@ -169,7 +153,7 @@ async fn listen_once(
     changes: &str,
     instance: &str,
     out: &mpsc::Sender<BusMessage>,
-) -> AppResult<()> {
+) -> StoreResult<()> {
     let direct = &direct_channel(instance);
     let (client, mut connection) = config.connect(NoTls).await?;
     let (heard_tx, mut heard) = mpsc::unbounded_channel();

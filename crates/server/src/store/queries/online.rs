@@ -1,19 +1,19 @@
-//! The online tables in PostgreSQL: seats and their holders, clocks, offers, chat, device
-//! links, the server's heartbeat. Every function writes inside its caller's transaction.
+//! The online tables: seats and their holders, clocks, offers, chat, device links, the
+//! server's heartbeat. Every function writes inside its caller's transaction.
 
 use super::super::columns::{
     color_from, color_text, opt_color_from, phase_columns, phase_from_columns, time_control_from,
     time_control_text,
 };
 use super::super::{Change, LinkRow, SweptRows};
-use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::{flag_at, ChatLine, Offers, OnlineGame, Phase, SeatState, CHAT_SHOWN};
 use crate::model::GameRecord;
-use tokio_postgres::Transaction;
+use crate::store::error::{StoreError, StoreResult};
+use crate::store::exec::{args, Db};
 use virada_rules::Color;
 
-/// Schema version 3 (online play), in PostgreSQL's dialect.
+/// Schema version 3 (online play).
 pub const MIGRATION: &str = "
     CREATE TABLE online_games (
         game_id         TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
@@ -61,17 +61,13 @@ pub const MIGRATION: &str = "
     );";
 
 /// Adds the online row and holders of the new game `rec` (its game row is written already).
-pub async fn insert_online(
-    tx: &Transaction<'_>,
-    rec: &GameRecord,
-    online: &OnlineGame,
-) -> AppResult<()> {
-    ensure_row(tx, &rec.meta.id).await?;
-    write_online(tx, rec, online).await?;
+pub async fn insert_online(db: &Db<'_>, rec: &GameRecord, online: &OnlineGame) -> StoreResult<()> {
+    ensure_row(db, &rec.meta.id).await?;
+    write_online(db, rec, online).await?;
     for c in [Color::Black, Color::White] {
         if let SeatState::Taken { holders, .. } = online.seat(c) {
             for h in holders {
-                add_holder(tx, &rec.meta.id, c, *h, rec.meta.created_at).await?;
+                add_holder(db, &rec.meta.id, c, *h, rec.meta.created_at).await?;
             }
         }
     }
@@ -79,71 +75,65 @@ pub async fn insert_online(
 }
 
 /// Adds a blank online row for game `id` if it has none (it is filled by [`write_online`]).
-pub async fn ensure_row(tx: &Transaction<'_>, id: &str) -> AppResult<()> {
-    tx.execute(
+pub async fn ensure_row(db: &Db<'_>, id: &str) -> StoreResult<()> {
+    db.execute(
         "INSERT INTO online_games (game_id, time_control, phase, black_ms, white_ms, chat_count)
          VALUES ($1, '', '', 0, 0, 0) ON CONFLICT DO NOTHING",
-        &[&id],
+        args![id],
     )
     .await?;
     Ok(())
 }
 
-async fn add_holder(
-    tx: &Transaction<'_>,
-    id: &str,
-    c: Color,
-    who: BrowserId,
-    at: i64,
-) -> AppResult<()> {
-    tx.execute(
+async fn add_holder(db: &Db<'_>, id: &str, c: Color, who: BrowserId, at: i64) -> StoreResult<()> {
+    db.execute(
         "INSERT INTO online_holders (game_id, color, browser, added_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT DO NOTHING",
-        &[&id, &color_text(c), &who.to_string(), &at],
+        args![id, color_text(c), who.to_string(), at],
     )
     .await?;
     Ok(())
 }
 
 /// Writes the online row of game `rec` (its clocks, phase, offers, names, deadline).
-pub async fn write_online(tx: &Transaction<'_>, rec: &GameRecord, o: &OnlineGame) -> AppResult<()> {
-    let tc = time_control_text(&o.time_control).map_err(AppError::Internal)?;
+pub async fn write_online(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreResult<()> {
+    let tc = time_control_text(&o.time_control).map_err(StoreError::Db)?;
     let (turn_started_at, reason, loser) = phase_columns(o.phase);
-    let n = tx
+    let n = db
         .execute(
             "UPDATE online_games SET time_control = $2, phase = $3, turn_started_at = $4,
                 end_reason = $5, end_loser = $6, black_name = $7, white_name = $8,
                 black_ms = $9, white_ms = $10, takeback_offer = $11, rematch_offer = $12,
                 rematch_game = $13, chat_count = $14, flag_at = $15, rated = $16
              WHERE game_id = $1",
-            &[
-                &rec.meta.id,
-                &tc,
-                &o.phase.name(),
-                &turn_started_at,
-                &reason,
-                &loser,
-                &o.black.name(),
-                &o.white.name(),
-                &o.black_ms,
-                &o.white_ms,
-                &o.offers.takeback.map(color_text),
-                &o.offers.rematch.map(color_text),
-                &o.rematch_game,
-                &i64::from(o.chat_count),
-                &flag_at(rec, o),
-                &o.rated,
+            args![
+                rec.meta.id,
+                tc,
+                o.phase.name(),
+                turn_started_at,
+                reason,
+                loser,
+                o.black.name(),
+                o.white.name(),
+                o.black_ms,
+                o.white_ms,
+                o.offers.takeback.map(color_text),
+                o.offers.rematch.map(color_text),
+                o.rematch_game,
+                i64::from(o.chat_count),
+                flag_at(rec, o),
+                o.rated,
             ],
         )
         .await?;
     if n != 1 {
-        return Err(AppError::not_found_game(&rec.meta.id));
+        return Err(StoreError::NoGame(rec.meta.id.clone()));
     }
     // The list's status column: a resigned or timed-out game is finished whatever the board.
     if matches!(o.phase, Phase::Finished(_)) {
-        tx.execute(
+        db.execute(
             "UPDATE games SET status = 'finished' WHERE id = $1",
-            &[&rec.meta.id],
+            args![rec.meta.id],
         )
         .await?;
     }
@@ -151,36 +141,31 @@ pub async fn write_online(tx: &Transaction<'_>, rec: &GameRecord, o: &OnlineGame
 }
 
 /// Writes what `change` adds to game `id` (a new game is written by the caller).
-pub async fn apply_change(
-    tx: &Transaction<'_>,
-    id: &str,
-    at: i64,
-    change: &Change,
-) -> AppResult<()> {
+pub async fn apply_change(db: &Db<'_>, id: &str, at: i64, change: &Change) -> StoreResult<()> {
     match change {
-        Change::Holder(c, who) => add_holder(tx, id, *c, *who, at).await?,
+        Change::Holder(c, who) => add_holder(db, id, *c, *who, at).await?,
         Change::Chat(line) => {
-            tx.execute(
+            db.execute(
                 "INSERT INTO online_chat (game_id, n, color, text, at) VALUES ($1, $2, $3, $4, $5)",
-                &[
-                    &id,
-                    &i64::from(line.n),
-                    &color_text(line.from),
-                    &line.text,
-                    &line.at,
+                args![
+                    id,
+                    i64::from(line.n),
+                    color_text(line.from),
+                    line.text,
+                    line.at,
                 ],
             )
             .await?;
         }
         Change::LinkUsed(hash) => {
-            let n = tx
+            let n = db
                 .execute(
                     "UPDATE device_links SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL",
-                    &[hash, &at],
+                    args![hash, at],
                 )
                 .await?;
             if n != 1 {
-                return Err(AppError::NotFound(
+                return Err(StoreError::NotFound(
                     "no such device link (or it was used)".into(),
                 ));
             }
@@ -191,43 +176,46 @@ pub async fn apply_change(
 }
 
 /// The online part of game `id`; `Ok(None)` if it has none (a local game).
-pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame>> {
-    let corrupt = |e: String| AppError::corrupt_game(id, &format!("its online part: {e}"));
-    let row = tx
+pub async fn load(db: &Db<'_>, id: &str) -> StoreResult<Option<OnlineGame>> {
+    let corrupt = |e: String| StoreError::CorruptGame {
+        id: id.to_string(),
+        why: format!("its online part: {e}"),
+    };
+    let row = db
         .query_opt(
             "SELECT time_control, phase, turn_started_at, end_reason, end_loser, black_name,
                 white_name, black_ms, white_ms, takeback_offer, rematch_offer, rematch_game,
                 chat_count, rated
              FROM online_games WHERE game_id = $1",
-            &[&id],
+            args![id],
         )
         .await?;
     let Some(r) = row else {
         return Ok(None);
     };
-    let time_control = time_control_from(&r.try_get::<_, String>(0)?).map_err(corrupt)?;
+    let time_control = time_control_from(&r.get::<String>(0)?).map_err(corrupt)?;
     let phase = phase_from_columns(
-        &r.try_get::<_, String>(1)?,
-        r.try_get(2)?,
-        r.try_get::<_, Option<String>>(3)?.as_deref(),
-        r.try_get::<_, Option<String>>(4)?.as_deref(),
+        &r.get::<String>(1)?,
+        r.get(2)?,
+        r.get::<Option<String>>(3)?.as_deref(),
+        r.get::<Option<String>>(4)?.as_deref(),
     )
     .map_err(corrupt)?;
-    let names: [Option<String>; 2] = [r.try_get(5)?, r.try_get(6)?];
-    let takeback: Option<String> = r.try_get(9)?;
-    let rematch_offer: Option<String> = r.try_get(10)?;
-    let chats: i64 = r.try_get(12)?;
+    let names: [Option<String>; 2] = [r.get(5)?, r.get(6)?];
+    let takeback: Option<String> = r.get(9)?;
+    let rematch_offer: Option<String> = r.get(10)?;
+    let chats: i64 = r.get(12)?;
 
     let mut holders: [Vec<BrowserId>; 2] = [Vec::new(), Vec::new()];
-    let rows = tx
+    let rows = db
         .query(
             "SELECT color, browser FROM online_holders WHERE game_id = $1
              ORDER BY added_at, browser COLLATE \"C\"",
-            &[&id],
+            args![id],
         )
         .await?;
     for h in &rows {
-        let (c, b): (String, String) = (h.try_get(0)?, h.try_get(1)?);
+        let (c, b): (String, String) = (h.get(0)?, h.get(1)?);
         let who = BrowserId::from_hex(&b).ok_or_else(|| corrupt(format!("holder {b:?}")))?;
         match color_from(&c).map_err(corrupt)? {
             Color::Black => holders[0].push(who),
@@ -244,20 +232,20 @@ pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame
     let [black_holders, white_holders] = holders;
 
     let mut chat = Vec::new();
-    let rows = tx
+    let rows = db
         .query(
             "SELECT n, color, text, at FROM online_chat WHERE game_id = $1
              ORDER BY n DESC LIMIT $2",
-            &[&id, &(CHAT_SHOWN as i64)],
+            args![id, CHAT_SHOWN as i64],
         )
         .await?;
     for c in &rows {
-        let n: i64 = c.try_get(0)?;
+        let n: i64 = c.get(0)?;
         chat.push(ChatLine {
             n: u32::try_from(n).map_err(|_| corrupt(format!("chat line {n}")))?,
-            from: color_from(&c.try_get::<_, String>(1)?).map_err(corrupt)?,
-            text: c.try_get(2)?,
-            at: c.try_get(3)?,
+            from: color_from(&c.get::<String>(1)?).map_err(corrupt)?,
+            text: c.get(2)?,
+            at: c.get(3)?,
         });
     }
     chat.reverse();
@@ -266,51 +254,47 @@ pub async fn load(tx: &Transaction<'_>, id: &str) -> AppResult<Option<OnlineGame
         black: seat(&names[0], black_holders),
         white: seat(&names[1], white_holders),
         phase,
-        black_ms: r.try_get(7)?,
-        white_ms: r.try_get(8)?,
+        black_ms: r.get(7)?,
+        white_ms: r.get(8)?,
         offers: Offers {
             takeback: opt_color_from(takeback.as_deref()).map_err(corrupt)?,
             rematch: opt_color_from(rematch_offer.as_deref()).map_err(corrupt)?,
         },
-        rematch_game: r.try_get(11)?,
+        rematch_game: r.get(11)?,
         chat,
         chat_count: u32::try_from(chats).map_err(|_| corrupt(format!("chat count {chats}")))?,
-        rated: r.try_get(13)?,
+        rated: r.get(13)?,
     }))
 }
 
 /// Stores a device link (its token's hash), keeping at most `per_seat` unused ones for the seat
 /// (the oldest go), and drops expired links.
-pub async fn insert_link(tx: &Transaction<'_>, link: &LinkRow, per_seat: usize) -> AppResult<()> {
+pub async fn insert_link(db: &Db<'_>, link: &LinkRow, per_seat: usize) -> StoreResult<()> {
     let color = color_text(link.color);
-    tx.execute(
+    db.execute(
         "INSERT INTO device_links (token_hash, game_id, color, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5)",
-        &[
-            &link.hash,
-            &link.game,
-            &color,
-            &link.created_at,
-            &link.expires_at,
+        args![
+            link.hash,
+            link.game,
+            color,
+            link.created_at,
+            link.expires_at,
         ],
     )
     .await?;
-    tx.execute(
+    db.execute(
         "DELETE FROM device_links
          WHERE game_id = $1 AND color = $2 AND used_at IS NULL AND token_hash NOT IN (
             SELECT token_hash FROM device_links
             WHERE game_id = $1 AND color = $2 AND used_at IS NULL
             ORDER BY created_at DESC, token_hash COLLATE \"C\" LIMIT $3)",
-        &[
-            &link.game,
-            &color,
-            &(per_seat.min(i64::MAX as usize) as i64),
-        ],
+        args![link.game, color, per_seat.min(i64::MAX as usize) as i64,],
     )
     .await?;
-    tx.execute(
+    db.execute(
         "DELETE FROM device_links WHERE expires_at <= $1",
-        &[&link.created_at],
+        args![link.created_at],
     )
     .await?;
     Ok(())
@@ -319,19 +303,22 @@ pub async fn insert_link(tx: &Transaction<'_>, link: &LinkRow, per_seat: usize) 
 /// Drops the device links expired at `now` and the chat of online games finished before
 /// `chat_before`.
 pub async fn sweep_links_and_chat(
-    tx: &Transaction<'_>,
+    db: &Db<'_>,
     now: i64,
     chat_before: i64,
-) -> AppResult<SweptRows> {
-    let links = tx
-        .execute("DELETE FROM device_links WHERE expires_at <= $1", &[&now])
+) -> StoreResult<SweptRows> {
+    let links = db
+        .execute(
+            "DELETE FROM device_links WHERE expires_at <= $1",
+            args![now],
+        )
         .await?;
-    let chat = tx
+    let chat = db
         .execute(
             "DELETE FROM online_chat WHERE game_id IN (
                 SELECT id FROM games
                 WHERE mode = 'online' AND status = 'finished' AND updated_at < $1)",
-            &[&chat_before],
+            args![chat_before],
         )
         .await?;
     Ok(SweptRows {
@@ -341,116 +328,109 @@ pub async fn sweep_links_and_chat(
 }
 
 /// The game and seat of an unused, unexpired device link.
-pub async fn find_link(
-    tx: &Transaction<'_>,
-    hash: &str,
-    now: i64,
-) -> AppResult<Option<(String, Color)>> {
-    let row = tx
+pub async fn find_link(db: &Db<'_>, hash: &str, now: i64) -> StoreResult<Option<(String, Color)>> {
+    let row = db
         .query_opt(
             "SELECT game_id, color FROM device_links
              WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2",
-            &[&hash, &now],
+            args![hash, now],
         )
         .await?;
     match row {
         None => Ok(None),
         Some(r) => {
-            let c: String = r.try_get(1)?;
-            Ok(Some((
-                r.try_get(0)?,
-                color_from(&c).map_err(AppError::Internal)?,
-            )))
+            let c: String = r.get(1)?;
+            Ok(Some((r.get(0)?, color_from(&c).map_err(StoreError::Db)?)))
         }
     }
 }
 
 /// Records that the server is alive at `at` (never moving the heartbeat back).
-pub async fn beat(tx: &Transaction<'_>, at: i64) -> AppResult<()> {
-    tx.execute(
+pub async fn beat(db: &Db<'_>, at: i64) -> StoreResult<()> {
+    db.execute(
         "INSERT INTO server_alive (id, at) VALUES (1, $1)
-         ON CONFLICT (id) DO UPDATE SET at = GREATEST(server_alive.at, excluded.at)",
-        &[&at],
+         ON CONFLICT (id) DO UPDATE SET
+             at = CASE WHEN excluded.at > server_alive.at THEN excluded.at ELSE server_alive.at END",
+        args![at],
     )
     .await?;
     Ok(())
 }
 
-/// A heartbeat younger than this at start-up was another instance's (they beat every 2 s):
-/// the service was not down, so no clock is moved.
+/// On PostgreSQL, a heartbeat younger than this at start-up was another instance's (they beat
+/// every 2 s): the service was not down, so no clock is moved. A SQLite file has one process:
+/// any time since its last heartbeat was downtime.
 pub const OTHERS_ALIVE_MS: i64 = 5_000;
 
 /// After a restart: the running clocks of playing games are moved on by the downtime since the
 /// last heartbeat (none while other instances were beating). Returns the games changed.
-pub async fn forgive_downtime(tx: &Transaction<'_>, now: i64) -> AppResult<usize> {
-    let last: Option<i64> = tx
+pub async fn forgive_downtime(db: &Db<'_>, now: i64) -> StoreResult<usize> {
+    let last: Option<i64> = db
         .query_opt("SELECT at FROM server_alive WHERE id = 1", &[])
         .await?
-        .map(|r| r.try_get(0))
+        .map(|r| r.get(0))
         .transpose()?;
     let Some(last) = last else {
-        beat(tx, now).await?;
+        beat(db, now).await?;
         return Ok(0);
     };
-    let n = tx
+    let others_alive = if db.is_postgres() { OTHERS_ALIVE_MS } else { 0 };
+    let n = db
         .execute(
             "UPDATE online_games SET
-                turn_started_at = $2::BIGINT - GREATEST(0, $1::BIGINT - turn_started_at),
-                flag_at = flag_at
-                    + ($2::BIGINT - GREATEST(0, $1::BIGINT - turn_started_at) - turn_started_at)
-             WHERE phase = 'playing' AND $2::BIGINT - $1::BIGINT > $3::BIGINT",
-            &[&last, &now, &OTHERS_ALIVE_MS],
+                turn_started_at = CAST($2 AS BIGINT) - CASE WHEN CAST($1 AS BIGINT) > turn_started_at
+                    THEN CAST($1 AS BIGINT) - turn_started_at ELSE 0 END,
+                flag_at = flag_at + (CAST($2 AS BIGINT) - CASE WHEN CAST($1 AS BIGINT) > turn_started_at
+                    THEN CAST($1 AS BIGINT) - turn_started_at ELSE 0 END - turn_started_at)
+             WHERE phase = 'playing' AND CAST($2 AS BIGINT) - CAST($1 AS BIGINT) > CAST($3 AS BIGINT)",
+            args![last, now, others_alive],
         )
         .await?;
-    beat(tx, now).await?;
+    beat(db, now).await?;
     Ok(n as usize)
 }
 
 /// Playing timed games without a stored deadline: their ids.
-pub async fn missing_flags(tx: &Transaction<'_>) -> AppResult<Vec<String>> {
-    let rows = tx
+pub async fn missing_flags(db: &Db<'_>) -> StoreResult<Vec<String>> {
+    let rows = db
         .query(
             "SELECT game_id FROM online_games
              WHERE phase = 'playing' AND flag_at IS NULL AND time_control NOT LIKE '%\"none\"%'",
             &[],
         )
         .await?;
-    rows.iter()
-        .map(|r| r.try_get(0).map_err(AppError::from))
-        .collect()
+    rows.iter().map(|r| r.get(0)).collect()
 }
 
 /// Stores the deadline of game `id`.
-pub async fn set_flag(tx: &Transaction<'_>, id: &str, at: Option<i64>) -> AppResult<usize> {
-    Ok(tx
+pub async fn set_flag(db: &Db<'_>, id: &str, at: Option<i64>) -> StoreResult<usize> {
+    Ok(db
         .execute(
             "UPDATE online_games SET flag_at = $2 WHERE game_id = $1",
-            &[&id, &at],
+            args![id, at],
         )
         .await? as usize)
 }
 
 /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`).
-pub async fn due_flags(tx: &Transaction<'_>, now: i64, limit: usize) -> AppResult<Vec<String>> {
-    let rows = tx
+pub async fn due_flags(db: &Db<'_>, now: i64, limit: usize) -> StoreResult<Vec<String>> {
+    let rows = db
         .query(
             "SELECT game_id FROM online_games WHERE flag_at <= $1
              ORDER BY flag_at, game_id COLLATE \"C\" LIMIT $2",
-            &[&now, &(limit.min(i64::MAX as usize) as i64)],
+            args![now, limit.min(i64::MAX as usize) as i64],
         )
         .await?;
-    rows.iter()
-        .map(|r| r.try_get(0).map_err(AppError::from))
-        .collect()
+    rows.iter().map(|r| r.get(0)).collect()
 }
 
 /// The earliest stored deadline after `now`.
-pub async fn next_flag_after(tx: &Transaction<'_>, now: i64) -> AppResult<Option<i64>> {
-    Ok(tx
+pub async fn next_flag_after(db: &Db<'_>, now: i64) -> StoreResult<Option<i64>> {
+    Ok(db
         .query_one(
             "SELECT MIN(flag_at) FROM online_games WHERE flag_at > $1",
-            &[&now],
+            args![now],
         )
         .await?
-        .try_get(0)?)
+        .get(0)?)
 }

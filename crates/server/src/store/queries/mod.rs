@@ -1,0 +1,10 @@
+//! Every statement of both stores, written once (PostgreSQL's spelling, `$n` parameters) and
+//! run through [`super::exec::Db`] on either database, one module a feature.
+
+pub mod accounts;
+pub mod arenas;
+pub mod games;
+pub mod online;
+pub mod profiles;
+pub mod puzzles;
+pub mod safety;
