@@ -26,6 +26,8 @@ pub enum BenchKind {
     Ffo(super::bench_ffo::FfoArgs),
     /// Fixed-depth search value and move against exact results (and the evaluation's cost).
     Accuracy(super::bench_accuracy::AccuracyArgs),
+    /// Nodes and time to each depth on fixed positions (the diagnosis, docs/STRENGTH.md).
+    Depths(super::bench_depths::DepthsArgs),
     /// The coach on WTHOR games: the share of mistakes (2+ and 4+ discs, outside the book) it
     /// explains, and how often each kind of explanation fires.
     Coach(super::bench_coach::CoachArgs),
@@ -39,6 +41,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::Ffo(a) => super::bench_ffo::run(a),
         BenchKind::Accuracy(a) => super::bench_accuracy::run(a),
         BenchKind::Coach(a) => super::bench_coach::run(a),
+        BenchKind::Depths(a) => super::bench_depths::run(a),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod args;
 pub mod bench;
 pub mod bench_accuracy;
 pub mod bench_coach;
+pub mod bench_depths;
 pub mod bench_ffo;
 pub mod bench_search;
 pub mod book;
