@@ -25,6 +25,8 @@ pub enum TrainStep {
     ImportWthor(ImportArgs),
     /// Relabel a data set's positions by searches of a gen3 evaluation (resumable).
     Relabel(RelabelArgs),
+    /// Exact labels of walks near the end of WTHOR games (resumable: run it again to continue).
+    Endgame(EndgameArgs),
     /// Fit gen3 weights on data sets (streaming minibatch Adam, held-out games, early stop).
     Fit(FitArgs),
 }
@@ -259,6 +261,79 @@ pub struct RelabelArgs {
     pub threads: usize,
 }
 
+#[derive(Args)]
+pub struct EndgameArgs {
+    /// Directory with the WTHOR `WTH_*.wtb` files.
+    #[arg(long, default_value = "../shared/data/wthor")]
+    pub wthor: PathBuf,
+    /// Data set directory (default: <cache>/gen3/wthor-endgame-s<seed>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Empties of the game position where a walk starts, `lo-hi`.
+    #[arg(long, default_value = "12-22")]
+    pub start: String,
+    /// Random moves from it before the first label, `lo-hi`.
+    #[arg(long, default_value = "0-4")]
+    pub random: String,
+    /// The walk labels positions down to this many empties.
+    #[arg(long, default_value_t = 10)]
+    pub min_empties: u32,
+    /// Chance (percent) that the walk goes on with a random move instead of the best one.
+    #[arg(long, default_value_t = 30)]
+    pub wander: u32,
+    /// Games per output chunk (the unit of resumption).
+    #[arg(long, default_value_t = 500)]
+    pub games_per_part: usize,
+    /// Weights file (gen3) that orders the solver's moves (default: the engine's default
+    /// evaluation; the labels are exact whatever it is, the time and ties are not).
+    #[arg(long)]
+    pub eval: Option<PathBuf>,
+    /// Stop after labelling this many parts (default: until every game is walked).
+    #[arg(long)]
+    pub parts: Option<u64>,
+    #[arg(long, default_value_t = 2)]
+    pub threads: usize,
+}
+
+fn endgame(a: EndgameArgs) -> CmdResult {
+    use virada_train::datagen::wthor_endgame::{self, EndgameConfig};
+    let cfg = EndgameConfig {
+        seed: a.seed,
+        start_empties: range(&a.start, "--start")?,
+        random_plies: range(&a.random, "--random")?,
+        min_empties: a.min_empties,
+        wander_percent: a.wander.min(100),
+        games_per_part: a.games_per_part.max(1),
+        threads: a.threads.max(1),
+        ..EndgameConfig::default()
+    };
+    if cfg.start_empties.1 > 30 {
+        return Err(CliError::input(
+            "--start: at most 30 empties (exact solves)",
+        ));
+    }
+    let out = a.out.unwrap_or_else(|| {
+        dataset::default_cache_dir()
+            .join("gen3")
+            .join(format!("wthor-endgame-s{}", a.seed))
+    });
+    let eval = labelling_eval(a.eval.as_deref())?;
+    let t =
+        wthor_endgame::run(&cfg, &a.wthor, &out, eval, a.parts, None).map_err(CliError::failed)?;
+    println!(
+        "{}: {} of {} parts labelled by this run, {} positions in all; {:.0} solves per \
+         thread-hour",
+        out.display(),
+        t.labelled_parts,
+        t.parts,
+        t.records,
+        t.solves as f64 * 3600.0 / t.solve_time.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
+
 fn relabel(a: RelabelArgs) -> CmdResult {
     use virada_train::datagen::relabel::{self, RelabelConfig};
     let cache = dataset::default_cache_dir().join("gen3");
@@ -365,6 +440,7 @@ pub fn run(args: TrainArgs) -> CmdResult {
         TrainStep::Gen(a) => gen(a),
         TrainStep::ImportWthor(a) => import_wthor(a),
         TrainStep::Relabel(a) => relabel(a),
+        TrainStep::Endgame(a) => endgame(a),
         TrainStep::Fit(a) => fit3(a),
     }
 }
@@ -388,6 +464,14 @@ mod tests {
         match *gen.train.step {
             TrainStep::Gen(a) => assert_eq!((a.chunks, a.exact_empties), (Some(3), 18)),
             _ => panic!("not gen"),
+        }
+        let eg = Cli::try_parse_from(["t", "endgame", "--start", "14-20", "--parts", "2"])
+            .expect("endgame parses");
+        match *eg.train.step {
+            TrainStep::Endgame(a) => {
+                assert_eq!((range(&a.start, "").unwrap(), a.parts), ((14, 20), Some(2)))
+            }
+            _ => panic!("not endgame"),
         }
         // The retired gen2 pipeline's form (options without a step) is refused.
         assert!(Cli::try_parse_from(["t", "--exact-empties", "8"]).is_err());

@@ -23,6 +23,7 @@
 
 pub mod game;
 pub mod relabel;
+pub mod wthor_endgame;
 pub mod wthor_import;
 
 use crate::dataset::{self, Record};

@@ -280,3 +280,112 @@ fn relabel_is_deterministic_resumable_and_labels_by_search() {
         let _ = std::fs::remove_dir_all(d);
     }
 }
+
+/// A WTHOR directory holding one year of the shared data (`None`: the data is missing).
+fn one_wthor_year(name: &str) -> Option<std::path::PathBuf> {
+    let file = virada_testdata::file("wthor/WTH_2004.wtb")?;
+    let dir = temp_dir(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(file, dir.join("WTH_2004.wtb")).unwrap();
+    Some(dir)
+}
+
+#[test]
+fn wthor_endgame_walks_are_exact_resumable_and_skip_held_out_games() {
+    use virada_engine::endgame::{solve_with_table, SolveMode, SolveOptions};
+    use virada_engine::tt::TranspositionTable;
+    use wthor_endgame::{run as walk_run, EndgameConfig, ACCURACY_SPLIT};
+    let Some(wthor_dir) = one_wthor_year("eg-wthor") else {
+        return;
+    };
+    let cfg = EndgameConfig {
+        seed: 5,
+        start_empties: (10, 13),
+        random_plies: (0, 2),
+        min_empties: 6,
+        wander_percent: 40,
+        games_per_part: 25,
+        solve_table_mib: 1,
+        threads: 2,
+    };
+    let (a, b) = (temp_dir("eg-a"), temp_dir("eg-b"));
+    let one = EndgameConfig {
+        threads: 1,
+        ..cfg.clone()
+    };
+    let whole = walk_run(&one, &wthor_dir, &a, eval(), Some(4), None).unwrap();
+    assert_eq!(whole.labelled_parts, 4);
+    // Interrupted after one part (a half-written temporary file left behind), then continued
+    // with another thread count: the same files.
+    walk_run(&cfg, &wthor_dir, &b, eval(), Some(1), None).unwrap();
+    std::fs::write(b.join(".chunk-000001.vds.tmp"), b"half a chunk").unwrap();
+    let stop = AtomicBool::new(true);
+    let stopped = walk_run(&cfg, &wthor_dir, &b, eval(), None, Some(&stop)).unwrap();
+    assert_eq!(stopped.labelled_parts, 0);
+    let rest = walk_run(&cfg, &wthor_dir, &b, eval(), Some(3), None).unwrap();
+    assert_eq!(rest.labelled_parts, 3);
+    assert_eq!(rest.records, whole.records);
+    assert_eq!(chunk_bytes(&a), chunk_bytes(&b));
+
+    let mut records = Vec::new();
+    dataset::for_each_record(&dataset::list_chunks(&a).unwrap(), |r| records.push(*r)).unwrap();
+    assert_eq!(records.len() as u64, whole.records);
+    assert!(records.len() > 100, "{}", records.len());
+    let table = TranspositionTable::new(1);
+    let opts = SolveOptions {
+        mode: SolveMode::Exact,
+        threads: 1,
+        ..SolveOptions::default()
+    };
+    let mut keys = HashSet::new();
+    let mut games = HashSet::new();
+    for r in &records {
+        let e = r.board.empty_count();
+        assert!((6..=13).contains(&e), "{e} empties");
+        assert!(r.board.moves() != 0);
+        assert_eq!(r.source, crate::samples::Source::Exact);
+        assert_eq!(r.depth as u32, e);
+        assert!(keys.insert(canonical_key(&r.board)), "duplicate position");
+        assert!(!crate::wthor::is_held_out(
+            r.game as usize,
+            ACCURACY_SPLIT.0,
+            ACCURACY_SPLIT.1
+        ));
+        games.insert(r.game);
+        table.clear();
+        let exact = solve_with_table(r.board, &opts, &table, eval().as_ref());
+        assert_eq!(r.label as i32, exact.score.lower * 100);
+    }
+    // The games of the four parts include held-out ones (which gave nothing), so the check
+    // above can fail.
+    let db = crate::wthor::load(&wthor_dir).unwrap();
+    assert!(db.games.len() > 100);
+    let visited = &wthor_endgame::game_order(db.games.len(), cfg.seed)[..100];
+    assert!(visited.iter().any(|&g| crate::wthor::is_held_out(
+        g,
+        ACCURACY_SPLIT.0,
+        ACCURACY_SPLIT.1
+    )));
+    assert!(games.iter().all(|&g| visited.contains(&(g as usize))));
+    let walked: Vec<usize> = (0..db.games.len())
+        .filter(|&g| games.contains(&(g as u32)))
+        .collect();
+    assert!(walked.len() > 50, "{}", walked.len());
+    // Positions off the human lines: some labelled positions are not in their game.
+    let off_line = records.iter().any(|r| {
+        let played = db.games[r.game as usize].0.replay().unwrap();
+        !played.positions().iter().any(|p| p.board() == r.board)
+    });
+    assert!(off_line);
+
+    // Other settings refuse the directory.
+    let other = EndgameConfig {
+        min_empties: 7,
+        ..cfg
+    };
+    let err = walk_run(&other, &wthor_dir, &a, eval(), Some(1), None).unwrap_err();
+    assert!(err.contains("other settings"), "{err}");
+    for d in [wthor_dir, a, b] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
