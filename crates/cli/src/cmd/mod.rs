@@ -9,6 +9,7 @@ pub mod bench;
 pub mod bench_accuracy;
 pub mod bench_coach;
 pub mod bench_ffo;
+pub mod bench_review;
 pub mod bench_search;
 pub mod book;
 pub mod db;
