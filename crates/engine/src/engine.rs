@@ -2,7 +2,7 @@
 //! thread count, used by the app server, the command line and external programs.
 
 use crate::analysis::book_values;
-use crate::analysis::{self, Analysis, GameAnalysis};
+use crate::analysis::{self, Analysis, GameAnalysis, ReviewEffort};
 use crate::book::Book;
 use crate::eval::{default_evaluator, Gen3Eval};
 use crate::levels::{BookUse, Level, Mistakes};
@@ -233,6 +233,52 @@ impl Engine {
             self.book,
             stop.as_ref(),
         )
+    }
+
+    /// [`Engine::analyze`] of `moves` only (legal moves of `board`; others are ignored), without
+    /// the book: a deeper look at a few moves.
+    pub fn analyze_moves(
+        &mut self,
+        board: Board,
+        limits: &Limits,
+        moves: &[Move],
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Analysis {
+        analysis::analyze_moves(
+            board,
+            limits,
+            &self.setup(),
+            stop.as_ref(),
+            &mut Unobserved,
+            Some(moves),
+        )
+    }
+
+    /// The review of `game` within `effort`'s node budget: exact solves near the end, every
+    /// other position valued as deep as its share of the budget allows, and every loss of
+    /// [`ReviewEffort::recheck_loss`] discs or more searched again deeper (the two moves
+    /// only) before it is reported. One thread gives the same review on any machine. With a
+    /// book, book positions are judged by it. `stop` cuts the review short
+    /// ([`GameAnalysis::complete`] is then false).
+    ///
+    /// ```
+    /// use virada_engine::{Engine, EngineConfig, ReviewEffort};
+    /// use virada_rules::formats::transcript::Transcript;
+    /// use virada_rules::Position;
+    /// let t: Transcript = "f5d6c3d3c4".parse().unwrap();
+    /// let game = t.replay(Position::start()).unwrap();
+    /// let mut engine = Engine::new(EngineConfig { tt_mb: 4, threads: 1, ..EngineConfig::default() });
+    /// let review = engine.review_game(&game, &ReviewEffort::with_nodes(200_000), None);
+    /// assert_eq!(review.plies.len(), 5);
+    /// assert!(review.complete && review.nodes <= 200_000 + 50_000);
+    /// ```
+    pub fn review_game(
+        &mut self,
+        game: &Game,
+        effort: &ReviewEffort,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> GameAnalysis {
+        analysis::review::review_game(game, effort, &self.setup(), self.book, stop.as_ref())
     }
 
     /// The move `level` plays on `board`. Deterministic for a given `seed` (beginner levels

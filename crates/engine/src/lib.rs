@@ -18,7 +18,7 @@ pub mod search;
 pub mod time;
 pub mod tt;
 
-pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis};
+pub use analysis::{Analysis, GameAnalysis, MoveValue, PlyAnalysis, ReviewEffort};
 pub use book::{Book, BookError, BookMove, BookProbe};
 pub use engine::{Engine, EngineConfig};
 pub use eval::{default_evaluator, Gen3Eval};

@@ -675,18 +675,22 @@ async fn analysis(
     }
     let effort = state.shared.config.analysis_effort;
     let game = rec.game.clone();
-    let spec = background_job(&id, &asker);
+    let spec = JobSpec {
+        // The node budget decides the review; the time cap only guards the worker.
+        time_cap: Some(state.shared.config.analysis_time_cap),
+        ..background_job(&id, &asker)
+    };
     let stop = spec.stop.clone();
     let review = state
         .shared
         .pool
         .run(spec, move |engine| {
-            engine.analyze_game(&game, &effort.limits(), effort.time, &stop)
+            engine.review_game(&game, &effort, &stop)
         })
         .await?;
     let value = Arc::new(crate::analysis::analysis_view(&rec.game, &review));
-    // A review cut short by its time says so ("complete": false) and is never cached: the next
-    // request analyses afresh.
+    // A review cut short by its time cap says so ("complete": false) and is never cached: the
+    // next request analyses afresh.
     if review.complete {
         let mut cache = state
             .shared

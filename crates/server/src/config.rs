@@ -5,6 +5,7 @@ use crate::runtime::engine_port::Effort;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
+use virada_engine::ReviewEffort;
 
 /// The default address: the local machine only, port 8080.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -18,6 +19,9 @@ pub const HEADER_LIMIT: usize = 16 * 1024;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// Default for [`ServerConfig::header_timeout`].
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default for [`ServerConfig::analysis_time_cap`]: far above what the standard review's node
+/// budget takes on one core (about 2 minutes at 20 M nodes a second).
+pub const DEFAULT_ANALYSIS_TIME_CAP: Duration = Duration::from_secs(300);
 /// Default for [`ServerConfig::body_timeout`].
 pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -36,8 +40,12 @@ pub struct ServerConfig {
     pub move_time_limit: Duration,
     /// Effort for `GET /hint`.
     pub hint_effort: Effort,
-    /// Effort for `GET /analysis` (per game).
-    pub analysis_effort: Effort,
+    /// Effort for `GET /analysis`: the node budget of a game's review and how it is spent.
+    pub analysis_effort: ReviewEffort,
+    /// A review still running after this long is stopped (and answered as incomplete). The
+    /// node budget, not this, decides a review; the cap only guards a worker on a slow or
+    /// overloaded machine.
+    pub analysis_time_cap: Duration,
     /// A game with no live connection and no request for this long is abandoned: its search is
     /// cancelled and it is dropped from memory (it stays in the database).
     pub idle_timeout: Duration,
@@ -102,11 +110,8 @@ impl Default for ServerConfig {
                 exact_empties: 16,
                 time: Duration::from_secs(5),
             },
-            analysis_effort: Effort {
-                depth: 8,
-                exact_empties: 14,
-                time: Duration::from_secs(30),
-            },
+            analysis_effort: ReviewEffort::STANDARD,
+            analysis_time_cap: DEFAULT_ANALYSIS_TIME_CAP,
             idle_timeout: Duration::from_secs(120),
             allowed_hosts: Vec::new(),
             trusted_proxies: Vec::new(),
@@ -140,11 +145,13 @@ impl ServerConfig {
                 exact_empties: 8,
                 time: Duration::from_secs(2),
             },
-            analysis_effort: Effort {
-                depth: 1,
+            analysis_effort: ReviewEffort {
+                nodes: 200_000,
                 exact_empties: 6,
-                time: Duration::from_secs(5),
+                max_depth: 2,
+                ..ReviewEffort::STANDARD
             },
+            analysis_time_cap: Duration::from_secs(30),
             idle_timeout: Duration::from_secs(60),
             limits: LimitsConfig {
                 api: Rate::new(60_000, 10_000),

@@ -297,6 +297,28 @@ fn follow(p: &Puzzle, moves: &[Square]) -> AppResult<Progress> {
     })
 }
 
+/// A hint asked after as many moves as the puzzle has.
+fn solved_already(p: &Puzzle, moves: &[Square]) -> AppError {
+    invalid(
+        "moves: the puzzle is solved already".into(),
+        json!({"field": "moves", "count": moves.len(), "max": p.solver_moves() - 1}),
+    )
+}
+
+/// Refuses more moves than the puzzle asks of the solver (400), whatever they are.
+fn check_count(p: &Puzzle, moves: &[Square]) -> AppResult<()> {
+    if moves.len() > p.solver_moves() {
+        return Err(invalid(
+            format!(
+                "moves: the puzzle is solved after {} moves",
+                p.solver_moves()
+            ),
+            json!({"field": "moves", "count": moves.len(), "max": p.solver_moves()}),
+        ));
+    }
+    Ok(())
+}
+
 /// The best line after the solver's wrong move `played` from `before`, and that move's exact
 /// result for the solver (none from a midgame search, which only estimates).
 fn refute(
@@ -553,6 +575,9 @@ pub async fn attempt(
     state.limits.check(asker.ip, Kind::Puzzle)?;
     let p = puzzle_of(id)?;
     let moves = parse_moves(&req.moves, 1)?;
+    // Too many moves is refused before any is judged: the count is public, a right move's
+    // continuation is not.
+    check_count(p, &moves)?;
     let answer = |result, rated: RatedResult| AttemptView {
         result,
         reply: Vec::new(),
@@ -587,6 +612,10 @@ pub async fn attempt(
             before,
             played,
         } => {
+            // Rated before the refutation is searched: a client that hangs up when the answer
+            // is slow to come (a wrong move's refutation takes a search, a right move's answer
+            // does not) still has its miss counted.
+            let rated = rate(&state, &asker, p, false).await?;
             let stop = Arc::new(AtomicBool::new(false));
             let spec = JobSpec {
                 priority: Priority::Background,
@@ -614,7 +643,6 @@ pub async fn attempt(
             } else {
                 r.score
             };
-            let rated = rate(&state, &asker, p, false).await?;
             Ok(Json(AttemptView {
                 wrong_move: Some(index + 1),
                 refutation: r.line,
@@ -642,14 +670,27 @@ pub async fn hint(
         ));
     }
     let moves = parse_moves(&req.moves, 0)?;
+    if moves.len() >= p.solver_moves() {
+        return Err(solved_already(p, &moves));
+    }
+    // The first move's legality is public (the start position is shown): checked unrated,
+    // as an attempt does.
+    if let Some(&first) = moves.first() {
+        if let Err(reason) = p.start.check(Move::Play(first)) {
+            return Err(AppError::IllegalMove {
+                square: Some(first.to_string()),
+                message: format!("move 1: {reason}"),
+            });
+        }
+    }
+    // A hint counts as a miss, and it is counted before the moves sent are judged: no answer
+    // (right, wrong, illegal later in the line) tells an unplayed move right from wrong
+    // without a rated result (issue 53: probing `[candidate, occupied square]` answered 400
+    // for a wrong candidate and 422 for the right one, unrated).
+    let rated = rate(&state, &asker, p, false).await?;
     let next = match follow(p, &moves)? {
         Progress::Right { next: Some(mv), .. } => mv,
-        Progress::Right { next: None, .. } => {
-            return Err(invalid(
-                "moves: the puzzle is solved already".into(),
-                json!({"field": "moves", "count": moves.len(), "max": p.solver_moves() - 1}),
-            ))
-        }
+        Progress::Right { next: None, .. } => return Err(solved_already(p, &moves)),
         Progress::Wrong { index, .. } => {
             return Err(invalid(
                 format!(
@@ -666,7 +707,6 @@ pub async fn hint(
             p.id
         )));
     };
-    let rated = rate(&state, &asker, p, false).await?;
     Ok(Json(HintView {
         region: quarter(square),
         square: (req.level == 2).then_some(square),

@@ -234,7 +234,7 @@ class Run {
       this.busy = false;
       this.draw(pos, squares[squares.length - 1] || null, null, true);
       const n = this.mine.length + 1;
-      this.say(() => P('pz.movesLeft', { reply: P('pz.reply', { moves: movesText(res.reply) }), n, total: this.view.solver_moves }), true);
+      this.say(() => P('pz.movesLeft', { reply: P('pz.reply', { other, moves: movesText(res.reply) }), n, total: this.view.solver_moves }), true);
       return;
     }
     this.busy = false;

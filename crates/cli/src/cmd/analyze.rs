@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use std::time::Duration;
 use virada_engine::coach::{self, Lang};
 use virada_engine::search::{DEFAULT_DEPTH, DEFAULT_EXACT_EMPTIES};
-use virada_engine::{Analysis, Engine, EngineConfig, GameAnalysis, Limits};
+use virada_engine::{Analysis, Engine, EngineConfig, GameAnalysis, Limits, ReviewEffort};
 use virada_rules::moves::spaced;
 use virada_rules::{Color, Game, Position};
 
@@ -21,15 +21,21 @@ pub struct AnalyzeArgs {
     /// Review a whole game (transcript or GGF): every move's value against the best move.
     #[arg(long)]
     pub game: bool,
-    /// Search depth for each position.
-    #[arg(long, conflicts_with = "time", default_value_t = DEFAULT_DEPTH)]
-    pub depth: u32,
-    /// Seconds per position.
+    /// Search depth for each position (default 10; with `--game`, a fixed-depth review
+    /// instead of the standard one).
+    #[arg(long, conflicts_with = "time")]
+    pub depth: Option<u32>,
+    /// Seconds per position (with `--game`, a fixed-time review instead of the standard one).
     #[arg(long)]
     pub time: Option<f64>,
-    /// Solve exactly from this many empty squares.
-    #[arg(long, default_value_t = DEFAULT_EXACT_EMPTIES)]
-    pub exact: u32,
+    /// Solve exactly from this many empty squares (default 16; with `--game` and neither
+    /// `--depth` nor `--time`: the standard review's 20).
+    #[arg(long)]
+    pub exact: Option<u32>,
+    /// With `--game`: the standard review's node budget for the whole game (default: the
+    /// server's, 400,000,000).
+    #[arg(long, conflicts_with_all = ["depth", "time"])]
+    pub nodes: Option<u64>,
     #[command(flatten)]
     pub threads: ThreadsArg,
     /// Print JSON instead of a table (with `--game`: the server's analysis object, see
@@ -63,7 +69,10 @@ impl LangArg {
 }
 
 pub fn run(args: AnalyzeArgs) -> CmdResult {
-    let limits = match (args.depth, args.time) {
+    // The standard review: a game, and neither a depth nor a time asked.
+    let standard_review = args.game && args.depth.is_none() && args.time.is_none();
+    let exact = args.exact.unwrap_or(DEFAULT_EXACT_EMPTIES);
+    let limits = match (args.depth.unwrap_or(DEFAULT_DEPTH), args.time) {
         (_, Some(t)) if !(t > 0.0 && t.is_finite()) => {
             return Err(CliError::input(
                 "--time must be a positive number of seconds",
@@ -71,12 +80,12 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
         }
         (_, Some(t)) => Limits {
             time: Some(Duration::from_secs_f64(t)),
-            exact_empties: Some(args.exact),
+            exact_empties: Some(exact),
             ..Limits::default()
         },
         (d, None) => Limits {
             depth: Some(d),
-            exact_empties: Some(args.exact),
+            exact_empties: Some(exact),
             ..Limits::default()
         },
     };
@@ -95,7 +104,17 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             )));
         };
         engine.set_book(args.book.load()?);
-        let review = engine.analyze_game(&game, &limits, None, None);
+        let review = if standard_review {
+            let mut effort = args
+                .nodes
+                .map_or(ReviewEffort::STANDARD, ReviewEffort::with_nodes);
+            if let Some(e) = args.exact {
+                effort.exact_empties = e;
+            }
+            engine.review_game(&game, &effort, None)
+        } else {
+            engine.analyze_game(&game, &limits, None, None)
+        };
         if args.json {
             let view = virada_domain::analysis::analysis_view(&game, &review);
             println!("{}", view.to_json());
@@ -103,6 +122,11 @@ pub fn run(args: AnalyzeArgs) -> CmdResult {
             print_game(&game, &review, args.lang.lang());
         }
         return Ok(());
+    }
+    if args.nodes.is_some() {
+        return Err(CliError::input(
+            "--nodes is the node budget of a game's review: use it with --game",
+        ));
     }
     let pos = input.position();
     if let Some(g) = input.game() {

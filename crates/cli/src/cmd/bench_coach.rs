@@ -7,6 +7,7 @@ use super::args::ThreadsArg;
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use virada_engine::coach::{self, Kind, Lang};
 use virada_engine::random::SplitMix;
@@ -44,17 +45,23 @@ pub struct CoachArgs {
 }
 
 /// One drawn game: where it comes from and its moves.
-struct Drawn {
-    year: u16,
-    index: usize,
-    game: Game,
+pub(super) struct Drawn {
+    pub year: u16,
+    pub index: usize,
+    pub game: Game,
 }
 
-/// Every game of the WTHOR files from `from_year` on, in file order, then `n` of them drawn
-/// without repetition.
-fn draw(dir: &Path, from_year: u16, n: usize, seed: u64) -> Result<Vec<Drawn>, CliError> {
+/// Every game of the WTHOR files of `years`, in file order, then `n` of them drawn without
+/// repetition.
+pub(super) fn draw(
+    dir: &Path,
+    years: RangeInclusive<u16>,
+    n: usize,
+    seed: u64,
+) -> Result<Vec<Drawn>, CliError> {
+    let (from_year, to_year) = (*years.start(), (*years.end()).min(2100));
     let mut all: Vec<(u16, usize, wthor::WthorGame)> = Vec::new();
-    for year in from_year..=2100 {
+    for year in years {
         let path = dir.join(format!("WTH_{year}.wtb"));
         if !path.exists() {
             continue;
@@ -72,7 +79,7 @@ fn draw(dir: &Path, from_year: u16, n: usize, seed: u64) -> Result<Vec<Drawn>, C
     }
     if all.len() < n {
         return Err(CliError::input(format!(
-            "{}: {} games from {from_year} on, fewer than the {n} asked",
+            "{}: {} games in {from_year}-{to_year}, fewer than the {n} asked",
             dir.display(),
             all.len()
         )));
@@ -121,7 +128,7 @@ impl Tally {
 pub fn run(args: CoachArgs) -> CmdResult {
     let games = draw(
         &args.data.join("wthor"),
-        args.from_year,
+        args.from_year..=2100,
         args.games,
         args.seed,
     )?;

@@ -27,7 +27,8 @@ fn first_corner_taken(moves: &[Move]) -> Option<(usize, Square)> {
 /// The opponent can take a corner right after the played move that the better move did not
 /// allow; or, failing that, the played line has the opponent take a corner while the better
 /// line does not within as many plies. Numbers: `moves` = the opponent's move on which the
-/// corner is taken (1 = at once).
+/// corner is taken (1 = at once: only when the corner is legal after the played move and not
+/// after the better one, each checked on its own board).
 pub fn corner_given(_m: &Mistake, lines: &Lines) -> Option<Claim> {
     let now = corner_moves(&lines.after_played()) & !corner_moves(&lines.after_best());
     if now != 0 {
@@ -35,6 +36,11 @@ pub fn corner_given(_m: &Mistake, lines: &Lines) -> Option<Claim> {
         return Some(Claim::new(Kind::CornerGiven, squares, vec![("moves", 1)]));
     }
     let (ply, corner) = first_corner_taken(&lines.played_moves)?;
+    // The opponent's first reply takes a corner the better move allows as well: it is given
+    // either way (the better line only chose not to take it), so nothing is claimed.
+    if ply == 1 && corner_moves(&lines.after_best()) & corner.bit() != 0 {
+        return None;
+    }
     // The better line must be known at least as far, and take no corner for the opponent.
     if lines.best_moves.len() <= ply || first_corner_taken(&lines.best_moves[..=ply]).is_some() {
         return None;
@@ -191,6 +197,37 @@ mod tests {
             first_corner_taken(&["h8", "g7"].map(|s| s.parse().unwrap())),
             None
         );
+    }
+
+    #[test]
+    fn a_corner_both_moves_allow_is_not_given() {
+        // White can take a1 over the a-file (a2 Black, a3 White) whatever Black plays in the
+        // centre. The engine's line after e3 has White take a1 at once, the line after f4
+        // plays f5 instead. "e3 lets White take the corner a1 at once (f4 does not)" would be
+        // false: after f4, a1 is legal too.
+        let b = board(
+            "--------\
+             X-------\
+             O-------\
+             ---XO---\
+             ---OX---\
+             --------\
+             --------\
+             -------- X",
+        );
+        let after = |mv: &str| b.play_unchecked(mv.parse().unwrap());
+        assert!(after("e3").is_legal(Square::A1) && after("f4").is_legal(Square::A1));
+        let m = mistake(b, "e3", &["a1"], "f4", &["f4", "f5"]);
+        let l = Lines::new(&m);
+        assert_eq!(l.played_moves.len(), 2);
+        assert_eq!(l.best_moves.len(), 2);
+        assert_eq!(corner_given(&m, &l), None);
+        // When the better move shuts the a-file (a4 flips a3), a1 is given at once.
+        assert!(!after("a4").is_legal(Square::A1));
+        let kept = mistake(b, "e3", &["a1"], "a4", &["a4", "f5"]);
+        let c = corner_given(&kept, &Lines::new(&kept)).expect("a1 is given at once");
+        assert_eq!(names(&c.squares), ["a1"]);
+        assert_eq!(c.number("moves"), 1);
     }
 
     fn names_of_line(line: &[Move]) -> Vec<String> {

@@ -12,6 +12,7 @@ use std::time::Duration;
 use virada_engine::levels::MAX_LEVEL;
 use virada_engine::{
     Analysis, Book, Clock, Engine, EngineConfig, GameAnalysis, Level, Limits, Observer,
+    ReviewEffort,
 };
 use virada_rules::formats::xot::XotOpening;
 use virada_rules::{Game, Move, Position};
@@ -58,12 +59,12 @@ pub trait EnginePort: Send {
     /// A value for every legal move of `pos`, best first ([`Engine::analyze`]).
     fn analyze(&mut self, pos: Position, limits: &Limits, stop: &Arc<AtomicBool>) -> Analysis;
 
-    /// A review of every played move of `game` within `budget` ([`Engine::analyze_game`]).
-    fn analyze_game(
+    /// A review of every played move of `game` within `effort`'s node budget
+    /// ([`Engine::review_game`]).
+    fn review_game(
         &mut self,
         game: &Game,
-        limits: &Limits,
-        budget: Duration,
+        effort: &ReviewEffort,
         stop: &Arc<AtomicBool>,
     ) -> GameAnalysis;
 }
@@ -122,14 +123,13 @@ impl EnginePort for Engine {
         Engine::analyze(self, pos.board(), limits, Some(stop.clone()))
     }
 
-    fn analyze_game(
+    fn review_game(
         &mut self,
         game: &Game,
-        limits: &Limits,
-        budget: Duration,
+        effort: &ReviewEffort,
         stop: &Arc<AtomicBool>,
     ) -> GameAnalysis {
-        Engine::analyze_game(self, game, limits, Some(budget), Some(stop.clone()))
+        Engine::review_game(self, game, effort, Some(stop.clone()))
     }
 }
 
@@ -279,13 +279,11 @@ mod tests {
         let game = game("f5d6c3d3c4f4");
         let stop = Arc::new(AtomicBool::new(true));
         let mut port = engine();
-        let limits = Limits::depth(4);
-        let r = EnginePort::analyze_game(&mut port, &game, &limits, Duration::from_secs(60), &stop);
+        let effort = ReviewEffort::with_nodes(1_000_000);
+        let r = EnginePort::review_game(&mut port, &game, &effort, &stop);
         assert!(!r.complete);
-        assert!(r.plies.len() < 6);
         let stop = Arc::new(AtomicBool::new(false));
-        let r =
-            EnginePort::analyze_game(&mut port, &game, &limits, Duration::from_secs(600), &stop);
+        let r = EnginePort::review_game(&mut port, &game, &effort, &stop);
         assert!(r.complete, "{r:?}");
         assert_eq!(r.plies.len(), 6);
     }

@@ -63,7 +63,14 @@ impl<T> Lines<T> {
     }
 
     fn pop(&mut self) -> Option<T> {
-        let client = self.turn.pop_front()?;
+        self.pop_eligible(&mut |_| true)
+    }
+
+    /// The next job of the first client in turn that `eligible` accepts; the clients skipped
+    /// keep their places.
+    fn pop_eligible(&mut self, eligible: &mut impl FnMut(&str) -> bool) -> Option<T> {
+        let at = self.turn.iter().position(|c| eligible(c))?;
+        let client = self.turn.remove(at)?;
         let line = self.by_client.get_mut(&client)?;
         let item = line.pop_front();
         if line.is_empty() {
@@ -125,6 +132,19 @@ impl<T> FairQueue<T> {
             .into_iter()
             .filter(|c| allowed.contains(c))
             .find_map(|c| self.classes[c.index()].pop())
+    }
+
+    /// [`FairQueue::pop`], skipping the clients `eligible` refuses in a class (e.g. a client
+    /// that already has as many jobs of that class running as it may).
+    pub fn pop_eligible(
+        &mut self,
+        allowed: &[Class],
+        mut eligible: impl FnMut(Class, &str) -> bool,
+    ) -> Option<T> {
+        Class::ALL
+            .into_iter()
+            .filter(|c| allowed.contains(c))
+            .find_map(|c| self.classes[c.index()].pop_eligible(&mut |client| eligible(c, client)))
     }
 
     /// Takes out the first waiting job `pred` accepts, wherever it waits.
@@ -212,6 +232,23 @@ mod tests {
         assert_eq!(q.pop(&[Class::QuickMove]), Some("level 1"));
         assert_eq!(q.pop(&[Class::QuickMove]), None);
         assert_eq!(drain(&mut q, ALL), ["level 21", "hint"]);
+    }
+
+    #[test]
+    fn a_client_refused_keeps_its_place() {
+        let mut q = FairQueue::default();
+        q.push(Class::Background, "A", "a1");
+        q.push(Class::Background, "A", "a2");
+        q.push(Class::Background, "B", "b1");
+        q.push(Class::Move, "C", "c1");
+        // A may not start another background job: B's goes first, the move before both.
+        let not_a = |c: Class, client: &str| c != Class::Background || client != "A";
+        assert_eq!(q.pop_eligible(ALL, not_a), Some("c1"));
+        assert_eq!(q.pop_eligible(ALL, not_a), Some("b1"));
+        assert_eq!(q.pop_eligible(ALL, not_a), None);
+        assert_eq!(q.len(), 2);
+        // Allowed again, A's jobs come in their order.
+        assert_eq!(drain(&mut q, ALL), ["a1", "a2"]);
     }
 
     #[test]

@@ -15,6 +15,9 @@
 //!   `429 too_many_requests`), and at most [`MAX_BACKGROUND_WAITING`] background jobs wait in
 //!   the whole server (more is `503 engine_busy`). A game has at most one move job at a time
 //!   (its actor sees to that).
+//! - **One running background job per client** ([`MAX_RUNNING_BACKGROUND_PER_CLIENT`]): a
+//!   client's second hint or analysis waits until its first is done, so however many reviews
+//!   one client asks for, the other workers stay free for the others' games.
 //! - **Cancellation.** Every job has a stop flag. Dropping the future of [`EnginePool::run`]
 //!   (the HTTP client hung up, so axum dropped the handler) raises it: a waiting job leaves the
 //!   queue, a running one stops its search. A job whose flag is up when its turn comes is
@@ -42,6 +45,10 @@ pub const MAX_BACKGROUND_JOBS_PER_GAME: usize = 2;
 
 /// Background jobs that may wait for a worker in the whole server.
 pub const MAX_BACKGROUND_WAITING: usize = 32;
+
+/// Hints and analyses of one client running at once: a client asking for many reviews keeps
+/// at most this many workers busy, and the others take the other clients' games.
+pub const MAX_RUNNING_BACKGROUND_PER_CLIENT: usize = 1;
 
 /// Computer moves one client may have waiting for a worker (not counting those running).
 pub const MAX_WAITING_MOVES_PER_CLIENT: usize = 4;
@@ -114,6 +121,8 @@ struct Queue {
     waiting: FairQueue<Waiting>,
     /// Background jobs waiting or running, by game.
     background_by_game: HashMap<String, usize>,
+    /// Background jobs running, by client (at most [`MAX_RUNNING_BACKGROUND_PER_CLIENT`]).
+    background_running: HashMap<String, usize>,
     running: usize,
     next_id: u64,
     closed: bool,
@@ -124,13 +133,37 @@ impl Queue {
     /// cancelled are dropped on the way.
     fn pop(&mut self, allowed: &[Class]) -> Option<Waiting> {
         loop {
-            let w = self.waiting.pop(allowed)?;
+            let running = &self.background_running;
+            let w = self.waiting.pop_eligible(allowed, |class, client| {
+                class != Class::Background
+                    || running.get(client).copied().unwrap_or(0) < MAX_RUNNING_BACKGROUND_PER_CLIENT
+            })?;
             if w.spec.stop.load(Ordering::Relaxed) {
                 self.finished(&w.spec);
                 continue;
             }
+            if w.spec.priority == Priority::Background {
+                *self
+                    .background_running
+                    .entry(w.spec.client.clone())
+                    .or_insert(0) += 1;
+            }
             return Some(w);
         }
+    }
+
+    /// A running job is done.
+    fn done(&mut self, spec: &JobSpec) {
+        self.running -= 1;
+        if spec.priority == Priority::Background {
+            if let Some(n) = self.background_running.get_mut(&spec.client) {
+                *n -= 1;
+                if *n == 0 {
+                    self.background_running.remove(&spec.client);
+                }
+            }
+        }
+        self.finished(spec);
     }
 
     /// Forgets a background job's place in its game's count.
@@ -378,11 +411,9 @@ fn worker(inner: Arc<Inner>, factory: EngineFactory, allowed: &'static [Class]) 
         let _ = next.started.send(());
         let job = next.job;
         let outcome = catch_unwind(AssertUnwindSafe(|| job(engine.as_mut())));
-        {
-            let mut q = inner.lock();
-            q.running -= 1;
-            q.finished(&next.spec);
-        }
+        inner.lock().done(&next.spec);
+        // A job of the same client's that had to wait for this one may start now.
+        inner.ready.notify_all();
         if outcome.is_err() {
             tracing::error!("engine job panicked; restarting this worker's engine");
             engine = factory();

@@ -8,7 +8,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use virada_engine::{Analysis, GameAnalysis, Level, Limits, MoveValue, Observer, PlyAnalysis};
+use virada_engine::{
+    Analysis, GameAnalysis, Level, Limits, MoveValue, Observer, PlyAnalysis, ReviewEffort,
+};
 use virada_rules::{Game, Move, Position};
 use virada_server::runtime::engine_port::EnginePort;
 use virada_server::runtime::pool::{
@@ -92,11 +94,10 @@ impl EnginePort for Scripted {
         }
     }
 
-    fn analyze_game(
+    fn review_game(
         &mut self,
         game: &Game,
-        _limits: &Limits,
-        _budget: Duration,
+        _effort: &ReviewEffort,
         stop: &Arc<AtomicBool>,
     ) -> GameAnalysis {
         self.reviews.fetch_add(1, Ordering::Relaxed);
@@ -286,6 +287,58 @@ async fn a_quick_move_does_not_wait_for_running_expensive_searches() {
     rig.engine.gate.store(true, Ordering::Relaxed);
     for j in jobs {
         assert!(j.await.unwrap().is_ok());
+    }
+}
+
+/// Queues a game review on `pool` in the background.
+fn review_job(
+    pool: &EnginePool,
+    spec: JobSpec,
+) -> tokio::task::JoinHandle<Result<virada_engine::GameAnalysis, AppError>> {
+    let pool = pool.clone();
+    tokio::spawn(async move {
+        let stop = spec.stop.clone();
+        let game = Game::new();
+        pool.run(spec, move |e| {
+            e.review_game(&game, &ReviewEffort::STANDARD, &stop)
+        })
+        .await
+    })
+}
+
+/// Reviews take long (a node budget of billions): one client asking for reviews of two games
+/// keeps one of two workers busy, not both, and another client's expensive move starts on the
+/// other at once. Without the cap of one running background job per client, both workers
+/// took A's reviews and B's move waited for one of them to end.
+#[tokio::test]
+async fn one_clients_reviews_leave_the_other_workers_to_the_others_games() {
+    let mut rig = Rig::new();
+    let pool = EnginePool::new(2, rig.factory());
+    let first = review_job(&pool, client_spec(Priority::Background, "a1", "A"));
+    assert_eq!(rig.next().await, started("review", false));
+    let second = review_job(&pool, client_spec(Priority::Background, "a2", "A"));
+    wait_load(&pool, 2).await;
+    let mv = move_job_at(&pool, client_spec(Priority::Move, "b", "B"), 21);
+    // B's move starts while A's first review still runs and its second waits.
+    assert_eq!(rig.next().await, started("move", false));
+    assert_eq!(pool.load(), 3);
+    // Another client's review is not held back by A's.
+    let other = review_job(&pool, client_spec(Priority::Background, "c", "C"));
+    wait_load(&pool, 4).await;
+    rig.engine.gate.store(true, Ordering::Relaxed);
+    let mut events = Vec::new();
+    for _ in 0..5 {
+        events.push(rig.next().await);
+    }
+    // The two waiting reviews started after the gate opened: one each of A and C.
+    let reviews = events
+        .iter()
+        .filter(|e| **e == started("review", false))
+        .count();
+    assert_eq!(reviews, 2, "{events:?}");
+    assert!(mv.await.unwrap().is_ok());
+    for r in [first, second, other] {
+        assert!(r.await.unwrap().is_ok());
     }
 }
 

@@ -478,3 +478,80 @@ async fn a_wrong_move_in_a_midgame_puzzle_is_refuted_by_the_search() {
     assert_eq!(solved["result"], "solved", "{solved}");
     t.server.shutdown().await;
 }
+
+/// Issue 53's oracle: `hint` with `[candidate, an occupied square]` answered 400 "not the right
+/// move" for a wrong candidate and 422 `illegal_move` for the right one, unrated, so a browser
+/// could probe every move and then attempt the right one for a rated "solved". Every probe
+/// here comes from a fresh browser, once with the right first move and once with a wrong one:
+/// either both answers are exactly the same (status and body), or the probe cost a rated
+/// result. A hint is always rated, whatever its moves.
+#[tokio::test]
+async fn probing_an_unplayed_move_learns_nothing_without_a_rated_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let p = puzzle_with(2);
+    let one = shipped()
+        .iter()
+        .find(|p| p.solver_moves() == 1 && p.scores.len() >= 2)
+        .expect("a one-move puzzle");
+    let occupied = |p: &Puzzle| {
+        Square::all()
+            .find(|s| p.start.color_at(*s).is_some())
+            .expect("a disc")
+            .to_string()
+    };
+    let candidates = |p: &Puzzle| [solution(p)[0], p.scores[1].0].map(|s| s.to_string());
+    // (puzzle, endpoint, body for a candidate, whether the endpoint always rates).
+    type Probe<'a> = (&'a Puzzle, &'a str, Box<dyn Fn(&str) -> Value + 'a>, bool);
+    let (x2, x1) = (occupied(p), occupied(one));
+    let probes: Vec<Probe> = vec![
+        (p, "hint", Box::new(|c| json!({ "moves": [c, x2] })), true),
+        (p, "hint", Box::new(|c| json!({ "moves": [c] })), true),
+        (
+            p,
+            "hint",
+            Box::new(|c| json!({ "moves": [c], "level": 2 })),
+            true,
+        ),
+        (
+            one,
+            "hint",
+            Box::new(|c| json!({ "moves": [c, x1] })),
+            false,
+        ),
+        (
+            one,
+            "attempt",
+            Box::new(|c| json!({ "moves": [c, x1] })),
+            false,
+        ),
+    ];
+    for (n, (puzzle, endpoint, body, always_rated)) in probes.iter().enumerate() {
+        let mut answers = Vec::new();
+        for candidate in candidates(puzzle) {
+            let me = browser();
+            let path = format!("/api/puzzles/{}/{endpoint}", puzzle.id);
+            let (status, v) = t.post_as(&me, &path, body(&candidate)).await;
+            let (_, mine) = t.get_as(&me, "/api/puzzles/me").await;
+            let rated = mine["solver"]["attempts"] == 1;
+            if *always_rated {
+                assert!(rated, "probe {n} {endpoint} {candidate}: {status} {v}");
+            }
+            answers.push((status, v, rated));
+        }
+        let (right, wrong) = (&answers[0], &answers[1]);
+        assert!(
+            (right.2 && wrong.2) || (right.0, &right.1) == (wrong.0, &wrong.1),
+            "probe {n} ({endpoint} on {}) tells the candidates apart unrated: right {} {} \
+             (rated {}), wrong {} {} (rated {})",
+            puzzle.id,
+            right.0,
+            right.1,
+            right.2,
+            wrong.0,
+            wrong.1,
+            wrong.2
+        );
+    }
+    t.server.shutdown().await;
+}
