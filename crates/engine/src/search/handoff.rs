@@ -1,5 +1,4 @@
-//! Hand-off to the endgame solver (`crate::endgame`) for the final iteration: the exact
-//! solve, or a win/loss/draw solve when only that is expected to fit.
+//! Hand-off to the exact endgame solver (`crate::endgame`) for the final, exact iteration.
 //!
 //! The solver shares the midgame search's table (through `probe_discs` / `store_discs`, which
 //! convert its whole discs): it finds the best moves the iterations before it stored, and the
@@ -15,68 +14,40 @@ use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::{Board, Move};
 
-/// Estimated nodes of an exact solve at 20 empties, one thread: the 60 WTHOR positions of
-/// `crates/train/bench/wthor-heldout-20.obf` took 1.94 M nodes (median), 3.46 M (mean),
-/// 8.6 M (90th percentile) from a cold table (`virada solve --threads 1`, docs/STRENGTH.md);
-/// FFO #20-#39, chosen hard, about 5 M (median). (Was 8 M, from FFO alone.)
-const SOLVE_NODES_AT_20: f64 = 4.0e6;
+/// Estimated nodes of an exact solve at 20 empties, one thread: FFO #20-#39's positions with
+/// 20 empties took 1.2-14.6 M nodes (median about 5 M), #40 9.4 M.
+const SOLVE_NODES_AT_20: f64 = 8.0e6;
 
 /// How much an exact solve grows with each more empty square (FFO #40-#58: about 8 M nodes at
 /// 20 empties, 100-400 M at 24-26).
 const SOLVE_GROWTH: f64 = 2.0;
 
-/// A solver node costs this many times less CPU time than a midgame node: on the loaded
-/// development machine, one thread, 0.052 µs (exact solves of 15 positions with 20 empties,
-/// 63.5 M nodes in 3.3 s of CPU) against 0.20 µs (`virada bench depths` to depth 16 at 73%,
-/// 23.8 M nodes in 4.7 s). A solve's time is estimated from the rate measured in the
-/// iterations before it, and a node limit counts a solver node as this fraction of one.
-pub(crate) const SOLVER_SPEED: f64 = 4.0;
-
-/// A win/loss/draw solve searches about this many times fewer nodes than the exact one (a
-/// null window around 0): the same 60 positions, 44 M against 208 M nodes in all (median
-/// 0.16 M against 1.94 M).
-const WLD_SPEEDUP: f64 = 4.5;
+/// The solver searches this many times more nodes a second than the midgame iterations before
+/// it (on the loaded development machine, one thread: 12 M against 1.1-2.9 M), so a solve's
+/// time is estimated from the rate measured in those iterations.
+const SOLVER_SPEED: f64 = 5.0;
 
 /// A solve starts early only when its estimated cost with this margin fits in what is left:
 /// an interrupted solve wastes the move's time (the selective iterations before it stand).
-pub(crate) const SOLVE_SAFETY: f64 = 1.25;
+const SOLVE_SAFETY: f64 = 1.25;
 
 /// The estimated nodes of an exact solve with `empties` empty squares.
 pub(crate) fn estimated_solve_nodes(empties: u32) -> f64 {
     SOLVE_NODES_AT_20 * SOLVE_GROWTH.powi(empties as i32 - 20)
 }
 
-/// The estimated nodes of a win/loss/draw solve with `empties` empty squares.
-pub(crate) fn estimated_wld_nodes(empties: u32) -> f64 {
-    estimated_solve_nodes(empties) / WLD_SPEEDUP
-}
-
 /// Whether an exact solve with `empties` empty squares is expected to finish within what is
-/// left of the search's deadline and node limit ([`fits`]).
+/// left of the search's deadline and node limit, its time estimated from the node rate of the
+/// iterations so far. False when neither limit is set (a search to a depth solves only where
+/// its limits say).
 pub(crate) fn solve_fits(empties: u32, shared: &SearchShared) -> bool {
-    fits(estimated_solve_nodes(empties), shared)
-}
-
-/// Whether a win/loss/draw solve with `empties` empty squares is expected to finish within
-/// what is left ([`fits`]).
-pub(crate) fn wld_fits(empties: u32, shared: &SearchShared) -> bool {
-    fits(estimated_wld_nodes(empties), shared)
-}
-
-/// Whether a solve of about `nodes` solver nodes is expected to finish within what is left of
-/// the search's deadline and node limit, its time estimated from the node rate of the
-/// iterations so far. A node limit bounds work: a solver node counts as `1 / SOLVER_SPEED` of
-/// a midgame node (what it costs), so a search limited by nodes spends its budget on the
-/// endgame as one limited by time does. False when neither limit is set (a search to a depth
-/// solves only where its limits say).
-fn fits(nodes: f64, shared: &SearchShared) -> bool {
     if shared.deadline.is_none() && shared.node_limit.is_none() {
         return false;
     }
     let done = shared.nodes.load(Ordering::Relaxed);
-    let need = nodes * SOLVE_SAFETY;
+    let need = estimated_solve_nodes(empties) * SOLVE_SAFETY;
     if let Some(limit) = shared.node_limit {
-        if need / SOLVER_SPEED > limit.saturating_sub(done) as f64 {
+        if need > limit.saturating_sub(done) as f64 {
             return false;
         }
     }
@@ -91,19 +62,13 @@ fn fits(nodes: f64, shared: &SearchShared) -> bool {
     true
 }
 
-/// The solver's node budget: what is left of the search's node limit, in solver nodes
-/// (`SOLVER_SPEED` of them for one midgame node, see [`fits`]).
-fn solver_node_limit(shared: &SearchShared) -> Option<u64> {
-    shared.node_limit.map(|n| {
-        let left = n.saturating_sub(shared.nodes.load(Ordering::Relaxed));
-        ((left as f64 * SOLVER_SPEED) as u64).max(1)
-    })
-}
-
 /// The solver looks at its limits every 65,536 nodes per thread: a node budget smaller than
 /// that would be overrun, so the hand-off is skipped and the selective result stands.
 pub(crate) fn node_budget_allows(shared: &SearchShared) -> bool {
-    solver_node_limit(shared).is_none_or(|n| n >= 1 << 16)
+    match shared.node_limit {
+        Some(n) => n.saturating_sub(shared.nodes.load(Ordering::Relaxed)) >= 1 << 16,
+        None => true,
+    }
 }
 
 fn solve(
@@ -111,16 +76,18 @@ fn solve(
     setup: &SearchSetup,
     shared: &SearchShared,
     stop: Option<&Arc<AtomicBool>>,
-    mode: SolveMode,
     all_moves: bool,
 ) -> SolveResult {
     let opts = SolveOptions {
-        mode,
+        mode: SolveMode::Exact,
         all_moves,
         threads: setup.threads,
         time_limit: shared.deadline.map(|d| d.saturating_sub(shared.elapsed())),
         time_source: setup.time_source,
-        node_limit: solver_node_limit(shared),
+        node_limit: shared.node_limit.map(|n| {
+            n.saturating_sub(shared.nodes.load(Ordering::Relaxed))
+                .max(1)
+        }),
         stop: stop.cloned(),
         ..SolveOptions::default()
     };
@@ -137,7 +104,7 @@ pub(crate) fn solve_best(
     shared: &SearchShared,
     stop: Option<&Arc<AtomicBool>>,
 ) -> Option<(Move, i32, Vec<Move>)> {
-    let r = solve(board, setup, shared, stop, SolveMode::Exact, false);
+    let r = solve(board, setup, shared, stop, false);
     let score = r.score.value().filter(|_| r.complete)?;
     let best = *r.best_moves.first()?;
     Some((best, score, r.pv))
@@ -151,19 +118,6 @@ pub(crate) fn solve_all(
     shared: &SearchShared,
     stop: Option<&Arc<AtomicBool>>,
 ) -> (Vec<(Move, ScoreBound)>, bool) {
-    let r = solve(board, setup, shared, stop, SolveMode::Exact, true);
+    let r = solve(board, setup, shared, stop, true);
     (r.move_scores, r.complete)
-}
-
-/// A win/loss/draw solve of `board`: the side to move's proven class (+1 win, 0 draw, -1 loss)
-/// and a move that reaches it; `None` when the solve was interrupted.
-pub(crate) fn solve_wld(
-    board: Board,
-    setup: &SearchSetup,
-    shared: &SearchShared,
-    stop: Option<&Arc<AtomicBool>>,
-) -> Option<(Move, i32)> {
-    let r = solve(board, setup, shared, stop, SolveMode::Wld, false);
-    let class = r.score.wld().filter(|_| r.complete)?;
-    Some((r.best_moves.first().copied().unwrap_or(Move::Pass), class))
 }

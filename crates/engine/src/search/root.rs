@@ -375,26 +375,20 @@ fn main_thread(
                 break;
             }
         }
-        if early_solve && step.depth >= pre_solve_depth {
-            if handoff::solve_fits(empties as u32, shared) {
-                solve_at_root(
-                    &mut worker,
-                    shared,
-                    setup,
-                    stop,
-                    board,
-                    &mut outcome,
-                    observer,
-                );
-                break;
-            }
-            // The exact solve does not fit, and it fits less with every iteration: a
-            // win/loss/draw solve, a few times cheaper, settles the outcome instead when it
-            // fits (as Edax and NTest do before their exact solves).
-            if handoff::wld_fits(empties as u32, shared) {
-                wld_at_root(&mut worker, shared, setup, stop, board, &mut outcome);
-                break;
-            }
+        if early_solve
+            && step.depth >= pre_solve_depth
+            && handoff::solve_fits(empties as u32, shared)
+        {
+            solve_at_root(
+                &mut worker,
+                shared,
+                setup,
+                stop,
+                board,
+                &mut outcome,
+                observer,
+            );
+            break;
         }
         // The next iteration takes a few times longer than this one: do not start it when it
         // cannot finish within the budget. The exact solve starts all the same when it is
@@ -448,50 +442,6 @@ fn solve_at_root(
         observer.iteration(&solved.iteration(setup.tt, &board, nodes, shared.elapsed()));
         *outcome = Some(solved);
     }
-}
-
-/// A win/loss/draw solve in place of the exact one: the selective best move is kept when no
-/// move is proven to reach a better outcome (win > draw > loss); otherwise a move that does is
-/// played. The value is kept, brought within the proven outcome (wins score at least +2 discs,
-/// losses at most -2, draws 0); it stays a selective value, not a proof. An interrupted solve
-/// changes nothing.
-fn wld_at_root(
-    worker: &mut Worker,
-    shared: &SearchShared,
-    setup: &SearchSetup,
-    stop: Option<&Arc<AtomicBool>>,
-    board: Board,
-    outcome: &mut Option<Outcome>,
-) {
-    worker.flush_nodes();
-    let Some(o) = outcome.as_mut() else { return };
-    if shared.must_stop() || !handoff::node_budget_allows(shared) {
-        return;
-    }
-    shared.stop.store(true, Ordering::Relaxed);
-    // The selective best move first: when it wins, nothing can do better.
-    let Some((_, child_class)) =
-        handoff::solve_wld(board.play_unchecked(o.best), setup, shared, stop)
-    else {
-        return;
-    };
-    let mut class = -child_class;
-    if class < 1 {
-        match handoff::solve_wld(board, setup, shared, stop) {
-            Some((Move::Play(sq), root_class)) if root_class > class => {
-                o.best = sq;
-                class = root_class;
-            }
-            Some(_) => {}
-            None => return,
-        }
-    }
-    o.value = match class {
-        1 => o.value.clamp(2 * SCALE, 64 * SCALE),
-        0 => 0,
-        _ => o.value.clamp(-64 * SCALE, -2 * SCALE),
-    };
-    o.pv = None;
 }
 
 /// Lazy SMP helper: runs the same iterations on the shared table (odd helpers one ply ahead)
@@ -727,101 +677,6 @@ mod tests {
             ..Limits::time(second)
         };
         assert_eq!(named.search_selectivity(), Selectivity::EXACT);
-    }
-
-    /// Positions with 20 empties from held-out WTHOR games
-    /// (`crates/train/bench/wthor-heldout-20.obf`, lines 1, 35, 45, 47, 50) with the exact
-    /// score of every legal move; in each, some moves lose (or draw) and some win (or draw).
-    const MIXED_OUTCOMES: [&str; 5] = [
-        "-OOOOO-----XXX-X--XOXXXX--OOXOXX-OOOOXXXOOOOOOXX--OOOO----OOOO-- X; B4:+4; C2:+2; A5:-6; B7:-12; A7:-18; G7:-18; B8:-22;",
-        "--X-O------O---XX-OOOOXXXOOOOOOXXOOOOOOXXXXOXXXXX-OXOX----XXXX-- X; G2:+2; C2:+0; D1:-4; F2:-4; B2:-10; B3:-10; E2:-16; B8:-20; B7:-24;",
-        "-OOOOOO---OOOO-XXOOOOOOXXOOOOXOXXOXXXXXX-XOOOOXX--O-------O----- X; A2:+6; D8:-6; D7:-12; F7:-12; B7:-16; G7:-20; E7:-22; G2:-28; B8:-32; B2:-38;",
-        "-OOOOOO---OXOO--OOOXOOXX-XXXOXO--XXXOOOO-XXXXXO---OXXX----OOO--- X; H6:+0; G2:-6; B7:-6; H4:-10; H7:-12; A2:-18; B2:-20; B8:-24; G7:-30;",
-        "----O------OOX--OXOOOOX-OOXXXOOXOXOOOOOOOOOOOXXOO-OOXX---OOO-X-- X; H7:+8; E8:+4; D1:-6; F1:-6; G2:-10; B2:-20; B7:-36; C2:-40;",
-    ];
-
-    /// A board and every move's exact score from an OBF line.
-    fn scored(line: &str) -> (Board, Vec<(Move, i32)>) {
-        let mut parts = line.split(';');
-        let board = parts
-            .next()
-            .unwrap()
-            .trim()
-            .parse::<virada_rules::Position>()
-            .unwrap();
-        let moves = parts
-            .filter_map(|p| p.trim().split_once(':'))
-            .map(|(m, v)| (m.to_lowercase().parse().unwrap(), v.parse().unwrap()))
-            .collect();
-        (board.board(), moves)
-    }
-
-    fn node_limited(board: Board, nodes: u64) -> crate::SearchResult {
-        let mut engine = crate::Engine::new(crate::EngineConfig {
-            tt_mb: 16,
-            threads: 1,
-            ..crate::EngineConfig::default()
-        });
-        let limits = Limits {
-            nodes: Some(nodes),
-            ..Limits::default()
-        };
-        engine.search(board, &limits, None)
-    }
-
-    /// The node budget (midgame nodes) a solve of `solver_nodes` is expected to need.
-    fn work(solver_nodes: f64) -> f64 {
-        solver_nodes * handoff::SOLVE_SAFETY / handoff::SOLVER_SPEED
-    }
-
-    /// With a node limit below what the exact solve of 20 empties is expected to need, but
-    /// well above a win/loss/draw solve's, the search settles the outcome: the move played
-    /// reaches the best outcome (win, draw or loss) and its value lies within it, though it is
-    /// not a proof. Without the win/loss/draw solve the second position's selective move (c2)
-    /// only draws a won game (g2, +2).
-    #[test]
-    fn a_node_limited_search_settles_the_outcome_when_only_a_wld_solve_fits() {
-        let limit = (work(handoff::estimated_solve_nodes(20)) * 0.95) as u64;
-        assert!(work(handoff::estimated_wld_nodes(20)) * 3.0 < limit as f64);
-        let class = |v: i32| v.signum();
-        for line in MIXED_OUTCOMES {
-            let (board, moves) = scored(line);
-            let best = moves.iter().map(|m| m.1).max().unwrap();
-            let r = node_limited(board, limit);
-            let played = moves
-                .iter()
-                .find(|m| m.0 == r.best_move)
-                .expect("a legal move")
-                .1;
-            assert_eq!(class(played), class(best), "{line}: {r:?}");
-            assert!(!r.exact, "{line}: {r:?}");
-            match class(best) {
-                1 => assert!(r.score >= 2.0, "{line}: {r:?}"),
-                0 => assert_eq!(r.score, 0.0, "{line}: {r:?}"),
-                _ => assert!(r.score <= -2.0, "{line}: {r:?}"),
-            }
-        }
-    }
-
-    /// A node limit counts a solver node as the fraction of a midgame node it costs: a budget
-    /// that affords the exact solve at that rate (but not at one solver node for one midgame
-    /// node) solves exactly and plays a best move.
-    #[test]
-    fn a_node_limit_affords_the_exact_solve_at_the_solver_rate() {
-        let need = work(handoff::estimated_solve_nodes(20));
-        let limit = (need * 1.3) as u64;
-        assert!(
-            handoff::estimated_solve_nodes(20) * handoff::SOLVE_SAFETY > limit as f64,
-            "one for one, the solve would not fit"
-        );
-        for line in &MIXED_OUTCOMES[..2] {
-            let (board, moves) = scored(line);
-            let best = moves.iter().map(|m| m.1).max().unwrap();
-            let r = node_limited(board, limit);
-            assert!(r.exact, "{line}: {r:?}");
-            assert_eq!(r.score, best as f32, "{line}: {r:?}");
-            assert!(moves.contains(&(r.best_move, best)), "{line}: {r:?}");
-        }
     }
 
     #[test]
