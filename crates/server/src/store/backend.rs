@@ -3,7 +3,7 @@
 //! `postgres::PgStore`), which only says how a transaction is opened and committed, and (for
 //! PostgreSQL) how instances share games.
 
-use super::exec::{Db, Job};
+use super::exec::{Db, Job, JobFn};
 use super::queries;
 use super::safety::SafetyStore;
 use super::{
@@ -25,10 +25,7 @@ pub trait Backend: Send + Sync + 'static {
 
     /// Runs `job` in one transaction, committed when it succeeded and rolled back when it
     /// failed. `read_only`: the job only reads, and sees one snapshot of the database.
-    fn run<T, F>(&self, read_only: bool, job: F) -> StoreFuture<'_, T>
-    where
-        T: Send + 'static,
-        F: for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send + 'static;
+    fn run<T: Send + 'static>(&self, read_only: bool, job: JobFn<T>) -> StoreFuture<'_, T>;
 
     /// [`Backend::run`] for a job that writes.
     fn write<T, F>(&self, job: F) -> StoreFuture<'_, T>
@@ -36,7 +33,7 @@ pub trait Backend: Send + Sync + 'static {
         T: Send + 'static,
         F: for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send + 'static,
     {
-        self.run(false, job)
+        self.run(false, Box::new(job))
     }
 
     /// [`Backend::run`] for a job that only reads.
@@ -45,7 +42,7 @@ pub trait Backend: Send + Sync + 'static {
         T: Send + 'static,
         F: for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send + 'static,
     {
-        self.run(true, job)
+        self.run(true, Box::new(job))
     }
 
     // ---------- several instances: the defaults are those of a database one process uses ----------
@@ -129,15 +126,13 @@ impl<B: Backend> Store for B {
 
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
         self.write(move |db| {
-            Box::pin(
-                async move { Ok(queries::games::insert_within(db, &game, quota.as_ref()).await?) },
-            )
+            Box::pin(async move { queries::games::insert_within(db, &game, quota.as_ref()).await })
         })
     }
 
     fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
         let id = id.to_string();
-        self.read(move |db| Box::pin(async move { Ok(queries::games::load(db, &id).await?) }))
+        self.read(move |db| Box::pin(async move { queries::games::load(db, &id).await }))
     }
 
     fn save(
@@ -147,21 +142,19 @@ impl<B: Backend> Store for B {
         changes: Vec<Change>,
     ) -> StoreFuture<'_, ()> {
         self.write(move |db| {
-            Box::pin(
-                async move { Ok(queries::games::save(db, &rec, online.as_ref(), &changes).await?) },
-            )
+            Box::pin(async move { queries::games::save(db, &rec, online.as_ref(), &changes).await })
         })
     }
 
     fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>> {
         let id = id.to_string();
-        self.read(move |db| Box::pin(async move { Ok(queries::games::game_row(db, &id).await?) }))
+        self.read(move |db| Box::pin(async move { queries::games::game_row(db, &id).await }))
     }
 
     fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>> {
         let id = id.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::games::claim_game(db, &id, browser).await?) })
+            Box::pin(async move { queries::games::claim_game(db, &id, browser).await })
         })
     }
 
@@ -174,12 +167,10 @@ impl<B: Backend> Store for B {
     ) -> StoreFuture<'_, Vec<ListedGame>> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok({
-                    if claim_unowned {
-                        queries::games::claim_all_games(db, viewer).await?;
-                    }
-                    queries::games::list_games(db, viewer, status, limit).await?
-                })
+                if claim_unowned {
+                    queries::games::claim_all_games(db, viewer).await?;
+                }
+                queries::games::list_games(db, viewer, status, limit).await
             })
         })
     }
@@ -191,49 +182,47 @@ impl<B: Backend> Store for B {
 
     fn abandoned_games(&self, when: Abandoned, limit: usize) -> StoreFuture<'_, Vec<String>> {
         self.read(move |db| {
-            Box::pin(async move { Ok(queries::games::abandoned_games(db, &when, limit).await?) })
+            Box::pin(async move { queries::games::abandoned_games(db, &when, limit).await })
         })
     }
 
     fn delete_if_abandoned(&self, id: &str, when: Abandoned) -> StoreFuture<'_, bool> {
         let id = id.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::games::delete_if_abandoned(db, &id, &when).await?) })
+            Box::pin(async move { queries::games::delete_if_abandoned(db, &id, &when).await })
         })
     }
 
     fn sweep_links_and_chat(&self, now: i64, chat_before: i64) -> StoreFuture<'_, SweptRows> {
         self.write(move |db| {
-            Box::pin(async move {
-                Ok(queries::online::sweep_links_and_chat(db, now, chat_before).await?)
-            })
+            Box::pin(
+                async move { queries::online::sweep_links_and_chat(db, now, chat_before).await },
+            )
         })
     }
 
     fn insert_link(&self, link: LinkRow, per_seat: usize) -> StoreFuture<'_, ()> {
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::online::insert_link(db, &link, per_seat).await?) })
+            Box::pin(async move { queries::online::insert_link(db, &link, per_seat).await })
         })
     }
 
     fn find_link(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(String, Color)>> {
         let hash = hash.to_string();
         self.read(move |db| {
-            Box::pin(async move { Ok(queries::online::find_link(db, &hash, now).await?) })
+            Box::pin(async move { queries::online::find_link(db, &hash, now).await })
         })
     }
 
     fn beat(&self, at: i64) -> StoreFuture<'_, ()> {
-        self.write(move |db| Box::pin(async move { Ok(queries::online::beat(db, at).await?) }))
+        self.write(move |db| Box::pin(async move { queries::online::beat(db, at).await }))
     }
 
     fn forgive_downtime(&self, now: i64) -> StoreFuture<'_, usize> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok({
-                    queries::games::fill_missing_flags(db).await?;
-                    queries::online::forgive_downtime(db, now).await?
-                })
+                queries::games::fill_missing_flags(db).await?;
+                queries::online::forgive_downtime(db, now).await
             })
         })
     }
@@ -285,7 +274,7 @@ impl<B: Backend> Store for B {
     ) -> StoreFuture<'_, Vec<String>> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok(queries::accounts::create_account(db, &account, &session, guest).await?)
+                queries::accounts::create_account(db, &account, &session, guest).await
             })
         })
     }
@@ -293,13 +282,13 @@ impl<B: Backend> Store for B {
     fn account_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountRow>> {
         let key = key.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::accounts::account_by_name(db, &key).await?) })
+            Box::pin(async move { queries::accounts::account_by_name(db, &key).await })
         })
     }
 
     fn account_by_holder(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountRow>> {
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::accounts::account_by_holder(db, holder).await?) })
+            Box::pin(async move { queries::accounts::account_by_holder(db, holder).await })
         })
     }
 
@@ -312,7 +301,7 @@ impl<B: Backend> Store for B {
     ) -> StoreFuture<'_, ()> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok(queries::accounts::login_failed(db, holder, now, max_failures, lock_ms).await?)
+                queries::accounts::login_failed(db, holder, now, max_failures, lock_ms).await
             })
         })
     }
@@ -324,23 +313,21 @@ impl<B: Backend> Store for B {
         guest: BrowserId,
     ) -> StoreFuture<'_, Vec<String>> {
         self.write(move |db| {
-            Box::pin(
-                async move { Ok(queries::accounts::sign_in(db, holder, &session, guest).await?) },
-            )
+            Box::pin(async move { queries::accounts::sign_in(db, holder, &session, guest).await })
         })
     }
 
     fn session(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(BrowserId, String)>> {
         let hash = hash.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::accounts::session(db, &hash, now).await?) })
+            Box::pin(async move { queries::accounts::session(db, &hash, now).await })
         })
     }
 
     fn delete_session(&self, hash: &str) -> StoreFuture<'_, bool> {
         let hash = hash.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::accounts::delete_session(db, &hash).await?) })
+            Box::pin(async move { queries::accounts::delete_session(db, &hash).await })
         })
     }
 
@@ -353,14 +340,14 @@ impl<B: Backend> Store for B {
     ) -> StoreFuture<'_, ()> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok(queries::accounts::set_password(
+                queries::accounts::set_password(
                     db,
                     holder,
                     &password_hash,
                     recovery_hash.as_deref(),
                     &session,
                 )
-                .await?)
+                .await
             })
         })
     }
@@ -371,44 +358,40 @@ impl<B: Backend> Store for B {
         tombstone: BrowserId,
     ) -> StoreFuture<'_, Option<Vec<String>>> {
         self.write(move |db| {
-            Box::pin(
-                async move { Ok(queries::accounts::delete_account(db, holder, tombstone).await?) },
-            )
+            Box::pin(async move { queries::accounts::delete_account(db, holder, tombstone).await })
         })
     }
 
     fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
         let key = key.to_string();
-        self.read(move |db| Box::pin(async move { Ok(queries::accounts::player(db, &key).await?) }))
+        self.read(move |db| Box::pin(async move { queries::accounts::player(db, &key).await }))
     }
 
     fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
-        self.read(move |db| {
-            Box::pin(async move { Ok(queries::profiles::account_games(db, &q).await?) })
-        })
+        self.read(move |db| Box::pin(async move { queries::profiles::account_games(db, &q).await }))
     }
 
     fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
         self.read(move |db| {
-            Box::pin(async move { Ok(queries::profiles::finished_games(db, holder).await?) })
+            Box::pin(async move { queries::profiles::finished_games(db, holder).await })
         })
     }
 
     fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::arenas::insert_arena(db, &arena, caps).await?) })
+            Box::pin(async move { queries::arenas::insert_arena(db, &arena, caps).await })
         })
     }
 
     fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>> {
         self.read(move |db| {
-            Box::pin(async move { Ok(queries::arenas::list_arenas(db, ended_after, limit).await?) })
+            Box::pin(async move { queries::arenas::list_arenas(db, ended_after, limit).await })
         })
     }
 
     fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
         let id = id.to_string();
-        self.read(move |db| Box::pin(async move { Ok(queries::arenas::arena(db, &id).await?) }))
+        self.read(move |db| Box::pin(async move { queries::arenas::arena(db, &id).await }))
     }
 
     fn join_arena(
@@ -419,29 +402,27 @@ impl<B: Backend> Store for B {
     ) -> StoreFuture<'_, bool> {
         let id = id.to_string();
         self.write(move |db| {
-            Box::pin(async move {
-                Ok(queries::arenas::join_arena(db, &id, &player, max_players).await?)
-            })
+            Box::pin(
+                async move { queries::arenas::join_arena(db, &id, &player, max_players).await },
+            )
         })
     }
 
     fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool> {
         let id = id.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::arenas::withdraw_arena(db, &id, holder).await?) })
+            Box::pin(async move { queries::arenas::withdraw_arena(db, &id, holder).await })
         })
     }
 
     fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()> {
         let arena = arena.to_string();
         self.write(move |db| {
-            Box::pin(async move { Ok(queries::arenas::add_arena_game(db, &arena, &game).await?) })
+            Box::pin(async move { queries::arenas::add_arena_game(db, &arena, &game).await })
         })
     }
 
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
-        self.read(move |db| {
-            Box::pin(async move { Ok(queries::arenas::open_arenas(db, now).await?) })
-        })
+        self.read(move |db| Box::pin(async move { queries::arenas::open_arenas(db, now).await }))
     }
 }

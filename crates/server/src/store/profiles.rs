@@ -158,10 +158,10 @@ pub fn decode_all(rows: Vec<RawGame>) -> Vec<AccountGame> {
     out
 }
 
-/// The SQL both stores share for an account's games (`{phases}` is [`Phases::sql_list`],
-/// `{p}` the parameter mark, `{c}` the collation of ids): the account's seat per game (the
-/// first colour if it held both), the game's row and online row, and the seats' accounts.
-pub fn account_games_sql(phases: Phases, p: char, collate: &str) -> String {
+/// The SQL both stores share for an account's games (`{phases}` is [`Phases::sql_list`]): the
+/// account's seat per game (the first colour if it held both), the game's row and online row,
+/// and the seats' accounts.
+pub fn account_games_sql(phases: Phases) -> String {
     format!(
         "SELECT g.id, g.created_at, g.updated_at, g.ply_count, g.black_discs, g.white_discs,
             g.transcript, g.start_pos, o.time_control, o.phase, o.end_reason, o.end_loser,
@@ -171,17 +171,17 @@ pub fn account_games_sql(phases: Phases, p: char, collate: &str) -> String {
             (SELECT a.username FROM online_holders x JOIN accounts a ON a.holder = x.browser
                 WHERE x.game_id = g.id AND x.color = 'white' LIMIT 1)
          FROM (SELECT game_id, MIN(color) AS color FROM online_holders
-                WHERE browser = {p}1 GROUP BY game_id) m
+                WHERE browser = $1 GROUP BY game_id) m
          JOIN games g ON g.id = m.game_id
          JOIN online_games o ON o.game_id = g.id
          WHERE g.mode = 'online' AND o.phase IN {phases}
-           AND (CAST({p}2 AS TEXT) IS NULL OR lower(CASE WHEN m.color = 'black'
-                THEN o.white_name ELSE o.black_name END) = CAST({p}2 AS TEXT))
-           AND (CAST({p}3 AS BIGINT) IS NULL OR g.updated_at < CAST({p}3 AS BIGINT)
-                OR (g.updated_at = CAST({p}3 AS BIGINT)
-                    AND g.id {collate} < CAST({p}4 AS TEXT)))
-         ORDER BY g.updated_at DESC, g.id {collate} DESC
-         LIMIT {p}5",
+           AND (CAST($2 AS TEXT) IS NULL OR lower(CASE WHEN m.color = 'black'
+                THEN o.white_name ELSE o.black_name END) = CAST($2 AS TEXT))
+           AND (CAST($3 AS BIGINT) IS NULL OR g.updated_at < CAST($3 AS BIGINT)
+                OR (g.updated_at = CAST($3 AS BIGINT)
+                    AND g.id COLLATE \"C\" < CAST($4 AS TEXT)))
+         ORDER BY g.updated_at DESC, g.id COLLATE \"C\" DESC
+         LIMIT $5",
         phases = phases.sql_list()
     )
 }
@@ -197,16 +197,13 @@ pub struct FinishedRow {
 }
 
 /// The SQL both stores share for the outcomes of an account's finished online games.
-pub fn finished_sql(p: char) -> String {
-    format!(
-        "SELECT m.color, o.end_reason, o.end_loser, g.black_discs, g.white_discs, o.rated
-         FROM (SELECT game_id, MIN(color) AS color FROM online_holders
-                WHERE browser = {p}1 GROUP BY game_id) m
-         JOIN games g ON g.id = m.game_id
-         JOIN online_games o ON o.game_id = g.id
-         WHERE g.mode = 'online' AND o.phase = 'finished'"
-    )
-}
+pub const FINISHED_SQL: &str =
+    "SELECT m.color, o.end_reason, o.end_loser, g.black_discs, g.white_discs, o.rated
+     FROM (SELECT game_id, MIN(color) AS color FROM online_holders
+            WHERE browser = $1 GROUP BY game_id) m
+     JOIN games g ON g.id = m.game_id
+     JOIN online_games o ON o.game_id = g.id
+     WHERE g.mode = 'online' AND o.phase = 'finished'";
 
 /// A [`FinishedRow`] from its columns (`None`, logged: a row that does not decode).
 pub fn finished_row(

@@ -1,7 +1,7 @@
 //! What the stores keep for players' safety (`crate::safety`): blocks between accounts, reports
 //! kept for review, the admin role, bans and the chat-off setting. [`SafetyStore`] is reached
-//! through [`super::Store::safety`]; each store implements it in `sqlite::safety` and
-//! `postgres::safety`, each method one transaction.
+//! through [`super::Store::safety`]; both stores implement it with the statements of
+//! `queries::safety`, each method one transaction.
 
 use super::StoreFuture;
 use crate::identity::BrowserId;

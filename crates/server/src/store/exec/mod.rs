@@ -11,8 +11,8 @@
 
 mod cells;
 pub mod dialect;
-mod postgres;
-mod sqlite;
+pub(super) mod postgres;
+pub(super) mod sqlite;
 
 pub use cells::{Arg, FromCell, Row};
 pub use sqlite::SqliteDb;
@@ -34,6 +34,9 @@ pub enum Db<'a> {
 
 /// A job's future (what a store runs in one transaction).
 pub type Job<'d, T> = Pin<Box<dyn Future<Output = StoreResult<T>> + Send + 'd>>;
+
+/// A job: what to do in one transaction, given it.
+pub type JobFn<T> = Box<dyn for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send>;
 
 /// `[Cell; n]` of the values given, for a statement's `$1`, `$2`, ...
 macro_rules! args {

@@ -5,13 +5,13 @@
 
 use super::{reason, PgError, PgStore};
 use crate::config::PgTarget;
+use crate::store::exec::postgres::cell;
 use crate::store::rows::{
-    check_counts, check_tables, not_empty, quoted, Cell, DumpResult, TableRows, TABLES,
-    VERSION_TABLE,
+    check_counts, check_tables, not_empty, quoted, DumpResult, TableRows, TABLES, VERSION_TABLE,
 };
 use tokio_postgres::binary_copy::BinaryCopyInWriter;
 use tokio_postgres::types::{ToSql, Type};
-use tokio_postgres::{IsolationLevel, Row, Transaction};
+use tokio_postgres::{IsolationLevel, Transaction};
 
 fn words(db: &str) -> impl Fn(tokio_postgres::Error) -> String + '_ {
     move |e| format!("database {db}: {}", reason(&e))
@@ -73,34 +73,6 @@ async fn columns(tx: &Transaction<'_>, table: &str) -> Result<Vec<String>, tokio
     rows.iter().map(|r| r.try_get(0)).collect()
 }
 
-/// Cell `i` of `row`, read as its column's type.
-fn cell(row: &Row, i: usize, ty: &Type) -> Result<Option<Cell>, tokio_postgres::Error> {
-    Ok(Some(match *ty {
-        Type::INT8 => row
-            .try_get::<_, Option<i64>>(i)?
-            .map_or(Cell::Null, Cell::Int),
-        Type::INT4 => row
-            .try_get::<_, Option<i32>>(i)?
-            .map_or(Cell::Null, |v| Cell::Int(v.into())),
-        Type::INT2 => row
-            .try_get::<_, Option<i16>>(i)?
-            .map_or(Cell::Null, |v| Cell::Int(v.into())),
-        Type::BOOL => row
-            .try_get::<_, Option<bool>>(i)?
-            .map_or(Cell::Null, |v| Cell::Int(v.into())),
-        Type::FLOAT8 => row
-            .try_get::<_, Option<f64>>(i)?
-            .map_or(Cell::Null, Cell::Real),
-        Type::FLOAT4 => row
-            .try_get::<_, Option<f32>>(i)?
-            .map_or(Cell::Null, |v| Cell::Real(v.into())),
-        Type::TEXT | Type::VARCHAR => row
-            .try_get::<_, Option<String>>(i)?
-            .map_or(Cell::Null, Cell::Text),
-        _ => return Ok(None),
-    }))
-}
-
 /// Every row of every table in [`TABLES`], read in one read-only snapshot (`REPEATABLE
 /// READ`, so a consistent copy even while a server writes); refused if the database holds a
 /// table not in the list.
@@ -126,18 +98,17 @@ pub async fn read_tables(store: &PgStore, db: &str) -> DumpResult<Vec<TableRows>
             ))
             .await
             .map_err(words(db))?;
-        let types: Vec<Type> = stmt.columns().iter().map(|c| c.type_().clone()).collect();
         let mut rows = Vec::new();
         for r in tx.query(&stmt, &[]).await.map_err(words(db))? {
-            let mut row = Vec::with_capacity(types.len());
-            for (i, ty) in types.iter().enumerate() {
-                match cell(&r, i, ty).map_err(words(db))? {
+            let mut row = Vec::with_capacity(columns.len());
+            for (i, column) in columns.iter().enumerate() {
+                match cell(&r, i).map_err(words(db))? {
                     Some(c) => row.push(c),
                     None => {
                         return Err(format!(
-                            "{db}: column {table}.{} has type {ty}, which db copy does not read",
-                            columns[i]
-                        ))
+                        "{db}: column {table}.{column} has type {}, which db copy does not read",
+                        r.columns()[i].type_()
+                    ))
                     }
                 }
             }
@@ -151,32 +122,6 @@ pub async fn read_tables(store: &PgStore, db: &str) -> DumpResult<Vec<TableRows>
     }
     tx.commit().await.map_err(words(db))?;
     Ok(out)
-}
-
-/// A value to write: one Rust type per column type.
-type Param = Box<dyn ToSql + Sync + Send>;
-
-/// `c` as a value of a column of type `ty` (`None`: it does not fit).
-fn param(c: &Cell, ty: &Type) -> Option<Param> {
-    Some(match (ty, c) {
-        (&Type::INT8, Cell::Int(v)) => Box::new(*v),
-        (&Type::INT8, Cell::Null) => Box::new(None::<i64>),
-        (&Type::INT4, Cell::Int(v)) => Box::new(i32::try_from(*v).ok()?),
-        (&Type::INT4, Cell::Null) => Box::new(None::<i32>),
-        (&Type::INT2, Cell::Int(v)) => Box::new(i16::try_from(*v).ok()?),
-        (&Type::INT2, Cell::Null) => Box::new(None::<i16>),
-        (&Type::BOOL, Cell::Int(0)) => Box::new(false),
-        (&Type::BOOL, Cell::Int(1)) => Box::new(true),
-        (&Type::BOOL, Cell::Null) => Box::new(None::<bool>),
-        (&Type::FLOAT8, Cell::Real(v)) => Box::new(*v),
-        (&Type::FLOAT8, Cell::Int(v)) => Box::new(*v as f64),
-        (&Type::FLOAT8, Cell::Null) => Box::new(None::<f64>),
-        (&Type::FLOAT4, Cell::Real(v)) => Box::new(*v as f32),
-        (&Type::FLOAT4, Cell::Null) => Box::new(None::<f32>),
-        (&Type::TEXT | &Type::VARCHAR, Cell::Text(s)) => Box::new(s.clone()),
-        (&Type::TEXT | &Type::VARCHAR, Cell::Null) => Box::new(None::<String>),
-        _ => return None,
-    })
 }
 
 /// Rows per table of [`TABLES`].
@@ -232,17 +177,9 @@ pub async fn write_tables(
         let writer = BinaryCopyInWriter::new(sink, &types);
         let mut writer = std::pin::pin!(writer);
         for row in &t.rows {
-            let mut params: Vec<Param> = Vec::with_capacity(row.len());
-            for (i, (c, ty)) in row.iter().zip(&types).enumerate() {
-                params.push(param(c, ty).ok_or_else(|| {
-                    format!(
-                        "{db}: {c:?} does not fit column {}.{} ({ty})",
-                        t.name, t.columns[i]
-                    )
-                })?);
-            }
+            // A cell is written as its column's type (`exec::postgres`).
             let refs: Vec<&(dyn ToSql + Sync)> =
-                params.iter().map(|p| &**p as &(dyn ToSql + Sync)).collect();
+                row.iter().map(|c| c as &(dyn ToSql + Sync)).collect();
             writer
                 .as_mut()
                 .write(&refs)

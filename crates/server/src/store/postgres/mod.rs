@@ -13,7 +13,7 @@ mod cluster;
 pub(super) mod dump;
 
 use super::backend::Backend;
-use super::exec::{Db, Job};
+use super::exec::{Db, Job, JobFn};
 use super::{queries, BusMessage, Change, StoreFuture, StoreResult};
 use crate::config::PgTarget;
 use crate::model::online::OnlineGame;
@@ -320,11 +320,7 @@ impl Backend for PgStore {
         "postgres"
     }
 
-    fn run<T, F>(&self, read_only: bool, job: F) -> StoreFuture<'_, T>
-    where
-        T: Send + 'static,
-        F: for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send + 'static,
-    {
+    fn run<T: Send + 'static>(&self, read_only: bool, job: JobFn<T>) -> StoreFuture<'_, T> {
         Box::pin(self.transaction(read_only, job))
     }
 

@@ -1,5 +1,5 @@
-//! Accounts, sessions and game ratings in PostgreSQL (schema version 7), the SQLite store's
-//! tables in this dialect. Every function runs inside the transaction its caller opened.
+//! Accounts, sessions and game ratings (schema version 7). Every function runs inside the
+//! transaction its caller opened.
 
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
@@ -11,7 +11,7 @@ use crate::store::error::{StoreError, StoreResult};
 use crate::store::exec::{args, Db, Row};
 use virada_engine::glicko::Rating;
 
-/// Schema version 7 (see the SQLite store's).
+/// Schema version 7.
 pub const MIGRATION: &str = "
     CREATE TABLE accounts (
         holder         TEXT PRIMARY KEY,
@@ -411,9 +411,11 @@ pub(super) async fn write_rating(
     Ok(())
 }
 
-/// Within `save`'s transaction: as the SQLite store's `rate_game`. Both players are locked
-/// (advisory locks, in a fixed order) so that two of their games ending at once each start from
-/// the ratings the other left.
+/// Within `save`'s transaction: if this change ends a rated game with a result
+/// ([`rating::outcome`]) that was not rated yet, both players' ratings move
+/// ([`rating::after`]) and the change is kept in their history. On PostgreSQL both players are
+/// locked (advisory locks, in a fixed order) so that two of their games ending at once each
+/// start from the ratings the other left.
 pub async fn rate_game(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreResult<()> {
     let Some(out) = rating::outcome(rec, o) else {
         return Ok(());

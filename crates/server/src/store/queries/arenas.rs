@@ -1,8 +1,8 @@
-//! Arena tournaments in PostgreSQL (`crate::store::arenas`), the SQLite store's tables in this
-//! dialect. Every function runs inside the transaction its caller opened. Transactions run side
-//! by side here, so the caps are kept with transaction-level advisory locks (class 42): one
-//! for every new arena (the counts it is checked against), one per arena for its joins (the
-//! players' cap).
+//! Arena tournaments (`crate::store::arenas`). Every function runs inside the transaction its
+//! caller opened. PostgreSQL runs transactions side by side, so there the caps are kept with
+//! transaction-level advisory locks (class 42): one for every new arena (the counts it is
+//! checked against), one per arena for its joins (the players' cap). SQLite runs them one at
+//! a time: the caps cannot race.
 
 use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
@@ -14,7 +14,7 @@ use crate::store::arenas::{
 use crate::store::error::StoreResult;
 use crate::store::exec::{args, Db, Row};
 
-/// Schema version 11 (see the SQLite store's).
+/// Schema version 11.
 pub const MIGRATION: &str = "
     CREATE TABLE arenas (
         id            TEXT PRIMARY KEY,
@@ -274,7 +274,7 @@ pub async fn open_arenas(db: &Db<'_>, now: i64) -> StoreResult<Vec<String>> {
     )
     .await?
     .iter()
-    .map(|r| Ok(r.get(0)?))
+    .map(|r| r.get(0))
     .collect()
 }
 

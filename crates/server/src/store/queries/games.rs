@@ -223,12 +223,11 @@ pub async fn claim_game(db: &Db<'_>, id: &str, browser: BrowserId) -> StoreResul
 
 /// Gives every unclaimed game to `browser`; returns how many there were.
 pub async fn claim_all_games(db: &Db<'_>, browser: BrowserId) -> StoreResult<u64> {
-    Ok(db
-        .execute(
-            "UPDATE games SET owner = $1 WHERE owner IS NULL",
-            args![browser.to_string()],
-        )
-        .await?)
+    db.execute(
+        "UPDATE games SET owner = $1 WHERE owner IS NULL",
+        args![browser.to_string()],
+    )
+    .await
 }
 
 /// Deletes a game. Returns whether it existed.

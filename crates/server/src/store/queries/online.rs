@@ -426,11 +426,9 @@ pub async fn due_flags(db: &Db<'_>, now: i64, limit: usize) -> StoreResult<Vec<S
 
 /// The earliest stored deadline after `now`.
 pub async fn next_flag_after(db: &Db<'_>, now: i64) -> StoreResult<Option<i64>> {
-    Ok(db
-        .query_one(
-            "SELECT MIN(flag_at) FROM online_games WHERE flag_at > $1",
-            args![now],
-        )
-        .await?
-        .get(0)?)
+    db.value(
+        "SELECT MIN(flag_at) FROM online_games WHERE flag_at > $1",
+        args![now],
+    )
+    .await
 }

@@ -1,11 +1,12 @@
-//! Profiles and "my games" in PostgreSQL (the SQL is shared with SQLite: `store::profiles`).
+//! Profiles and "my games": an account's games by the seats it holds (the SQL and what its rows
+//! mean: `store::profiles`).
 
 use crate::identity::BrowserId;
 use crate::store::error::StoreResult;
 use crate::store::exec::{args, Db};
 use crate::store::profiles::{
-    account_games_sql, decode_all, finished_row, finished_sql, AccountGame, FinishedRow,
-    GamesQuery, RawGame,
+    account_games_sql, decode_all, finished_row, AccountGame, FinishedRow, GamesQuery, RawGame,
+    FINISHED_SQL,
 };
 
 pub async fn account_games(db: &Db<'_>, q: &GamesQuery) -> StoreResult<Vec<AccountGame>> {
@@ -17,7 +18,7 @@ pub async fn account_games(db: &Db<'_>, q: &GamesQuery) -> StoreResult<Vec<Accou
     let limit = q.limit as i64;
     let rows = db
         .query(
-            &account_games_sql(q.phases, '$', "COLLATE \"C\""),
+            &account_games_sql(q.phases),
             args![holder, q.opponent, before_at, before_id, limit],
         )
         .await?;
@@ -50,7 +51,7 @@ pub async fn account_games(db: &Db<'_>, q: &GamesQuery) -> StoreResult<Vec<Accou
 
 pub async fn finished_games(db: &Db<'_>, holder: BrowserId) -> StoreResult<Vec<FinishedRow>> {
     let holder = holder.to_string();
-    let rows = db.query(&finished_sql('$'), args![holder]).await?;
+    let rows = db.query(FINISHED_SQL, args![holder]).await?;
     let mut out = Vec::with_capacity(rows.len());
     for r in &rows {
         let row = finished_row(

@@ -9,7 +9,7 @@ use crate::identity::BrowserId;
 use crate::model::online::OnlineGame;
 use crate::model::GameRecord;
 use crate::store::backend::Backend;
-use crate::store::error::{StoreError, StoreResult};
+use crate::store::error::StoreResult;
 use crate::store::exec::{args, Db, Row};
 use crate::store::rows::Cell;
 use virada_rules::Color;
@@ -50,14 +50,13 @@ pub const MIGRATION: &str = "
     );";
 
 async fn holder_of(db: &Db<'_>, key: &str) -> StoreResult<Option<(String, String)>> {
-    Ok(db
-        .query_opt(
-            "SELECT holder, username FROM accounts WHERE username_key = $1",
-            args![key],
-        )
-        .await?
-        .map(|r| Ok::<_, StoreError>((r.get(0)?, r.get(1)?)))
-        .transpose()?)
+    db.query_opt(
+        "SELECT holder, username FROM accounts WHERE username_key = $1",
+        args![key],
+    )
+    .await?
+    .map(|r| Ok((r.get(0)?, r.get(1)?)))
+    .transpose()
 }
 
 /// `$first, $first+1, ...`: `n` parameters (a list for `IN (...)`).
@@ -159,6 +158,18 @@ fn flags_of(r: &Row) -> StoreResult<AccountFlags> {
         ban_reason: r.get(2)?,
         chat_off: r.get(3)?,
     })
+}
+
+/// The flags of the account whose `column` is `value`.
+async fn flags_where(db: &Db<'_>, column: &str, value: &str) -> StoreResult<Option<AccountFlags>> {
+    db.query_opt(
+        &format!("SELECT admin, banned_at, ban_reason, chat_off FROM accounts WHERE {column} = $1"),
+        args![value],
+    )
+    .await?
+    .as_ref()
+    .map(flags_of)
+    .transpose()
 }
 
 fn report_of(r: &Row) -> StoreResult<ReportRow> {
@@ -324,12 +335,12 @@ impl<B: Backend> SafetyStore for B {
     }
 
     fn blocks_any(&self, blocker: BrowserId, others: Vec<BrowserId>) -> StoreFuture<'_, bool> {
-        self.write(move |db| Box::pin(async move { Ok(any_block(db, &[blocker], &others).await?) }))
+        self.write(move |db| Box::pin(async move { any_block(db, &[blocker], &others).await }))
     }
 
     fn seat_holders(&self, game: &str) -> StoreFuture<'_, (Vec<BrowserId>, Vec<BrowserId>)> {
         let game = game.to_string();
-        self.write(move |db| Box::pin(async move { Ok(seat_holders(db, &game).await?) }))
+        self.write(move |db| Box::pin(async move { seat_holders(db, &game).await }))
     }
 
     fn insert_report(
@@ -338,9 +349,7 @@ impl<B: Backend> SafetyStore for B {
         max: usize,
         since: i64,
     ) -> StoreFuture<'_, Reported> {
-        self.write(move |db| {
-            Box::pin(async move { Ok(insert_report(db, &report, max, since).await?) })
-        })
+        self.write(move |db| Box::pin(async move { insert_report(db, &report, max, since).await }))
     }
 
     fn reports(&self, open_only: bool, limit: usize) -> StoreFuture<'_, Vec<ReportRow>> {
@@ -388,36 +397,12 @@ impl<B: Backend> SafetyStore for B {
 
     fn flags_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountFlags>> {
         let key = key.to_string();
-        self.write(move |db| {
-            Box::pin(async move {
-                Ok(db
-                    .query_opt(
-                        "SELECT admin, banned_at, ban_reason, chat_off FROM accounts
-                 WHERE username_key = $1",
-                        args![key],
-                    )
-                    .await?
-                    .as_ref()
-                    .map(flags_of)
-                    .transpose()?)
-            })
-        })
+        self.write(move |db| Box::pin(async move { flags_where(db, "username_key", &key).await }))
     }
 
     fn flags(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountFlags>> {
-        self.write(move |db| {
-            Box::pin(async move {
-                Ok(db
-            .query_opt(
-                "SELECT admin, banned_at, ban_reason, chat_off FROM accounts WHERE holder = $1",
-                args![holder.to_string()],
-            )
-            .await?
-            .as_ref()
-            .map(flags_of)
-            .transpose()?)
-            })
-        })
+        let holder = holder.to_string();
+        self.write(move |db| Box::pin(async move { flags_where(db, "holder", &holder).await }))
     }
 
     fn set_admin(&self, key: &str, admin: bool) -> StoreFuture<'_, bool> {
@@ -467,49 +452,41 @@ impl<B: Backend> SafetyStore for B {
         let color = crate::store::columns::color_text(color);
         self.write(move |db| {
             Box::pin(async move {
-                Ok({
-                    if off {
-                        db.execute(
-                            "INSERT INTO chat_off_games (game_id, color) VALUES ($1, $2)
-                     ON CONFLICT (game_id, color) DO NOTHING",
-                            args![game, color],
-                        )
-                        .await?;
-                    } else {
-                        db.execute(
-                            "DELETE FROM chat_off_games WHERE game_id = $1 AND color = $2",
-                            args![game, color],
-                        )
-                        .await?;
-                    }
-                })
+                let sql = if off {
+                    "INSERT INTO chat_off_games (game_id, color) VALUES ($1, $2)
+                     ON CONFLICT (game_id, color) DO NOTHING"
+                } else {
+                    "DELETE FROM chat_off_games WHERE game_id = $1 AND color = $2"
+                };
+                db.execute(sql, args![game, color]).await.map(drop)
             })
         })
     }
 
     fn chat_sides(&self, game: &str, who: BrowserId) -> StoreFuture<'_, ChatSides> {
         let game = game.to_string();
-        self.write(move |db| Box::pin(async move { Ok(chat_sides(db, &game, who).await?) }))
+        self.write(move |db| Box::pin(async move { chat_sides(db, &game, who).await }))
     }
 
     fn set_chat_off(&self, holder: BrowserId, off: bool) -> StoreFuture<'_, ()> {
         self.write(move |db| {
             Box::pin(async move {
-                Ok({
-                    db.execute(
-                        "UPDATE accounts SET chat_off = $2 WHERE holder = $1",
-                        args![holder.to_string(), i64::from(off)],
-                    )
-                    .await?;
-                })
+                db.execute(
+                    "UPDATE accounts SET chat_off = $2 WHERE holder = $1",
+                    args![holder.to_string(), i64::from(off)],
+                )
+                .await
+                .map(drop)
             })
         })
     }
 }
 
-/// Within `save`'s transaction: as the SQLite store's `rate_bot_game`; the player is locked
-/// (the advisory lock of `accounts::rate_game`) so that two of their games ending at once each
-/// start from the rating the other left.
+/// Within `save`'s transaction: if this change ends a rated game against a bot with a result
+/// (`bots::outcome`) that was not rated yet, the player's rating moves against the bot's fixed
+/// one (`bots::after`) and the change is kept in their history; the bot has no row. On
+/// PostgreSQL the player is locked (the advisory lock of `accounts::rate_game`) so that two of
+/// their games ending at once each start from the rating the other left.
 pub async fn rate_bot_game(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreResult<()> {
     let Some(out) = crate::bots::outcome(rec, o) else {
         return Ok(());

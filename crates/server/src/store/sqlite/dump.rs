@@ -1,11 +1,10 @@
 //! Every table of a SQLite file read at once and written back (`virada db copy`), blocking
 //! functions of a connection. The tables and their order are `rows::TABLES`.
 
+use crate::store::exec::sqlite::cell;
 use crate::store::rows::{
-    check_counts, check_tables, not_empty, quoted, Cell, DumpResult, TableRows, TABLES,
-    VERSION_TABLE,
+    check_counts, check_tables, not_empty, quoted, DumpResult, TableRows, TABLES, VERSION_TABLE,
 };
-use rusqlite::types::{Value, ValueRef};
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 
@@ -89,19 +88,8 @@ pub fn read_tables(conn: &mut Connection, db: &Path) -> DumpResult<Vec<TableRows
         while let Some(r) = query.next().map_err(words(db))? {
             let mut row = Vec::with_capacity(columns.len());
             for (i, column) in columns.iter().enumerate() {
-                row.push(match r.get_ref(i).map_err(words(db))? {
-                    ValueRef::Null => Cell::Null,
-                    ValueRef::Integer(v) => Cell::Int(v),
-                    ValueRef::Real(v) => Cell::Real(v),
-                    ValueRef::Text(t) => Cell::Text(
-                        std::str::from_utf8(t)
-                            .map_err(|_| format!("{name}: {table}.{column} holds text not UTF-8"))?
-                            .to_string(),
-                    ),
-                    ValueRef::Blob(_) => {
-                        return Err(format!("{name}: {table}.{column} holds a blob"));
-                    }
-                });
+                let value = r.get_ref(i).map_err(words(db))?;
+                row.push(cell(value).map_err(|e| format!("{name}: {table}.{column} holds {e}"))?);
             }
             rows.push(row);
         }
@@ -160,13 +148,7 @@ pub fn write_tables(
             ))
             .map_err(words(db))?;
         for row in &t.rows {
-            let values = row.iter().map(|c| match c {
-                Cell::Null => Value::Null,
-                Cell::Int(v) => Value::Integer(*v),
-                Cell::Real(v) => Value::Real(*v),
-                Cell::Text(s) => Value::Text(s.clone()),
-            });
-            stmt.execute(rusqlite::params_from_iter(values))
+            stmt.execute(rusqlite::params_from_iter(row))
                 .map_err(|e| format!("{name}: a row of {}: {e}", t.name))?;
         }
     }

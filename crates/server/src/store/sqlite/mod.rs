@@ -6,7 +6,7 @@
 pub(super) mod dump;
 
 use super::backend::Backend;
-use super::exec::{dialect, Db, Job, SqliteDb};
+use super::exec::{dialect, JobFn, SqliteDb};
 use super::StoreFuture;
 use rusqlite::{params, Connection};
 use std::fmt;
@@ -213,11 +213,7 @@ impl Backend for SqliteStore {
         "sqlite"
     }
 
-    fn run<T, F>(&self, _read_only: bool, job: F) -> StoreFuture<'_, T>
-    where
-        T: Send + 'static,
-        F: for<'d> FnOnce(&'d Db<'d>) -> Job<'d, T> + Send + 'static,
-    {
+    fn run<T: Send + 'static>(&self, _read_only: bool, job: JobFn<T>) -> StoreFuture<'_, T> {
         // The transactions run one at a time: a job that reads sees one state of the file.
         let db = self.db.clone();
         Box::pin(async move { db.run(job).await })
