@@ -144,6 +144,7 @@ impl<T> FairQueue<T> {
         self.classes.iter().map(|l| l.len).sum()
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
