@@ -7,7 +7,7 @@
 //! binary. Engine work runs on a bounded pool of worker threads, never on the async runtime.
 //!
 //! ```no_run
-//! # async fn demo() -> Result<(), virada_server::server::StartError> {
+//! # async fn demo() -> Result<(), virada_server::StartError> {
 //! use virada_server::{Server, ServerConfig};
 //! let server = Server::start(ServerConfig::default()).await?;
 //! println!("open {}", server.url());
@@ -16,26 +16,26 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod accounts;
-pub mod api;
-pub mod arena;
+pub(crate) mod accounts;
+pub(crate) mod api;
+pub(crate) mod arena;
 pub mod assets;
 pub mod config;
-pub mod error;
+pub(crate) mod error;
 pub mod http;
 pub mod identity;
-pub mod lobby;
-pub mod online;
-pub mod position;
-pub mod profiles;
-pub mod puzzles;
-pub mod retention;
+pub(crate) mod lobby;
+pub(crate) mod online;
+pub(crate) mod position;
+pub(crate) mod profiles;
+pub(crate) mod puzzles;
+pub(crate) mod retention;
 pub mod runtime;
 pub mod safety;
-pub mod server;
-pub mod setup;
+pub(crate) mod server;
+pub(crate) mod setup;
 pub mod store;
-pub mod user_text;
+pub(crate) mod user_text;
 pub mod util;
 pub mod wthor_file;
 

@@ -3,8 +3,8 @@
 //! may do with it (`ownership`), and the one WebSocket loop (`socket`). The router that wires the
 //! features is `crate::api`; the accept loop is `crate::server`.
 
-pub mod extract;
-pub mod guard;
+pub(crate) mod extract;
+pub(crate) mod guard;
 pub mod limits;
-pub mod ownership;
-pub mod socket;
+pub(crate) mod ownership;
+pub(crate) mod socket;

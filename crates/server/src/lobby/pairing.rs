@@ -135,6 +135,7 @@ impl Pools {
         self.waiting.len()
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.waiting.is_empty()
     }

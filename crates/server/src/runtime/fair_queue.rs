@@ -164,6 +164,7 @@ impl<T> FairQueue<T> {
         self.classes.iter().map(|l| l.len).sum()
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -3,18 +3,18 @@
 //! the channels that tell tasks a deadline moved, a game ended or a player has a move to make.
 //! No route lives here; the features (`crate::lobby`, `crate::arena`, ...) build on it.
 
-pub mod cluster;
-pub mod engine_client;
+pub(crate) mod cluster;
+pub(crate) mod engine_client;
 pub mod engine_port;
-pub mod fair_queue;
-pub mod flag_watch;
-pub mod game;
-pub mod game_ends;
-pub mod logging;
-pub mod notices;
+pub(crate) mod fair_queue;
+pub(crate) mod flag_watch;
+pub(crate) mod game;
+pub(crate) mod game_ends;
+pub(crate) mod logging;
+pub(crate) mod notices;
 pub mod pool;
-pub mod relay;
-pub mod scheduler;
-pub mod shared;
-pub mod state;
+pub(crate) mod relay;
+pub(crate) mod scheduler;
+pub(crate) mod shared;
+pub(crate) mod state;
 pub mod time;

@@ -49,7 +49,11 @@ fn layer_list(doc: &str) -> Vec<Vec<String>> {
 /// Whether a file's code is only `mod` declarations (a folder's list of modules).
 fn only_declares_modules(code: &str) -> bool {
     code.lines().map(str::trim).all(|l| {
-        l.is_empty() || l.starts_with("#!") || l.starts_with("pub mod ") || l.starts_with("mod ")
+        l.is_empty()
+            || l.starts_with("#!")
+            || ["pub mod ", "pub(crate) mod ", "mod "]
+                .iter()
+                .any(|m| l.starts_with(m))
     })
 }
 
