@@ -19,7 +19,7 @@ pub fn name(level: Level) -> (&'static str, &'static str) {
 /// ```
 /// use virada_engine::Level;
 /// assert_eq!(
-///     virada_server::level_text::describe_en(Level(19)),
+///     virada_domain::level_text::describe_en(Level(19)),
 ///     "Level 19: looks up to 18 moves ahead, thinking at most 5 s a move, \
 ///      plays perfectly in the last 22 moves."
 /// );
