@@ -1,7 +1,9 @@
 //! Server settings, with defaults that just work.
 
 use crate::http::limits::{LimitsConfig, Rate};
+// The store owns what names its database; the configuration only holds one.
 use crate::runtime::engine_port::Effort;
+pub use crate::store::target::{is_postgres_url, PgTarget, TEST_PG_VAR};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -169,11 +171,6 @@ impl ServerConfig {
     }
 }
 
-/// Whether `--db` names a PostgreSQL database rather than a SQLite file.
-pub fn is_postgres_url(db: &str) -> bool {
-    db.starts_with("postgres://") || db.starts_with("postgresql://")
-}
-
 impl ServerConfig {
     /// Sets the store from a `--db` value: a `postgres://` URL, or a SQLite file.
     pub fn set_db(&mut self, db: &str) {
@@ -194,56 +191,6 @@ impl ServerConfig {
         match &self.postgres {
             Some(pg) => pg.describe(),
             None => self.db_path.display().to_string(),
-        }
-    }
-}
-
-/// A PostgreSQL database to keep the games in.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgTarget {
-    /// `postgres://user[:password]@host[:port]/dbname[?param=value...]` (the parameters of
-    /// libpq's connection URIs that tokio-postgres reads).
-    pub url: String,
-    /// The schema the tables live in (created if missing); `None`: the server's search path
-    /// (`public` unless the role or database sets another). Tests give each server its own.
-    pub schema: Option<String>,
-}
-
-impl PgTarget {
-    /// The database of a test whose SQLite file would be `path` (see [`ServerConfig::for_tests`]).
-    /// Panics with what to do when `VIRADA_TEST_PG` is unset: the caller asked for PostgreSQL.
-    pub fn for_test_path(path: &std::path::Path) -> PgTarget {
-        let url = std::env::var(TEST_PG_VAR).ok().filter(|u| !u.is_empty());
-        let Some(url) = url else {
-            panic!(
-                "VIRADA_TEST_STORE=postgres but {TEST_PG_VAR} is unset: run scripts/pg-test.sh \
-                 (it starts a throwaway PostgreSQL and sets it), or set {TEST_PG_VAR}=postgres://..."
-            );
-        };
-        use sha2::Digest;
-        let mut h = sha2::Sha256::new();
-        h.update(std::process::id().to_le_bytes());
-        h.update(path.to_string_lossy().as_bytes());
-        let hex: String = h.finalize()[..8]
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        PgTarget {
-            url,
-            schema: Some(format!("t_{hex}")),
-        }
-    }
-
-    /// `postgres://user@host:port/dbname` (never the password).
-    pub fn describe(&self) -> String {
-        let rest = self.url.split_once("://").map_or("", |(_, r)| r);
-        let (auth, place) = rest.rsplit_once('@').unwrap_or(("", rest));
-        let user = auth.split(':').next().unwrap_or("");
-        let place = place.split('?').next().unwrap_or(place);
-        let at = if user.is_empty() { "" } else { "@" };
-        match &self.schema {
-            Some(schema) => format!("postgres://{user}{at}{place} (schema {schema})"),
-            None => format!("postgres://{user}{at}{place}"),
         }
     }
 }
@@ -282,9 +229,6 @@ impl Default for RetentionConfig {
         }
     }
 }
-
-/// The environment variable naming the PostgreSQL server tests use.
-pub const TEST_PG_VAR: &str = "VIRADA_TEST_PG";
 
 /// Whether [`ServerConfig::for_tests`] puts the games in PostgreSQL (`VIRADA_TEST_STORE`).
 pub fn test_store_is_postgres() -> bool {

@@ -21,7 +21,7 @@ pub(crate) mod api;
 pub(crate) mod arena;
 pub mod assets;
 pub mod config;
-pub(crate) mod error;
+pub mod error;
 pub mod http;
 pub mod identity;
 pub(crate) mod lobby;

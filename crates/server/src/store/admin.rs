@@ -5,7 +5,7 @@
 use super::postgres::{self, PgStore};
 use super::rows::{DumpResult, TableRows};
 use super::sqlite::{self, SqliteStore};
-use crate::config::{is_postgres_url, PgTarget};
+use crate::store::target::{is_postgres_url, PgTarget};
 use std::path::PathBuf;
 
 /// A database named on the command line: a SQLite file or a PostgreSQL URL.

@@ -23,6 +23,7 @@ mod queries;
 pub mod rows;
 pub mod safety;
 pub mod sqlite;
+pub mod target;
 
 use crate::identity::BrowserId;
 use crate::model::online::{End, OnlineGame};

@@ -4,11 +4,11 @@
 //! `BOOLEAN`, `TEXT`), a cell is converted to it.
 
 use super::{reason, PgError, PgStore};
-use crate::config::PgTarget;
 use crate::store::exec::postgres::cell;
 use crate::store::rows::{
     check_counts, check_tables, not_empty, quoted, DumpResult, TableRows, TABLES, VERSION_TABLE,
 };
+use crate::store::target::PgTarget;
 use tokio_postgres::binary_copy::BinaryCopyInWriter;
 use tokio_postgres::types::{ToSql, Type};
 use tokio_postgres::{IsolationLevel, Transaction};
