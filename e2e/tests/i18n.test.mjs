@@ -2,8 +2,8 @@
 // placeholders, and the rules page has the same sections in both.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STRINGS } from '../../crates/server/web/i18n.js';
-import { rulesHtml, BOARDS } from '../../crates/server/web/rules.js';
+import { STRINGS } from '../../crates/web/assets/i18n.js';
+import { rulesHtml, BOARDS } from '../../crates/web/assets/rules.js';
 import { replay, count } from '../lib/othello.mjs';
 
 const placeholders = (s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -4,6 +4,7 @@ use super::{CliError, CmdResult};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
 use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
+use virada_server::assets::WebFiles;
 use virada_server::ServerConfig;
 
 #[derive(Args, Default)]
@@ -52,6 +53,8 @@ pub struct ServeArgs {
 
 pub fn run(args: ServeArgs) -> CmdResult {
     let mut config = ServerConfig::default();
+    // The browser app, embedded by crates/web (the server crate does not depend on it).
+    config.web = WebFiles(virada_web::FILES);
     if let Some(addr) = args.addr {
         config.addr = addr.parse::<SocketAddr>().map_err(|e| {
             CliError::input(format!(
