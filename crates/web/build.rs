@@ -45,8 +45,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", assets.display());
     let mut files = Vec::new();
     collect(&assets, &assets, &mut files);
-    let mut code =
-        String::from("/// The app's files: (path relative to `assets/`, contents).\n");
+    let mut code = String::from("/// The app's files: (path relative to `assets/`, contents).\n");
     code.push_str("pub static FILES: &[(&str, &[u8])] = &[\n");
     for (rel, path) in &files {
         writeln!(

@@ -3,8 +3,8 @@
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
-use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
 use virada_server::assets::WebFiles;
+use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
 use virada_server::ServerConfig;
 
 #[derive(Args, Default)]
