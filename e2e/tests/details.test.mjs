@@ -55,7 +55,9 @@ test('hint labels fit their squares on the smallest phone; their numbers follow 
   await page.click('#lang-btn');
   await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
   const pt = await hintTexts(page);
-  assert.deepEqual(await formatted(), ['−2,5', '+3', '1,5 peças']);
+  // Brazilian Portuguese takes the singular below 2 (Intl.PluralRules('pt-BR'), CLDR; as in
+  // "1,5 milhão"); English from 2 and for fractions.
+  assert.deepEqual(await formatted(), ['−2,5', '+3', '1,5 peça']);
   assert.deepEqual(Object.keys(pt).sort(), Object.keys(en).sort());
   for (const [square, text] of Object.entries(en)) assert.equal(pt[square], text.replace('.', ','), `hint on ${square} in Portuguese`);
   checkClean(page);

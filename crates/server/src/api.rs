@@ -2,7 +2,7 @@
 //! `crate::online::ws`), and the embedded front end for everything else.
 
 use crate::analysis::AnalysisView;
-use crate::assets;
+use crate::assets::WebApp;
 use crate::config::BODY_LIMIT;
 use crate::error::{AppError, AppResult};
 use crate::export;
@@ -27,7 +27,7 @@ use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{middleware, Json, Router};
+use axum::{middleware, Extension, Json, Router};
 use serde::Deserialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -108,6 +108,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .route("/assets/{*path}", get(asset))
         .fallback(spa_fallback)
         .method_not_allowed_fallback(method_not_allowed)
+        .layer(Extension(Arc::new(WebApp::new(state.shared.config.web))))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(middleware::from_fn_with_state(
             state.shared.store.clone(),
@@ -742,19 +743,28 @@ async fn export_game(
 
 // ---------- static files and fallbacks ----------
 
-async fn index(headers: HeaderMap) -> Response {
-    assets::serve("index.html", &headers)
+async fn index(Extension(web): Extension<Arc<WebApp>>, headers: HeaderMap) -> Response {
+    web.serve("index.html", &headers)
 }
 
-async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
-    if assets::exists(&path) || !assets::exists(&format!("assets/{path}")) {
-        assets::serve(&path, &headers)
+async fn asset(
+    Extension(web): Extension<Arc<WebApp>>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    if web.exists(&path) || !web.exists(&format!("assets/{path}")) {
+        web.serve(&path, &headers)
     } else {
-        assets::serve(&format!("assets/{path}"), &headers)
+        web.serve(&format!("assets/{path}"), &headers)
     }
 }
 
-async fn spa_fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+async fn spa_fallback(
+    Extension(web): Extension<Arc<WebApp>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     // `/api` and `/api/` (no route of the nested router) are API paths too: JSON, never the app.
     if uri.path() == "/api" || uri.path().starts_with("/api/") {
         return api_not_found(uri).await.into_response();
@@ -763,12 +773,12 @@ async fn spa_fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response 
         return AppError::MethodNotAllowed.into_response();
     }
     let path = uri.path().trim_start_matches('/');
-    if path.contains('.') && assets::exists(path) {
+    if path.contains('.') && web.exists(path) {
         // Root-level files such as /favicon.ico.
-        return assets::serve(path, &headers);
+        return web.serve(path, &headers);
     }
     // Client-side routes (/rules, /game/g_...) are views of the single-page app.
-    assets::serve("index.html", &headers)
+    web.serve("index.html", &headers)
 }
 
 async fn api_not_found(uri: Uri) -> AppError {

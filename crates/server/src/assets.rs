@@ -1,17 +1,27 @@
-//! The web front end, embedded in the binary from `crates/server/web/` (see build.rs), served
-//! with content types, `Cache-Control: no-cache` and ETags (so a browser revalidates cheaply).
+//! The browser app's files, served with content types, `Cache-Control: no-cache` and ETags (so
+//! a browser revalidates cheaply). The files themselves are embedded by the crate `virada-web`
+//! (`crates/web`), which the `virada` binary hands over in [`crate::ServerConfig::web`]: the
+//! server does not depend on it, so an edit of the app rebuilds that small crate, not this one.
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::fmt;
 
-include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+/// The app's files: (path relative to the app's folder, contents), as `virada_web::FILES`.
+#[derive(Clone, Copy, Default)]
+pub struct WebFiles(pub &'static [(&'static str, &'static [u8])]);
 
-/// Shown when the binary was built without a front end (web/index.html missing).
+impl fmt::Debug for WebFiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "WebFiles({} files)", self.0.len())
+    }
+}
+
+/// Shown when the server has no app (a server started without `ServerConfig::web`).
 const FALLBACK_INDEX: &str = "<!doctype html><meta charset=utf-8><title>Virada</title>\
-<p>Virada server is running, but this build has no web front end (crates/server/web/index.html). \
+<p>Virada server is running, but without its web front end (crates/web). \
 The JSON API is at <a href=/api/health>/api/health</a>.</p>";
 
 /// The content security policy: everything from this server only (inline styles allowed).
@@ -23,22 +33,70 @@ struct Asset {
     etag: String,
 }
 
-fn table() -> &'static HashMap<&'static str, Asset> {
-    static TABLE: OnceLock<HashMap<&'static str, Asset>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        WEB_FILES
-            .iter()
-            .map(|(path, bytes)| {
-                (
-                    *path,
-                    Asset {
-                        bytes,
-                        etag: format!("\"{:016x}\"", fnv1a(bytes)),
-                    },
-                )
-            })
-            .collect()
-    })
+/// The app's files by path, each with its ETag.
+pub struct WebApp {
+    table: HashMap<&'static str, Asset>,
+}
+
+impl WebApp {
+    pub fn new(files: WebFiles) -> WebApp {
+        WebApp {
+            table: files
+                .0
+                .iter()
+                .map(|(path, bytes)| {
+                    (
+                        *path,
+                        Asset {
+                            bytes,
+                            etag: format!("\"{:016x}\"", fnv1a(bytes)),
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Whether the app has this file.
+    pub fn exists(&self, path: &str) -> bool {
+        self.table.contains_key(path)
+    }
+
+    /// Serves a file (path relative to the app's folder), honouring `If-None-Match`.
+    pub fn serve(&self, path: &str, req_headers: &HeaderMap) -> Response {
+        let Some(asset) = self.table.get(path) else {
+            if path == "index.html" {
+                return html_response(FALLBACK_INDEX.as_bytes(), None);
+            }
+            return (
+                StatusCode::NOT_FOUND,
+                [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+                format!("no such file: /assets/{path}\n"),
+            )
+                .into_response();
+        };
+        let matches = req_headers
+            .get(header::IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.split(',').any(|t| t.trim() == asset.etag));
+        let mut resp = if matches {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            let mut r = Response::new(Body::from(asset.bytes));
+            r.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(path)),
+            );
+            r
+        };
+        let h = resp.headers_mut();
+        h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        if let Ok(v) = HeaderValue::from_str(&asset.etag) {
+            h.insert(header::ETAG, v);
+        }
+        add_security_headers(h);
+        resp
+    }
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -68,47 +126,6 @@ pub fn content_type(path: &str) -> &'static str {
         "wasm" => "application/wasm",
         _ => "application/octet-stream",
     }
-}
-
-/// Whether the front end has this file.
-pub fn exists(path: &str) -> bool {
-    table().contains_key(path)
-}
-
-/// Serves an embedded file (path relative to web/), honouring `If-None-Match`.
-pub fn serve(path: &str, req_headers: &HeaderMap) -> Response {
-    let Some(asset) = table().get(path) else {
-        if path == "index.html" {
-            return html_response(FALLBACK_INDEX.as_bytes(), None);
-        }
-        return (
-            StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("no such file: /assets/{path}\n"),
-        )
-            .into_response();
-    };
-    let matches = req_headers
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim() == asset.etag));
-    let mut resp = if matches {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        let mut r = Response::new(Body::from(asset.bytes));
-        r.headers_mut().insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(content_type(path)),
-        );
-        r
-    };
-    let h = resp.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if let Ok(v) = HeaderValue::from_str(&asset.etag) {
-        h.insert(header::ETAG, v);
-    }
-    add_security_headers(h);
-    resp
 }
 
 fn html_response(bytes: &'static [u8], etag: Option<&str>) -> Response {
@@ -150,15 +167,26 @@ mod tests {
 
     #[test]
     fn index_always_served() {
-        let r = serve("index.html", &HeaderMap::new());
+        const FILES: &[(&str, &[u8])] = &[("app.js", b"export {};")];
+        let app = WebApp::new(WebFiles(FILES));
+        assert!(app.exists("app.js"));
+        let r = app.serve("index.html", &HeaderMap::new());
         assert_eq!(r.status(), StatusCode::OK);
         assert!(r.headers()[header::CONTENT_TYPE]
             .to_str()
             .unwrap()
             .starts_with("text/html"));
         assert_eq!(
-            serve("nope.js", &HeaderMap::new()).status(),
+            app.serve("nope.js", &HeaderMap::new()).status(),
             StatusCode::NOT_FOUND
+        );
+        let js = app.serve("app.js", &HeaderMap::new());
+        assert_eq!(js.status(), StatusCode::OK);
+        let mut again = HeaderMap::new();
+        again.insert(header::IF_NONE_MATCH, js.headers()[header::ETAG].clone());
+        assert_eq!(
+            app.serve("app.js", &again).status(),
+            StatusCode::NOT_MODIFIED
         );
     }
 }

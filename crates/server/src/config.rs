@@ -80,6 +80,9 @@ pub struct ServerConfig {
     /// start unless `--instance-id` names it; see [`is_valid_instance_id`]): the owner of the
     /// games it runs (`crate::runtime::cluster`), shown by `/api/health`.
     pub instance_id: String,
+    /// The browser app's files (`virada_web::FILES`, handed over by the `virada` binary); none
+    /// by default: `/` then says the server runs without its front end.
+    pub web: crate::assets::WebFiles,
 }
 
 /// A fresh instance id: `i` and 12 hex digits.
@@ -124,6 +127,7 @@ impl Default for ServerConfig {
             retention: RetentionConfig::default(),
             clock: crate::runtime::time::Clock::system(),
             instance_id: new_instance_id(),
+            web: crate::assets::WebFiles::default(),
         }
     }
 }

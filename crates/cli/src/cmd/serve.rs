@@ -3,6 +3,7 @@
 use super::{CliError, CmdResult};
 use clap::Args;
 use std::net::{IpAddr, SocketAddr};
+use virada_server::assets::WebFiles;
 use virada_server::config::{DEFAULT_ADDR, DEFAULT_DB};
 use virada_server::ServerConfig;
 
@@ -51,7 +52,11 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
-    let mut config = ServerConfig::default();
+    let mut config = ServerConfig {
+        // The browser app, embedded by crates/web (the server crate does not depend on it).
+        web: WebFiles(virada_web::FILES),
+        ..ServerConfig::default()
+    };
     if let Some(addr) = args.addr {
         config.addr = addr.parse::<SocketAddr>().map_err(|e| {
             CliError::input(format!(

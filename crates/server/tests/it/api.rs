@@ -567,3 +567,50 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     assert_eq!(t.play(&id_of(&g), "d3").await.0, StatusCode::OK);
     t.server.shutdown().await;
 }
+
+/// The app the server is given (`ServerConfig::web`, the binary hands it `virada_web::FILES`):
+/// `/` and the client routes are its page, `/assets/...` its files with their type and ETag
+/// (a revalidation is a 304); a server given none says so on `/`.
+#[tokio::test]
+async fn the_browser_app_it_is_given_is_served() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServerConfig::for_tests(dir.path().join("db.sqlite"));
+    config.web = virada_server::assets::WebFiles(virada_web::FILES);
+    let t = TestServer::with(config).await;
+    let get = |path: &str, etag: Option<&str>| {
+        let mut req = t.client.get(format!("{}{path}", t.base));
+        if let Some(e) = etag {
+            req = req.header("If-None-Match", e);
+        }
+        req.send()
+    };
+    for path in ["/", "/rules", "/learn"] {
+        let r = get(path, None).await.unwrap();
+        assert_eq!(r.status(), StatusCode::OK, "{path}");
+        let body = r.text().await.unwrap();
+        assert!(body.contains("/assets/app.js"), "{path}: the app's page");
+    }
+    let r = get("/assets/app.js", None).await.unwrap();
+    assert_eq!(r.status(), StatusCode::OK);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    let etag = r.headers()["etag"].to_str().unwrap().to_string();
+    let again = get("/assets/app.js", Some(&etag)).await.unwrap();
+    assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    t.server.shutdown().await;
+
+    let bare = TestServer::start(&dir.path().join("bare.sqlite")).await;
+    let body = bare
+        .client
+        .get(format!("{}/", bare.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(body.contains("without its web front end"), "{body}");
+    bare.server.shutdown().await;
+}

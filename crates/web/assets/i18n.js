@@ -73,7 +73,7 @@ const en = {
   'notice.stale': 'The game had moved on; this is its current position.',
   'live.reconnecting': 'Connection lost. Reconnecting…',
 
-  'counts.label': '{black} black discs, {white} white discs',
+  'counts.label': '{black, plural, one {# black disc} other {# black discs}}, {white, plural, one {# white disc} other {# white discs}}',
   'player.you': 'you',
   'player.computer': 'computer',
   'player.friend': 'friend',
@@ -92,7 +92,7 @@ const en = {
   'player.first': 'player 1',
   'player.second': 'player 2',
   'wthor.title': 'Games in the file',
-  'wthor.summary': '{file}: {count} games of {year} (in brackets, the players\' numbers).',
+  'wthor.summary': '{file}: {count, plural, one {# game} other {# games}} of {year} (in brackets, the players\' numbers).',
   'wthor.choose': 'Choose a game (arrows, then Enter)',
   'wthor.open': 'Open the game',
   'wthor.players': '({black} × {white})',
@@ -126,7 +126,7 @@ const en = {
   'over.youLose': 'The computer wins.',
   'over.draw': 'Draw',
   'over.score': 'Score {black}–{white}',
-  'over.discs': 'Discs on the board: {black}–{white} (the {empties} empty squares go to the winner)',
+  'over.discs': 'Discs on the board: {black}–{white} ({empties, plural, one {the # empty square goes} other {the # empty squares go}} to the winner)',
   'over.wipeout': 'Wipe-out!',
 
   'new.title': 'New game',
@@ -174,8 +174,7 @@ const en = {
   'analysis.mistakes': 'Mistakes of {color}',
   'analysis.noMistakes': 'No mistakes found.',
   'analysis.mistake': '{n} {move} lost {loss}; better was {best}.',
-  'analysis.discs': '{n} discs',
-  'analysis.disc': '1 disc',
+  'analysis.discs': '{n, plural, one {# disc} other {# discs}}',
   'analysis.none': 'No moves to analyse yet.',
   'analysis.incomplete': 'The engine was busy: this review is shallower than usual. Open the analysis again for a full one.',
   'analysis.accuracy': 'Accuracy',
@@ -210,8 +209,7 @@ const en = {
   'games.empty': 'None yet.',
   'games.vsComputer': 'vs computer (level {level}), you are {color}',
   'games.vsFriend': 'two players on this device',
-  'games.plies': '{n} moves',
-  'games.plies1': '1 move',
+  'games.plies': '{n, plural, one {# move} other {# moves}}',
   'games.confirmDelete': 'Delete this game?',
 
   'error.generic': 'Something went wrong: {message}',
@@ -258,8 +256,7 @@ const en = {
   'tc.badDays': 'Days per move: a whole number from 1 to 14.',
   'tc.showNone': 'no clock',
   'tc.showClock': '{minutes}+{increment}',
-  'tc.showDays': '{days} days per move',
-  'tc.showDay': '1 day per move',
+  'tc.showDays': '{days, plural, one {# day} other {# days}} per move',
   'tc.computerHelp': 'Minutes for the whole game + seconds added after each move. The computer\'s clock runs while it thinks; no undo with a clock.',
   'local.you': 'You',
   'local.computer': 'The computer',
@@ -280,9 +277,7 @@ const en = {
   'online.takeSeat': 'Take the seat',
   'online.seatTaken': 'Both seats are taken: you are watching this game.',
   'online.watching': 'You are watching',
-  'online.spectators': '{n} watching',
-  'online.spectator': '1 watching',
-  'online.noSpectators': 'nobody watching',
+  'online.spectators': '{n, plural, =0 {nobody watching} one {# watching} other {# watching}}',
   'online.you': 'you',
   'online.freeSeat': 'free seat',
   'online.toMove': '{name} to move ({color})',
@@ -323,8 +318,7 @@ const en = {
   'chat.none': 'No messages yet.',
 
   'clock.label': 'Clock of {color}: {time}',
-  'announce.move': '{color} played {square}, {n} discs flipped',
-  'announce.move1': '{color} played {square}, 1 disc flipped',
+  'announce.move': '{color} played {square}, {n, plural, one {# disc} other {# discs}} flipped',
   'announce.pass': '{color} passed',
 
   'over.nameWins': '{name} wins',
@@ -424,7 +418,7 @@ const pt = {
   'notice.stale': 'A partida tinha mudado; esta é a posição atual.',
   'live.reconnecting': 'Conexão perdida. Reconectando…',
 
-  'counts.label': '{black} peças pretas, {white} peças brancas',
+  'counts.label': '{black, plural, one {# peça preta} other {# peças pretas}}, {white, plural, one {# peça branca} other {# peças brancas}}',
   'player.you': 'você',
   'player.computer': 'computador',
   'player.friend': 'amigo',
@@ -443,7 +437,7 @@ const pt = {
   'player.first': 'jogador 1',
   'player.second': 'jogador 2',
   'wthor.title': 'Partidas do arquivo',
-  'wthor.summary': '{file}: {count} partidas de {year} (entre parênteses, os números dos jogadores).',
+  'wthor.summary': '{file}: {count, plural, one {# partida} other {# partidas}} de {year} (entre parênteses, os números dos jogadores).',
   'wthor.choose': 'Escolha uma partida (setas, depois Enter)',
   'wthor.open': 'Abrir a partida',
   'wthor.players': '({black} × {white})',
@@ -477,7 +471,7 @@ const pt = {
   'over.youLose': 'O computador venceu.',
   'over.draw': 'Empate',
   'over.score': 'Placar {black}–{white}',
-  'over.discs': 'Peças no tabuleiro: {black}–{white} (as {empties} casas vazias vão para o vencedor)',
+  'over.discs': 'Peças no tabuleiro: {black}–{white} ({empties, plural, one {a # casa vazia vai} other {as # casas vazias vão}} para o vencedor)',
   'over.wipeout': 'Varrida!',
 
   'new.title': 'Nova partida',
@@ -525,8 +519,7 @@ const pt = {
   'analysis.mistakes': 'Erros do {color}',
   'analysis.noMistakes': 'Nenhum erro encontrado.',
   'analysis.mistake': '{n} {move} perdeu {loss}; melhor era {best}.',
-  'analysis.discs': '{n} peças',
-  'analysis.disc': '1 peça',
+  'analysis.discs': '{n, plural, one {# peça} other {# peças}}',
   'analysis.none': 'Ainda não há jogadas para analisar.',
   'analysis.incomplete': 'O motor estava ocupado: esta análise é mais rasa do que o normal. Abra a análise de novo para uma completa.',
   'analysis.accuracy': 'Precisão',
@@ -561,8 +554,7 @@ const pt = {
   'games.empty': 'Nenhuma ainda.',
   'games.vsComputer': 'contra o computador (nível {level}), você de {color}',
   'games.vsFriend': 'dois jogadores neste aparelho',
-  'games.plies': '{n} jogadas',
-  'games.plies1': '1 jogada',
+  'games.plies': '{n, plural, one {# jogada} other {# jogadas}}',
   'games.confirmDelete': 'Apagar esta partida?',
 
   'error.generic': 'Algo deu errado: {message}',
@@ -609,8 +601,7 @@ const pt = {
   'tc.badDays': 'Dias por jogada: um número inteiro de 1 a 14.',
   'tc.showNone': 'sem relógio',
   'tc.showClock': '{minutes}+{increment}',
-  'tc.showDays': '{days} dias por jogada',
-  'tc.showDay': '1 dia por jogada',
+  'tc.showDays': '{days, plural, one {# dia} other {# dias}} por jogada',
   'tc.computerHelp': 'Minutos para a partida inteira + segundos somados depois de cada jogada. O relógio do computador corre enquanto ele pensa; sem desfazer com relógio.',
   'local.you': 'Você',
   'local.computer': 'O computador',
@@ -631,9 +622,7 @@ const pt = {
   'online.takeSeat': 'Ocupar o lugar',
   'online.seatTaken': 'Os dois lugares estão ocupados: você está assistindo a esta partida.',
   'online.watching': 'Você está assistindo',
-  'online.spectators': '{n} assistindo',
-  'online.spectator': '1 assistindo',
-  'online.noSpectators': 'ninguém assistindo',
+  'online.spectators': '{n, plural, =0 {ninguém assistindo} one {# assistindo} other {# assistindo}}',
   'online.you': 'você',
   'online.freeSeat': 'lugar livre',
   'online.toMove': 'Vez de {name} ({color})',
@@ -674,8 +663,7 @@ const pt = {
   'chat.none': 'Nenhuma mensagem ainda.',
 
   'clock.label': 'Relógio do {color}: {time}',
-  'announce.move': '{color} jogou {square}, {n} peças viradas',
-  'announce.move1': '{color} jogou {square}, 1 peça virada',
+  'announce.move': '{color} jogou {square}, {n, plural, one {# peça virada} other {# peças viradas}}',
   'announce.pass': '{color} passou a vez',
 
   'over.nameWins': 'Vitória de {name}',
@@ -703,7 +691,34 @@ const pt = {
   'rules.title': 'Regras do Reversi / Othello',
 };
 
-export const STRINGS = { en, pt };
+// One table for every text of the app, by language. Each text module adds its texts with
+// `addTexts` when it is loaded (the learning and puzzle pages load theirs with their page), and
+// `t` reads them all.
+const TABLES = { en: {}, pt: {} };
+/** Which module added each key (a key added twice is a mistake, reported at once). */
+const OWNERS = new Map();
+/** The texts of each module as it added them, for the parity test. */
+const MODULES = new Map();
+
+/**
+ * Adds the texts of module `name` (`{ en, pt }`, the same keys in both) to the table `t` reads.
+ * A key another module already added is refused: two meanings must not share a name.
+ */
+export function addTexts(name, texts) {
+  for (const key of Object.keys(texts.en)) {
+    if (OWNERS.has(key)) throw new Error(`text ${key} of ${name} is already defined by ${OWNERS.get(key)}`);
+    OWNERS.set(key, name);
+  }
+  Object.assign(TABLES.en, texts.en);
+  Object.assign(TABLES.pt, texts.pt);
+  MODULES.set(name, texts);
+}
+
+/** Every module's texts as added (`name` → `{ en, pt }`), for tests. */
+export function addedTexts() { return new Map(MODULES); }
+
+addTexts('i18n', { en, pt });
+
 const STORAGE_KEY = 'virada.lang';
 let current = 'en';
 
@@ -735,24 +750,88 @@ export function setLanguage(code) {
 }
 
 function applyLangAttr() {
-  document.documentElement.lang = current === 'pt' ? 'pt-BR' : 'en';
+  document.documentElement.lang = LOCALES[current];
 }
 
-/** Translates `key`, filling `{name}` placeholders from `params` (numbers in the language's way). */
-export function t(key, params) {
-  let s = STRINGS[current][key];
-  if (s === undefined) s = en[key] !== undefined ? en[key] : key;
-  if (params) s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? paramText(params[name]) : m));
-  return s;
+const LOCALES = { en: 'en', pt: 'pt-BR' };
+/** Which plural form a number takes in each language (CLDR's rules, as the browser has them). */
+const PLURALS = { en: new Intl.PluralRules('en'), pt: new Intl.PluralRules('pt-BR') };
+
+/**
+ * Translates `key` into the page's language (English if the key has no text there).
+ *
+ * In the text, `{name}` is `params.name` (numbers written the language's way), and
+ * `{name, plural, one {…} other {…}}` is the form `Intl.PluralRules` picks for the number
+ * `params.name` (`=0 {…}` matches that number exactly), where `#` is the number: "1 disc",
+ * "2 discs"; "1 peça", "2 peças". A placeholder without a value stays as written.
+ */
+export function t(key, params, language = current) {
+  const s = TABLES[language][key] ?? TABLES.en[key] ?? key;
+  return fill(s, params || {}, language);
 }
 
-function paramText(v) {
-  return typeof v === 'number' ? formatNumber(v) : String(v);
+/** `text` with its placeholders filled (see `t`). */
+export function fill(text, params, language = current) {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('{', i);
+    if (open < 0) { out += text.slice(i); break; }
+    out += text.slice(i, open);
+    const close = closing(text, open);
+    const inner = text.slice(open + 1, close);
+    const plural = /^\s*(\w+)\s*,\s*plural\s*,([\s\S]*)$/.exec(inner);
+    if (plural) out += pluralForm(plural[1], plural[2], params, language);
+    else if (/^\w+$/.test(inner) && inner in params) out += paramText(params[inner], language);
+    else out += text.slice(open, close + 1);
+    i = close + 1;
+  }
+  return out;
+}
+
+/** The index of the `}` that closes the `{` at `open`. */
+function closing(text, open) {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    if (text[j] === '{') depth++;
+    else if (text[j] === '}' && --depth === 0) return j;
+  }
+  throw new Error(`unbalanced braces in ${JSON.stringify(text)}`);
+}
+
+/** The forms of a plural placeholder's body (`one {…} other {…}`): category → text. */
+export function pluralForms(body) {
+  const forms = new Map();
+  const re = /\s*(=\d+|zero|one|two|few|many|other)\s*\{/y;
+  let i = 0;
+  while (i < body.length && body.slice(i).trim() !== '') {
+    re.lastIndex = i;
+    const m = re.exec(body);
+    if (!m) throw new Error(`a plural form expected at ${JSON.stringify(body.slice(i))}`);
+    const open = re.lastIndex - 1;
+    const close = closing(body, open);
+    forms.set(m[1], body.slice(open + 1, close));
+    i = close + 1;
+  }
+  if (!forms.has('other')) throw new Error(`a plural without its "other" form: ${JSON.stringify(body)}`);
+  return forms;
+}
+
+function pluralForm(name, body, params, language) {
+  const forms = pluralForms(body);
+  if (!(name in params)) return `{${name}}`;
+  const n = Number(params[name]);
+  const form = forms.get(`=${n}`) ?? forms.get(PLURALS[language].select(n)) ?? forms.get('other');
+  return fill(form.replace(/#/g, paramText(n, language)), params, language);
+}
+
+function paramText(v, language) {
+  return typeof v === 'number' ? formatNumber(v, 3, language) : String(v);
 }
 
 /** A number as the language writes it: "2.5" in English, "2,5" in Portuguese (no grouping). */
-export function formatNumber(n, maxDigits = 3) {
-  return new Intl.NumberFormat(current === 'pt' ? 'pt-BR' : 'en', { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
+export function formatNumber(n, maxDigits = 3, language = current) {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
 }
 
 export function colorName(color) { return t(color === 'black' ? 'color.black' : 'color.white'); }

@@ -5,10 +5,10 @@
 
 import { api } from './api.js';
 import { BoardView } from './board.js';
-import { safeGet, safeSet } from './i18n.js';
-import { L, discs, squareList } from './learn-text.js';
+import { safeGet, safeSet, t } from './i18n.js';
+import { discs, squareList } from './learn-text.js';
 import { LESSONS, sides } from './lessons-text.js';
-import { P } from './puzzles-text.js';
+import './puzzles-text.js';
 import { TUTORIAL } from './tutorial.js';
 import { el, button } from './dom.js';
 
@@ -74,22 +74,22 @@ function solve(positionId) {
 
 function menu() {
   root.textContent = '';
-  document.title = L('learn.title') + ' · Virada';
-  root.append(el('h1', '', L('learn.title')), el('p', 'learn-intro', L('learn.intro')));
+  document.title = t('learn.title') + ' · Virada';
+  root.append(el('h1', '', t('learn.title')), el('p', 'learn-intro', t('learn.intro')));
   const tut = el('section', 'learn-card');
-  tut.append(el('h2', '', L('learn.tutorial')), el('p', '', L('learn.tutorialDesc')));
-  const start = button('btn primary', L('learn.start'), 'learn-tutorial', () => onNavigate('/learn?tutorial'));
+  tut.append(el('h2', '', t('learn.tutorial')), el('p', '', t('learn.tutorialDesc')));
+  const start = button('btn primary', t('learn.start'), 'learn-tutorial', () => onNavigate('/learn?tutorial'));
   tut.append(start);
-  if (safeGet(TUTORIAL_DONE_KEY)) tut.append(el('span', 'learn-done', ' ✓ ' + L('learn.tutorialDone')));
+  if (safeGet(TUTORIAL_DONE_KEY)) tut.append(el('span', 'learn-done', ' ✓ ' + t('learn.tutorialDone')));
   const pz = el('section', 'learn-card');
-  pz.append(el('h2', '', P('pz.title')), el('p', '', P('pz.desc')));
+  pz.append(el('h2', '', t('pz.title')), el('p', '', t('pz.desc')));
   const pzBtns = el('div', 'row-btns');
   pzBtns.append(
-    button('btn primary', P('pz.solve'), 'learn-puzzles', () => onNavigate('/learn?puzzle')),
-    button('btn', P('pz.daily'), 'learn-daily', () => onNavigate('/learn?puzzle=daily')),
+    button('btn primary', t('pz.solve'), 'learn-puzzles', () => onNavigate('/learn?puzzle')),
+    button('btn', t('pz.daily'), 'learn-daily', () => onNavigate('/learn?puzzle=daily')),
   );
   pz.append(pzBtns);
-  root.append(tut, pz, el('h2', '', L('learn.lessons')));
+  root.append(tut, pz, el('h2', '', t('learn.lessons')));
   const list = el('ol', 'lesson-list');
   const done = progress();
   for (const l of data.lessons || []) {
@@ -98,7 +98,7 @@ function menu() {
     const li = el('li', '');
     const solved = l.positions.filter((p) => done[p.id]).length;
     const b = button('lesson-link', text.title(), 'lesson-' + l.id, () => onNavigate('/learn?lesson=' + l.id));
-    li.append(b, el('span', 'lesson-progress', ' ' + L('learn.progress', { done: solved, total: l.positions.length })));
+    li.append(b, el('span', 'lesson-progress', ' ' + t('learn.progress', { done: solved, total: l.positions.length })));
     li.append(el('p', 'muted', text.text()));
     list.append(li);
   }
@@ -128,7 +128,7 @@ class Run {
     this.title.id = 'learn-title';
     this.counter = el('p', 'muted');
     this.counter.id = 'learn-counter';
-    const back = button('btn small', L('learn.back'), 'learn-back', () => onNavigate('/learn'));
+    const back = button('btn small', t('learn.back'), 'learn-back', () => onNavigate('/learn'));
     back.dataset.i18nLearn = 'learn.back';
     this.back = back;
     this.head.append(this.title, this.counter, back);
@@ -145,9 +145,9 @@ class Run {
     this.feedback.setAttribute('aria-live', 'polite');
     this.source = el('p', 'muted small');
     const btns = el('div', 'row-btns');
-    this.retryBtn = button('btn', L('learn.retry'), 'learn-retry', () => this.startStep());
-    this.answerBtn = button('btn', L('learn.showAnswer'), 'learn-answer', () => this.showAnswer());
-    this.nextBtn = button('btn primary', L('learn.next'), 'learn-next', () => this.next());
+    this.retryBtn = button('btn', t('learn.retry'), 'learn-retry', () => this.startStep());
+    this.answerBtn = button('btn', t('learn.showAnswer'), 'learn-answer', () => this.showAnswer());
+    this.nextBtn = button('btn primary', t('learn.next'), 'learn-next', () => this.next());
     btns.append(this.retryBtn, this.answerBtn, this.nextBtn);
     panel.append(this.intro, this.task, this.feedback, btns, this.source);
     layout.append(boardRoot, panel);
@@ -159,9 +159,9 @@ class Run {
   redraw() {
     if (!this.board || !root.contains(this.board.grid)) { this.mount(); return; }
     this.board.relabel();
-    this.back.textContent = L('learn.back');
-    this.retryBtn.textContent = L('learn.retry');
-    this.answerBtn.textContent = L('learn.showAnswer');
+    this.back.textContent = t('learn.back');
+    this.retryBtn.textContent = t('learn.retry');
+    this.answerBtn.textContent = t('learn.showAnswer');
     this.drawText();
     if (this.lastFeedback) this.say(this.lastFeedback(), this.lastOk);
   }
@@ -186,19 +186,19 @@ class Run {
       this.draw(res, null, st.marks || null, false);
     } catch {
       this.busy = false;
-      this.say(L('learn.failed'), false);
+      this.say(t('learn.failed'), false);
     }
   }
 
   drawText() {
     const st = this.step;
     this.title.textContent = st.title();
-    this.counter.textContent = L(this.key === 'tutorial' ? 'learn.step' : 'learn.position', { n: this.index + 1, total: this.steps.length });
+    this.counter.textContent = t(this.key === 'tutorial' ? 'learn.step' : 'learn.position', { n: this.index + 1, total: this.steps.length });
     this.intro.textContent = st.idea ? st.idea() : '';
     this.intro.hidden = !st.idea;
     this.task.textContent = st.task(this.ctx);
-    this.source.textContent = st.source ? L('learn.source', { source: st.source }) : '';
-    this.nextBtn.textContent = this.index + 1 < this.steps.length ? L('learn.next') : L('learn.finish');
+    this.source.textContent = st.source ? t('learn.source', { source: st.source }) : '';
+    this.nextBtn.textContent = this.index + 1 < this.steps.length ? t('learn.next') : t('learn.finish');
     document.title = st.title() + ' · Virada';
   }
 
@@ -231,10 +231,10 @@ class Run {
       res = await api.position(st.setup, [...ctx.moves, sq]);
     } catch (e) {
       this.busy = false;
-      if (e.code !== 'illegal_move') { this.say(L('learn.failed'), false); return; }
+      if (e.code !== 'illegal_move') { this.say(t('learn.failed'), false); return; }
       const own = st.illegal && st.illegal(ctx, sq);
       const mover = this.pos.side_to_move || 'black';
-      const text = () => (own ? own.text() : L('learn.notMove.' + (mover === 'black' ? 'white' : 'black'), { square: sq }));
+      const text = () => (own ? own.text() : t('learn.notMove.' + (mover === 'black' ? 'white' : 'black'), { square: sq }));
       this.lastFeedback = text;
       this.lastOk = own ? own.ok : false;
       this.say(text(), this.lastOk);
@@ -278,8 +278,8 @@ class Run {
     const st = this.step;
     if (!st.answers) return;
     this.ctx.tries++; // a position solved after seeing the answer does not count as solved
-    this.say(L('learn.answerIs', { squares: squareList(st.answers) }), null);
-    this.lastFeedback = () => L('learn.answerIs', { squares: squareList(st.answers) });
+    this.say(t('learn.answerIs', { squares: squareList(st.answers) }), null);
+    this.lastFeedback = () => t('learn.answerIs', { squares: squareList(st.answers) });
     this.lastOk = null;
     const marks = new Map(st.answers.map((s) => [s, ['best']]));
     this.board.render({ board: this.pos.board, legal: [], last: null, showLegal: false, interactive: false, animate: false, marks });
@@ -302,13 +302,13 @@ class Run {
     this.counter.textContent = '';
     const box = el('section', 'learn-card learn-complete');
     box.id = 'learn-complete';
-    const text = done ? L('tut.complete') : L('learn.lessonDone', { done: this.solvedIn(), total: this.steps.length });
+    const text = done ? t('tut.complete') : t('learn.lessonDone', { done: this.solvedIn(), total: this.steps.length });
     box.append(el('p', '', text));
     const btns = el('div', 'row-btns');
-    const play = el('a', 'btn primary', L('learn.play'));
+    const play = el('a', 'btn primary', t('learn.play'));
     play.href = '/';
     play.dataset.route = '/';
-    btns.append(play, button('btn', L('learn.lessons'), 'learn-menu', () => onNavigate('/learn')));
+    btns.append(play, button('btn', t('learn.lessons'), 'learn-menu', () => onNavigate('/learn')));
     box.append(btns);
     root.append(box);
     current = null; // the next visit starts afresh
@@ -341,20 +341,20 @@ function lessonSteps(l) {
       source: p.source,
       title: () => text.title(),
       idea: () => text.text(),
-      task: () => L('learn.toMove', { color: names.color }) + ' ' + L('learn.task'),
+      task: () => t('learn.toMove', { color: names.color }) + ' ' + t('learn.task'),
       onSolved: () => solve(p.id),
       judge: (ctx, sq) => {
         const c = { move: sq, m: facts(sq), answer: p.answers.includes(sq) ? sq : best, a: facts(p.answers.includes(sq) ? sq : best), ...names };
         if (p.answers.includes(sq)) {
-          return { ok: true, text: () => L('learn.right') + ' ' + text.right({ ...c, ...sides(color) }) };
+          return { ok: true, text: () => t('learn.right') + ' ' + text.right({ ...c, ...sides(color) }) };
         }
         const loss = Math.max(0, (facts(best).value || 0) - (facts(sq).value || 0));
         return {
           ok: false,
           text: () => {
             const why = reason(facts(sq).why, text.kinds);
-            const engine = L('learn.loss', { move: sq, loss: discs(loss), best });
-            return [L('learn.wrong'), text.wrong({ ...c, ...sides(color) }), why, engine].filter(Boolean).join(' ');
+            const engine = t('learn.loss', { move: sq, loss: discs(loss), best });
+            return [t('learn.wrong'), text.wrong({ ...c, ...sides(color) }), why, engine].filter(Boolean).join(' ');
           },
         };
       },

@@ -1,7 +1,7 @@
 // Text of the puzzle page in English and Brazilian Portuguese, in the rule sheets' vocabulary
 // (peças, jogadas, casas). Numbers go through formatNumber (comma decimals in pt-BR).
 
-import { lang, formatNumber } from './i18n.js';
+import { addTexts, t, formatNumber } from './i18n.js';
 
 const en = {
   'pz.title': 'Puzzles',
@@ -17,13 +17,12 @@ const en = {
   'pz.ratingNew': 'Your puzzle rating: {rating} (±{rd}), not yet rated',
   'pz.change': 'Your rating: {rating} ({delta}).',
   'pz.unrated': 'Not rated: only your first try at a puzzle counts.',
-  'pz.info': 'Puzzle rated {rating} · {empties} empty squares · {themes}',
+  'pz.info': 'Puzzle rated {rating} · {empties, plural, one {# empty square} other {# empty squares}} · {themes}',
   'pz.task': '{color} to move. Find the best move: the best result for {color} is {result}.',
   'pz.taskMid': '{color} to move. Find the best move: a deep search rates it at least 6 discs above every other.',
   'pz.solvedMid': 'Solved! That is the move the deep search prefers.',
   'pz.wrongMid': 'Not this one: after {move}, {other} answers {reply}. The deep search rates {move} about {loss} below the best move (an estimate).',
-  'pz.moves1': 'One move to find.',
-  'pz.movesN': '{n} moves to find; the opponent’s answers are played for you.',
+  'pz.moves': '{n, plural, =1 {One move to find.} one {# move to find.} other {# moves to find; the opponent’s answers are played for you.}}',
   'pz.movesLeft': 'Right! {reply} Now find the next move ({n} of {total}).',
   'pz.reply': '{other} replies {moves}.',
   'pz.solved': 'Solved! {color} keeps the best result: {result}.',
@@ -42,12 +41,10 @@ const en = {
   'pz.notFound': 'There is no such puzzle.',
   'pz.busy': 'Too many tries at once; wait a moment.',
   'pz.pass': 'pass',
-  'pz.win': 'a win by {n}',
-  'pz.winOne': 'a win by 1 disc',
+  'pz.win': 'a win by {n, plural, one {# disc} other {# discs}}',
   'pz.draw': 'a draw',
-  'pz.lose': 'a loss by {n}',
-  'pz.loseOne': 'a loss by 1 disc',
-  'pz.discs': '{n} discs',
+  'pz.lose': 'a loss by {n, plural, one {# disc} other {# discs}}',
+  'pz.discs': '{n, plural, one {# disc} other {# discs}}',
   'theme.corner': 'corners',
   'theme.edge': 'edges',
   'theme.parity': 'parity',
@@ -72,13 +69,12 @@ const pt = {
   'pz.ratingNew': 'Seu rating em problemas: {rating} (±{rd}), ainda sem resultados',
   'pz.change': 'Seu rating: {rating} ({delta}).',
   'pz.unrated': 'Sem rating: só a primeira tentativa em cada problema conta.',
-  'pz.info': 'Problema de rating {rating} · {empties} casas vazias · {themes}',
+  'pz.info': 'Problema de rating {rating} · {empties, plural, one {# casa vazia} other {# casas vazias}} · {themes}',
   'pz.task': 'Vez do {color}. Encontre a melhor jogada: o melhor resultado para o {color} é {result}.',
   'pz.taskMid': 'Vez do {color}. Encontre a melhor jogada: uma busca profunda a avalia pelo menos 6 peças acima de todas as outras.',
   'pz.solvedMid': 'Resolvido! Essa é a jogada que a busca profunda prefere.',
   'pz.wrongMid': 'Esta não: depois de {move}, o {other} responde {reply}. A busca profunda avalia {move} cerca de {loss} abaixo da melhor jogada (uma estimativa).',
-  'pz.moves1': 'Uma jogada para encontrar.',
-  'pz.movesN': '{n} jogadas para encontrar; as respostas do adversário são jogadas automaticamente.',
+  'pz.moves': '{n, plural, =1 {Uma jogada para encontrar.} one {# jogada para encontrar.} other {# jogadas para encontrar; as respostas do adversário são jogadas automaticamente.}}',
   'pz.movesLeft': 'Certo! {reply} Agora encontre a próxima jogada ({n} de {total}).',
   'pz.reply': 'O {other} responde {moves}.',
   'pz.solved': 'Resolvido! O {color} mantém o melhor resultado: {result}.',
@@ -97,12 +93,10 @@ const pt = {
   'pz.notFound': 'Esse problema não existe.',
   'pz.busy': 'Tentativas demais de uma vez; espere um pouco.',
   'pz.pass': 'passa',
-  'pz.win': 'uma vitória por {n}',
-  'pz.winOne': 'uma vitória por 1 peça',
+  'pz.win': 'uma vitória por {n, plural, one {# peça} other {# peças}}',
   'pz.draw': 'um empate',
-  'pz.lose': 'uma derrota por {n}',
-  'pz.loseOne': 'uma derrota por 1 peça',
-  'pz.discs': '{n} peças',
+  'pz.lose': 'uma derrota por {n, plural, one {# peça} other {# peças}}',
+  'pz.discs': '{n, plural, one {# peça} other {# peças}}',
   'theme.corner': 'cantos',
   'theme.edge': 'bordas',
   'theme.parity': 'paridade',
@@ -113,29 +107,18 @@ const pt = {
   'theme.quiet_move': 'jogadas silenciosas',
 };
 
-export const PUZZLE_STRINGS = { en, pt };
-
-/** A puzzle-page text in the page's language, `{name}` filled from `params`. */
-export function P(key, params) {
-  const table = lang() === 'pt' ? pt : en;
-  let s = table[key] !== undefined ? table[key] : en[key] !== undefined ? en[key] : key;
-  if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? (typeof params[name] === 'number' ? formatNumber(params[name]) : String(params[name])) : m));
-  }
-  return s;
-}
+export const PUZZLE_TEXTS = { en, pt };
+addTexts('puzzles', PUZZLE_TEXTS);
 
 /** A final result for the solver: "a win by 6 discs", "a draw", "a loss by 2 discs". */
 export function resultText(score) {
-  if (score === 0) return P('pz.draw');
-  const n = Math.abs(score);
-  if (n === 1) return P(score > 0 ? 'pz.winOne' : 'pz.loseOne');
-  return P(score > 0 ? 'pz.win' : 'pz.lose', { n: P('pz.discs', { n }) });
+  if (score === 0) return t('pz.draw');
+  return t(score > 0 ? 'pz.win' : 'pz.lose', { n: Math.abs(score) });
 }
 
 /** Moves as text ("b7, pass, a8"). */
 export function movesText(moves) {
-  return moves.map((m) => (m === 'pass' ? P('pz.pass') : m)).join(', ');
+  return moves.map((m) => (m === 'pass' ? t('pz.pass') : m)).join(', ');
 }
 
 /** A rating change with its sign ("+12", "−8"). */

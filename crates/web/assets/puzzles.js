@@ -6,8 +6,8 @@
 
 import { api } from './api.js';
 import { BoardView } from './board.js';
-import { colorName, safeGet, safeSet } from './i18n.js';
-import { P, resultText, movesText, deltaText } from './puzzles-text.js';
+import { colorName, safeGet, safeSet, t } from './i18n.js';
+import { resultText, movesText, deltaText } from './puzzles-text.js';
 import { el, button } from './dom.js';
 
 const THEME_KEY = 'virada.puzzleTheme';
@@ -53,11 +53,11 @@ class Run {
   mount() {
     root.textContent = '';
     const head = el('div', 'learn-head');
-    this.title = el('h1', '', P('pz.title'));
+    this.title = el('h1', '', t('pz.title'));
     this.title.id = 'puzzle-title';
     this.info = el('p', 'muted puzzle-info');
     this.info.id = 'puzzle-info';
-    this.back = button('btn small', P('pz.back'), 'puzzle-back', () => onNavigate('/learn'));
+    this.back = button('btn small', t('pz.back'), 'puzzle-back', () => onNavigate('/learn'));
     head.append(this.title, this.back);
     const layout = el('div', 'learn-layout');
     const boardRoot = el('div', 'learn-board-root');
@@ -71,12 +71,12 @@ class Run {
     this.line = el('p', 'muted');
     this.line.id = 'puzzle-line';
     const btns = el('div', 'row-btns');
-    this.hintBtn = button('btn', P('pz.hint'), 'puzzle-hint', () => this.hint());
-    this.retryBtn = button('btn', P('pz.retry'), 'puzzle-retry', () => this.retry());
-    this.nextBtn = button('btn primary', P('pz.next'), 'puzzle-next', () => this.next());
+    this.hintBtn = button('btn', t('pz.hint'), 'puzzle-hint', () => this.hint());
+    this.retryBtn = button('btn', t('pz.retry'), 'puzzle-retry', () => this.retry());
+    this.nextBtn = button('btn primary', t('pz.next'), 'puzzle-next', () => this.next());
     btns.append(this.hintBtn, this.retryBtn, this.nextBtn);
     const tools = el('div', 'puzzle-tools');
-    this.themeLabel = el('label', '', P('pz.theme') + ' ');
+    this.themeLabel = el('label', '', t('pz.theme') + ' ');
     this.themeSelect = document.createElement('select');
     this.themeSelect.id = 'puzzle-theme';
     this.themeSelect.addEventListener('change', () => {
@@ -84,7 +84,7 @@ class Run {
       this.next();
     });
     this.themeLabel.append(this.themeSelect);
-    this.dailyBtn = button('btn small', P('pz.daily'), 'puzzle-daily', () => onNavigate('/learn?puzzle=daily'));
+    this.dailyBtn = button('btn small', t('pz.daily'), 'puzzle-daily', () => onNavigate('/learn?puzzle=daily'));
     tools.append(this.themeLabel, this.dailyBtn);
     this.rating = el('p', 'muted small');
     this.rating.id = 'puzzle-rating';
@@ -114,7 +114,7 @@ class Run {
       await this.start();
     } catch (e) {
       this.board.grid.dataset.state = 'error';
-      this.say(() => P(e.code === 'not_found' ? 'pz.notFound' : 'pz.failed'), false);
+      this.say(() => t(e.code === 'not_found' ? 'pz.notFound' : 'pz.failed'), false);
       this.drawButtons();
     }
   }
@@ -124,12 +124,12 @@ class Run {
     this.themeSelect.textContent = '';
     const all = document.createElement('option');
     all.value = '';
-    all.textContent = P('pz.allThemes');
+    all.textContent = t('pz.allThemes');
     this.themeSelect.append(all);
-    for (const t of themes || []) {
+    for (const theme of themes || []) {
       const o = document.createElement('option');
-      o.value = t.theme;
-      o.textContent = P('pz.themeCount', { name: P('theme.' + t.theme), n: t.puzzles });
+      o.value = theme.theme;
+      o.textContent = t('pz.themeCount', { name: t('theme.' + theme.theme), n: theme.puzzles });
       this.themeSelect.append(o);
     }
     this.themeSelect.value = chosen;
@@ -145,12 +145,12 @@ class Run {
   /** The texts again, in the page's language (the position and the state stay). */
   redraw() {
     this.board.relabel();
-    this.back.textContent = P('pz.back');
-    this.hintBtn.textContent = P('pz.hint');
-    this.retryBtn.textContent = P('pz.retry');
-    this.nextBtn.textContent = P('pz.next');
-    this.dailyBtn.textContent = P('pz.daily');
-    this.themeLabel.firstChild.textContent = P('pz.theme') + ' ';
+    this.back.textContent = t('pz.back');
+    this.hintBtn.textContent = t('pz.hint');
+    this.retryBtn.textContent = t('pz.retry');
+    this.nextBtn.textContent = t('pz.next');
+    this.dailyBtn.textContent = t('pz.daily');
+    this.themeLabel.firstChild.textContent = t('pz.theme') + ' ';
     this.fillThemes();
     if (this.view) this.drawText();
     if (this.lastSay) this.say(this.lastSay, this.lastOk, this.lastLine);
@@ -159,17 +159,17 @@ class Run {
   drawText() {
     const v = this.view;
     const color = colorName(v.side_to_move);
-    this.title.textContent = v.daily ? P('pz.dailyOf', { day: v.daily }) : P('pz.title');
+    this.title.textContent = v.daily ? t('pz.dailyOf', { day: v.daily }) : t('pz.title');
     document.title = this.title.textContent + ' · Virada';
-    const names = v.themes.map((t) => P('theme.' + t)).join(', ');
-    this.info.textContent = P('pz.info', { rating: v.rating, empties: v.empties, themes: names });
-    const count = v.solver_moves === 1 ? P('pz.moves1') : P('pz.movesN', { n: v.solver_moves });
-    const task = v.kind === 'midgame' ? P('pz.taskMid', { color }) : P('pz.task', { color, result: resultText(v.best_score) });
+    const names = v.themes.map((theme) => t('theme.' + theme)).join(', ');
+    this.info.textContent = t('pz.info', { rating: v.rating, empties: v.empties, themes: names });
+    const count = t('pz.moves', { n: v.solver_moves });
+    const task = v.kind === 'midgame' ? t('pz.taskMid', { color }) : t('pz.task', { color, result: resultText(v.best_score) });
     this.task.textContent = task + ' ' + count;
     const s = this.solver;
     this.rating.textContent = s.attempts
-      ? P('pz.rating', { rating: s.rating, rd: s.rd, solved: s.solved, attempts: s.attempts })
-      : P('pz.ratingNew', { rating: s.rating, rd: s.rd });
+      ? t('pz.rating', { rating: s.rating, rd: s.rd, solved: s.solved, attempts: s.attempts })
+      : t('pz.ratingNew', { rating: s.rating, rd: s.rd });
   }
 
   drawButtons() {
@@ -213,13 +213,13 @@ class Run {
     } catch (e) {
       this.busy = false;
       this.board.grid.dataset.state = this.status;
-      if (e.code === 'illegal_move') this.say(() => P('pz.notMove', { square: sq }), false);
-      else this.say(() => P(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
+      if (e.code === 'illegal_move') this.say(() => t('pz.notMove', { square: sq }), false);
+      else this.say(() => t(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
       return;
     }
     const before = this.solver;
     this.solver = res.solver;
-    const rated = () => (res.rated ? P('pz.change', { rating: res.solver.rating, delta: deltaText(res.solver.rating - before.rating) }) : P('pz.unrated'));
+    const rated = () => (res.rated ? t('pz.change', { rating: res.solver.rating, delta: deltaText(res.solver.rating - before.rating) }) : t('pz.unrated'));
     const color = colorName(this.view.side_to_move);
     const other = colorName(this.view.side_to_move === 'black' ? 'white' : 'black');
     const after = await api.position(this.setup, [...this.played, sq]).catch(() => null);
@@ -234,7 +234,7 @@ class Run {
       this.busy = false;
       this.draw(pos, squares[squares.length - 1] || null, null, true);
       const n = this.mine.length + 1;
-      this.say(() => P('pz.movesLeft', { reply: P('pz.reply', { other, moves: movesText(res.reply) }), n, total: this.view.solver_moves }), true);
+      this.say(() => t('pz.movesLeft', { reply: t('pz.reply', { other, moves: movesText(res.reply) }), n, total: this.view.solver_moves }), true);
       return;
     }
     this.busy = false;
@@ -244,7 +244,7 @@ class Run {
       this.status = 'solved';
       this.draw(after, sq, new Map([[sq, ['right']]]), true);
       const mid = this.view.kind === 'midgame';
-      this.say(() => (mid ? P('pz.solvedMid') : P('pz.solved', { color, result: resultText(res.best_score) })) + ' ' + rated(), true);
+      this.say(() => (mid ? t('pz.solvedMid') : t('pz.solved', { color, result: resultText(res.best_score) })) + ' ' + rated(), true);
       this.drawText();
       this.nextBtn.focus();
       return;
@@ -256,12 +256,12 @@ class Run {
     const got = res.wrong_score === null || res.wrong_score === undefined ? null : resultText(res.wrong_score);
     let text;
     const estimate = this.view.kind === 'midgame';
-    const loss = () => P('pz.discs', { n: res.best_score - res.wrong_score });
-    if (estimate && reply && got) text = () => P('pz.wrongMid', { move: sq, other, reply: movesText([reply]), loss: loss() }) + ' ' + rated();
-    else if (!reply) text = () => P('pz.wrongEnd', { move: sq, got: got || '?', best: resultText(res.best_score) }) + ' ' + rated();
-    else if (got) text = () => P('pz.wrong', { move: sq, other, reply: movesText([reply]), got: resultText(res.wrong_score), best: resultText(res.best_score) }) + ' ' + rated();
-    else text = () => P('pz.wrongUnknown', { move: sq, other, reply: movesText([reply]), best }) + ' ' + rated();
-    const line = res.refutation.length ? () => P('pz.line', { line: movesText([sq, ...res.refutation]) }) : null;
+    const loss = () => t('pz.discs', { n: res.best_score - res.wrong_score });
+    if (estimate && reply && got) text = () => t('pz.wrongMid', { move: sq, other, reply: movesText([reply]), loss: loss() }) + ' ' + rated();
+    else if (!reply) text = () => t('pz.wrongEnd', { move: sq, got: got || '?', best: resultText(res.best_score) }) + ' ' + rated();
+    else if (got) text = () => t('pz.wrong', { move: sq, other, reply: movesText([reply]), got: resultText(res.wrong_score), best: resultText(res.best_score) }) + ' ' + rated();
+    else text = () => t('pz.wrongUnknown', { move: sq, other, reply: movesText([reply]), best }) + ' ' + rated();
+    const line = res.refutation.length ? () => t('pz.line', { line: movesText([sq, ...res.refutation]) }) : null;
     const marks = new Map([[sq, ['wrong']]]);
     if (after) this.draw(after, sq, marks, true);
     if (reply && reply !== 'pass') {
@@ -284,7 +284,7 @@ class Run {
     try {
       res = await api.puzzleHint(this.view.id, this.mine, level);
     } catch (e) {
-      this.say(() => P(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
+      this.say(() => t(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
       return;
     }
     this.hintLevel = level;
@@ -292,7 +292,7 @@ class Run {
     const marks = new Map(res.region.map((s) => [s, ['coach']]));
     if (res.square) marks.set(res.square, ['coach', 'best']);
     const rated = res.rated;
-    this.say(() => (res.square ? P('pz.hintSquare', { square: res.square }) : P('pz.hintRegion')) + (rated ? ' ' + P('pz.hintRated') : ''), null);
+    this.say(() => (res.square ? t('pz.hintSquare', { square: res.square }) : t('pz.hintRegion')) + (rated ? ' ' + t('pz.hintRated') : ''), null);
     this.draw(this.pos, null, marks, false);
     this.drawText();
   }
@@ -310,7 +310,7 @@ class Run {
       prefetched = await api.nextPuzzle(this.themeSelect.value || '', this.view ? this.view.id : '');
     } catch (e) {
       this.busy = false;
-      this.say(() => P(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
+      this.say(() => t(e.code === 'too_many_requests' ? 'pz.busy' : 'pz.failed'), false);
       return;
     }
     this.busy = false;

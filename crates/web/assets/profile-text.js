@@ -1,7 +1,7 @@
 // Text of the profile page, "my games" and the "your move" notices in English and Brazilian
 // Portuguese, added to the page's tables (i18n.js) when this module loads.
 
-import { STRINGS } from './i18n.js';
+import { addTexts } from './i18n.js';
 
 const en = {
   'profile.title': '{name} · Virada',
@@ -12,8 +12,7 @@ const en = {
   'profile.noRatings': 'No rated games yet.',
   'profile.provisional': 'provisional',
   'profile.provisionalHelp': 'Provisional: the rating is still uncertain (deviation 110 or more).',
-  'profile.games': '{n} games',
-  'profile.game1': '1 game',
+  'profile.games': '{n, plural, one {# game} other {# games}}',
   'profile.chart': '{category}: rating after each rated game',
   'profile.record': 'Record',
   'profile.wins': 'Wins',
@@ -76,8 +75,7 @@ const pt = {
   'profile.noRatings': 'Nenhuma partida valendo rating ainda.',
   'profile.provisional': 'provisório',
   'profile.provisionalHelp': 'Provisório: o rating ainda é incerto (desvio de 110 ou mais).',
-  'profile.games': '{n} partidas',
-  'profile.game1': '1 partida',
+  'profile.games': '{n, plural, one {# partida} other {# partidas}}',
   'profile.chart': '{category}: rating depois de cada partida valendo rating',
   'profile.record': 'Retrospecto',
   'profile.wins': 'Vitórias',
@@ -131,5 +129,4 @@ const pt = {
   'error.filter_too_long': 'Um filtro tem no máximo {max} caracteres.',
 };
 
-Object.assign(STRINGS.en, en);
-Object.assign(STRINGS.pt, pt);
+addTexts('profile', { en, pt });

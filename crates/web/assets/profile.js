@@ -153,7 +153,7 @@ function ratingsSection(p) {
     if (r.provisional) value.title = t('profile.provisionalHelp');
     head.append(value);
     card.append(head);
-    const sub = [`±${Math.round(r.deviation)}`, r.games === 1 ? t('profile.game1') : t('profile.games', { n: r.games })];
+    const sub = [`±${Math.round(r.deviation)}`, t('profile.games', { n: r.games })];
     if (r.provisional) sub.push(t('profile.provisional'));
     card.append(el('small', 'muted', sub.join(' · ')));
     const points = (p.history || []).filter((e) => e.category === c).reverse();

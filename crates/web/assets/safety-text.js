@@ -1,7 +1,7 @@
 // Text of the safety controls (block, report, chat off) and of the computer levels' ratings in
 // English and Brazilian Portuguese, added to the page's tables (i18n.js) when this module loads.
 
-import { STRINGS } from './i18n.js';
+import { addTexts } from './i18n.js';
 
 const en = {
   'safety.chatOff': 'Chat off',
@@ -55,5 +55,4 @@ const pt = {
   'error.admin_only': 'Só um administrador pode fazer isso.',
 };
 
-Object.assign(STRINGS.en, en);
-Object.assign(STRINGS.pt, pt);
+addTexts('safety', { en, pt });

@@ -2,7 +2,7 @@
 // rule sheets' vocabulary (peças, jogadas, casas, canto, casas X/C, mobilidade, paridade...).
 // Kept apart from i18n.js so the game page does not load it.
 
-import { lang, formatNumber } from './i18n.js';
+import { addTexts, lang, t } from './i18n.js';
 
 const en = {
   'learn.title': 'Learn',
@@ -32,8 +32,7 @@ const en = {
   'learn.source': 'From a tournament game ({source}).',
   'learn.failed': 'The server did not answer; try again.',
   'learn.play': 'Play a game',
-  'learn.discs': '{n} discs',
-  'learn.disc': '1 disc',
+  'learn.discs': '{n, plural, one {# disc} other {# discs}}',
 
   'tut.1.title': 'Place and flip',
   'tut.1.task': 'Black to move. A move puts a disc where it closes a line of white discs between it and another black disc. The marked square is the only one here: play it.',
@@ -87,8 +86,7 @@ const pt = {
   'learn.source': 'De uma partida de torneio ({source}).',
   'learn.failed': 'O servidor não respondeu; tente de novo.',
   'learn.play': 'Jogar uma partida',
-  'learn.discs': '{n} peças',
-  'learn.disc': '1 peça',
+  'learn.discs': '{n, plural, one {# peça} other {# peças}}',
 
   'tut.1.title': 'Colocar e virar',
   'tut.1.task': 'Vez do Preto. Uma jogada coloca uma peça onde ela fecha uma linha de peças brancas entre ela e outra peça preta. A casa marcada é a única aqui: jogue nela.',
@@ -114,22 +112,12 @@ const pt = {
   'tut.complete': 'Você já sabe as regras! Jogue uma partida ou aprenda nas lições as ideias dos jogadores fortes.',
 };
 
-export const LEARN_STRINGS = { en, pt };
-
-/** A learning-page text in the page's language, `{name}` filled from `params`. */
-export function L(key, params) {
-  const table = lang() === 'pt' ? pt : en;
-  let s = table[key] !== undefined ? table[key] : en[key] !== undefined ? en[key] : key;
-  if (params) {
-    s = s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? (typeof params[name] === 'number' ? formatNumber(params[name]) : String(params[name])) : m));
-  }
-  return s;
-}
+export const LEARN_TEXTS = { en, pt };
+addTexts('learn', LEARN_TEXTS);
 
 /** "3 discs" / "3,5 peças" with one decimal at most. */
 export function discs(n) {
-  const v = Math.round(n * 10) / 10;
-  return v === 1 ? L('learn.disc') : L('learn.discs', { n: formatNumber(v, 1) });
+  return t('learn.discs', { n: Math.round(n * 10) / 10 });
 }
 
 /** A list of squares: "c4, d4 and e4" / "c4, d4 e e4". */

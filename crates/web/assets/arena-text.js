@@ -1,7 +1,7 @@
 // Text of the arena pages and the arena errors in English and Brazilian Portuguese, added to the
 // page's tables (i18n.js) when this module loads, so `t` and `data-i18n` find it.
 
-import { STRINGS } from './i18n.js';
+import { addTexts } from './i18n.js';
 
 const en = {
   'nav.arenas': 'Arenas',
@@ -16,12 +16,12 @@ const en = {
   'arena.name': 'Name',
   'arena.clock': 'Clock',
   'arena.duration': 'Duration',
-  'arena.durationMinutes': '{n} minutes',
+  'arena.durationMinutes': '{n, plural, one {# minute} other {# minutes}}',
   'arena.startsAt': 'Starts at (empty: now)',
   'arena.rated': 'Rated',
   'arena.casual': 'Casual',
   'arena.submit': 'Create',
-  'arena.players': '{n} players',
+  'arena.players': '{n, plural, one {# player} other {# players}}',
   'arena.by': 'by {name}',
   'arena.startsIn': 'Starts in {time}',
   'arena.endsIn': 'Ends in {time}',
@@ -65,12 +65,12 @@ const pt = {
   'arena.name': 'Nome',
   'arena.clock': 'Relógio',
   'arena.duration': 'Duração',
-  'arena.durationMinutes': '{n} minutos',
+  'arena.durationMinutes': '{n, plural, one {# minuto} other {# minutos}}',
   'arena.startsAt': 'Começa às (vazio: agora)',
   'arena.rated': 'Valendo rating',
   'arena.casual': 'Amistosa',
   'arena.submit': 'Criar',
-  'arena.players': '{n} jogadores',
+  'arena.players': '{n, plural, one {# jogador} other {# jogadores}}',
   'arena.by': 'por {name}',
   'arena.startsIn': 'Começa em {time}',
   'arena.endsIn': 'Termina em {time}',
@@ -101,5 +101,4 @@ const pt = {
   'error.not_in_arena': 'Você não está nesta arena.',
 };
 
-Object.assign(STRINGS.en, en);
-Object.assign(STRINGS.pt, pt);
+addTexts('arena', { en, pt });

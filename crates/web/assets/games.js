@@ -65,7 +65,7 @@ function fill(ul, games, status, ctx) {
     // Online games that did not end on the board say how they ended.
     if (g.end_reason && g.end_reason !== 'normal') score += ` (${t('games.end.' + g.end_reason)})`;
     const opening = g.opening_name ? ` · ${g.opening_name.name[lang()] || g.opening_name.name.en}` : '';
-    info.textContent = `${when} · ${(g.ply_count === 1 ? t('games.plies1') : t('games.plies', { n: g.ply_count }))} · ${score}${opening}`;
+    info.textContent = `${when} · ${t('games.plies', { n: g.ply_count })} · ${score}${opening}`;
     meta.append(title, info);
     const openBtn = document.createElement('button');
     openBtn.type = 'button';

@@ -1,7 +1,7 @@
 // Text of the lobby page (/lobby) and the lobby's errors in English and Brazilian Portuguese,
 // added to the page's tables (i18n.js) when this module loads, so `t` and `data-i18n` find it.
 
-import { STRINGS } from './i18n.js';
+import { addTexts } from './i18n.js';
 
 const en = {
   'nav.lobby': 'Lobby',
@@ -97,5 +97,4 @@ const pt = {
   'error.unknown_pool': 'Modalidade de pareamento desconhecida.',
 };
 
-Object.assign(STRINGS.en, en);
-Object.assign(STRINGS.pt, pt);
+addTexts('lobby', { en, pt });

@@ -1,4 +1,4 @@
-//! Embeds every file under `web/` (the front end) into the binary: generates a table of
+//! Embeds every file under `assets/` (the browser app) into the crate: generates a table of
 //! `(relative path, bytes)` pairs with `include_bytes!`, so files can be added without touching
 //! Rust code, and asks Cargo to rebuild when anything there changes.
 
@@ -28,7 +28,7 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, PathBuf)>) {
         } else {
             let rel = path
                 .strip_prefix(root)
-                .expect("inside web/")
+                .expect("inside assets/")
                 .components()
                 .map(|c| c.as_os_str().to_string_lossy().into_owned())
                 .collect::<Vec<_>>()
@@ -41,13 +41,12 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<(String, PathBuf)>) {
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let web = manifest.join("web");
-    println!("cargo:rerun-if-changed={}", web.display());
+    let assets = manifest.join("assets");
+    println!("cargo:rerun-if-changed={}", assets.display());
     let mut files = Vec::new();
-    collect(&web, &web, &mut files);
-    let mut code =
-        String::from("/// Files embedded from `web/`: (path relative to web/, contents).\n");
-    code.push_str("pub static WEB_FILES: &[(&str, &[u8])] = &[\n");
+    collect(&assets, &assets, &mut files);
+    let mut code = String::from("/// The app's files: (path relative to `assets/`, contents).\n");
+    code.push_str("pub static FILES: &[(&str, &[u8])] = &[\n");
     for (rel, path) in &files {
         writeln!(
             code,

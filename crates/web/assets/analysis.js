@@ -53,7 +53,7 @@ export function renderAnalysis(root, data, game, h) {
       btn.textContent = t('analysis.mistake', {
         n: moveLabel(m),
         move: m.move,
-        loss: loss === 1 ? t('analysis.disc') : t('analysis.discs', { n: formatNumber(loss, 1) }),
+        loss: t('analysis.discs', { n: Math.round(loss * 10) / 10 }),
         best: m.best_move,
       });
       btn.dataset.ply = String(m.index);
@@ -211,7 +211,7 @@ function accuracy(plies) {
     th.textContent = colorName(color);
     const loss = document.createElement('td');
     loss.className = 'mean-loss';
-    loss.textContent = t('analysis.discs', { n: formatNumber(f.meanLoss, 1) });
+    loss.textContent = t('analysis.discs', { n: Math.round(f.meanLoss * 10) / 10 });
     const best = document.createElement('td');
     best.className = 'best-share';
     best.textContent = t('analysis.bestShareValue', { pct: formatNumber(Math.round(f.bestShare * 100), 0), best: f.best, moves: f.moves });

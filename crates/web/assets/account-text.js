@@ -1,7 +1,7 @@
 // Text of the account dialog and the account errors in English and Brazilian Portuguese, added
 // to the page's tables (i18n.js) when this module loads, so `t` and `data-i18n` find it.
 
-import { STRINGS } from './i18n.js';
+import { addTexts } from './i18n.js';
 
 const en = {
   'account.title': 'Account',
@@ -26,7 +26,7 @@ const en = {
   'account.guestHelp': 'With an account your games follow you to every device and you can play rated games. The games on this device come along.',
   'account.ratings': 'Ratings',
   'account.noRatings': 'No rated games yet.',
-  'account.rating': '{category}: {rating} ±{rd} · {games} games',
+  'account.rating': '{category}: {rating} ±{rd} · {games, plural, one {# game} other {# games}}',
   'account.provisional': '(provisional)',
   'account.close': 'Close',
   'rating.bullet': 'Bullet',
@@ -69,7 +69,7 @@ const pt = {
   'account.guestHelp': 'Com uma conta suas partidas acompanham você em todos os aparelhos e você pode jogar partidas valendo rating. As partidas deste aparelho vêm junto.',
   'account.ratings': 'Ratings',
   'account.noRatings': 'Nenhuma partida valendo rating ainda.',
-  'account.rating': '{category}: {rating} ±{rd} · {games} partidas',
+  'account.rating': '{category}: {rating} ±{rd} · {games, plural, one {# partida} other {# partidas}}',
   'account.provisional': '(provisório)',
   'account.close': 'Fechar',
   'rating.bullet': 'Bullet',
@@ -89,5 +89,4 @@ const pt = {
   'error.rated_needs_time_control': 'Uma partida valendo rating precisa de relógio ou de dias por jogada.',
 };
 
-Object.assign(STRINGS.en, en);
-Object.assign(STRINGS.pt, pt);
+addTexts('account', { en, pt });

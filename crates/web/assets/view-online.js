@@ -30,7 +30,7 @@ export function nameOr(s, color) {
 /** "3+2", "no clock", "3 days per move". */
 export function timeControlText(tc) {
   if (!tc || tc.kind === 'none') return t('tc.showNone');
-  if (tc.kind === 'correspondence') return tc.days === 1 ? t('tc.showDay') : t('tc.showDays', { days: tc.days });
+  if (tc.kind === 'correspondence') return t('tc.showDays', { days: tc.days });
   return t('tc.showClock', { minutes: tc.minutes, increment: tc.increment_seconds });
 }
 
@@ -221,7 +221,7 @@ function draw(s) {
 
   // Time control and spectators (and, for a spectator, that they are one).
   const n = store.spectators(s);
-  const watchers = n === 0 ? t('online.noSpectators') : n === 1 ? t('online.spectator') : t('online.spectators', { n });
+  const watchers = t('online.spectators', { n });
   const parts = [t(o.rated ? 'online.rated' : 'online.casual'), timeControlText(o.time_control), watchers];
   if (!mine && !joinable) parts.unshift(t('online.watching'));
   setText('online-info', parts.join(' · '));

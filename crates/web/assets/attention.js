@@ -66,7 +66,7 @@ export function describe(g, i) {
     before = decodeBoard(g.start && g.start.board).filter((c) => c === p.color).length;
   }
   const n = own(p) - before - 1;
-  return n === 1 ? t('announce.move1', { color, square: p.move }) : t('announce.move', { color, square: p.move, n });
+  return t('announce.move', { color, square: p.move, n });
 }
 
 /** Sets the tab title of the play page ("Your move · Virada" on this browser's online turn). */
