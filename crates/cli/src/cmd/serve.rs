@@ -52,9 +52,11 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: ServeArgs) -> CmdResult {
-    let mut config = ServerConfig::default();
-    // The browser app, embedded by crates/web (the server crate does not depend on it).
-    config.web = WebFiles(virada_web::FILES);
+    let mut config = ServerConfig {
+        // The browser app, embedded by crates/web (the server crate does not depend on it).
+        web: WebFiles(virada_web::FILES),
+        ..ServerConfig::default()
+    };
     if let Some(addr) = args.addr {
         config.addr = addr.parse::<SocketAddr>().map_err(|e| {
             CliError::input(format!(
