@@ -26,7 +26,8 @@ use virada_rules::{Board, Color, Game, Move};
 /// How hard a review looks: the budget of the whole game and how it is spent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ReviewEffort {
-    /// Nodes for the whole game (exact solves, first pass and re-checks together).
+    /// Nodes for a whole game of 60 moves (exact solves, first pass and re-checks together);
+    /// a shorter game gets its share a move.
     pub nodes: u64,
     /// Positions with at most this many empty squares are solved exactly.
     pub exact_empties: u32,
@@ -39,7 +40,8 @@ pub struct ReviewEffort {
 }
 
 impl ReviewEffort {
-    /// The server's review and `virada analyze --game`'s: 400 million nodes a game at most
+    /// The server's review and `virada analyze --game`'s: 400 million nodes for a game of 60
+    /// moves, proportionally fewer for a shorter one
     /// (docs/SECURITY.md says what that costs), exact from 20 empties, losses of 2 discs or
     /// more re-checked 4 plies deeper.
     pub const STANDARD: ReviewEffort = ReviewEffort {
@@ -66,6 +68,10 @@ const FIRST_PASS_SHARE: f64 = 0.5;
 /// Share of the budget the exact solves may use at most (a solve the rest of it cannot
 /// finish keeps its selective values).
 const EXACT_SHARE: f64 = 0.4;
+
+/// The moves of a game played to its end with every square filled: the length the budget of
+/// [`ReviewEffort::nodes`] is for.
+const FULL_GAME_MOVES: u64 = 60;
 
 /// One played move to judge.
 struct Ply {
@@ -109,8 +115,11 @@ pub(crate) fn review_game(
             color: pos.side_to_move(),
         })
         .collect();
+    // `effort.nodes` is for a whole game of 60 moves; a shorter game (resigned, lost on time)
+    // gets its share a move, so a review costs about the same a move whatever the length.
+    let moves = (plies.len() as u64).min(FULL_GAME_MOVES);
     let mut budget = Budget {
-        total: effort.nodes,
+        total: effort.nodes / FULL_GAME_MOVES * moves,
         used: 0,
     };
     let mut judged: Vec<Option<Analysis>> = plies

@@ -7,4 +7,5 @@ mod endgame;
 mod endgame_threads;
 mod gen3_search;
 mod puzzles;
+mod review;
 mod search;
