@@ -21,6 +21,11 @@ pub const HEADER_LIMIT: usize = 16 * 1024;
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 /// Default for [`ServerConfig::header_timeout`].
 pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// The server's review budget for a game of 60 moves (a shorter game gets its share a move):
+/// a full game's review in about 10 s of one core, so that one player's analysis does not hold
+/// a worker for a minute. `virada analyze --game` keeps the deeper `ReviewEffort::STANDARD`
+/// (400 M nodes), where BENCHMARKS.md measures the false flags.
+pub const SERVER_REVIEW_NODES: u64 = 60_000_000;
 /// Default for [`ServerConfig::analysis_time_cap`]: far above what the standard review's node
 /// budget takes on one core (about 2 minutes at 20 M nodes a second).
 pub const DEFAULT_ANALYSIS_TIME_CAP: Duration = Duration::from_secs(300);
@@ -115,7 +120,7 @@ impl Default for ServerConfig {
                 exact_empties: 16,
                 time: Duration::from_secs(5),
             },
-            analysis_effort: ReviewEffort::STANDARD,
+            analysis_effort: ReviewEffort::with_nodes(SERVER_REVIEW_NODES),
             analysis_time_cap: DEFAULT_ANALYSIS_TIME_CAP,
             idle_timeout: Duration::from_secs(120),
             allowed_hosts: Vec::new(),
