@@ -54,7 +54,8 @@ cargo clippy --workspace --all-targets -- -D warnings
 phase "cargo test (with a throwaway PostgreSQL for the store suite)"
 scripts/pg-test.sh cargo test --workspace
 phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
-VIRADA_TEST_STORE=postgres scripts/pg-test.sh cargo test -p virada-server
+# The binaries the workspace build made (`cargo test -p` would rebuild with other features).
+VIRADA_TEST_STORE=postgres scripts/pg-test.sh scripts/run-built-tests.sh virada-server
 if [ -x scripts/e2e.sh ]; then
   phase "browser end-to-end tests"
   scripts/e2e.sh

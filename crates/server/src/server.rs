@@ -322,6 +322,9 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
         .map_err(StartError::Runtime)?;
     crate::runtime::logging::init();
     rt.block_on(async move {
+        // The handlers are in place before the log says "listening": a SIGTERM sent by
+        // whoever read that line stops the server gracefully, never by the default action.
+        let stop = StopSignals::install();
         let db = config.db_description();
         let server = Server::start(config).await?;
         tracing::info!(url = %server.url(), db = %db, "listening");
@@ -334,31 +337,61 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
             db
         );
         let _ = out.flush();
-        wait_for_signal().await;
+        stop.wait().await;
         tracing::info!("stopping");
         server.shutdown().await;
         Ok(())
     })
 }
 
-async fn wait_for_signal() {
+/// SIGINT and SIGTERM, listened for from the moment they are installed.
+struct StopSignals {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+    interrupt: Option<tokio::signal::unix::Signal>,
+    #[cfg(unix)]
+    terminate: Option<tokio::signal::unix::Signal>,
+}
+
+impl StopSignals {
+    fn install() -> Self {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            StopSignals {
+                interrupt: signal(SignalKind::interrupt()).ok(),
+                terminate: signal(SignalKind::terminate()).ok(),
             }
         }
+        #[cfg(not(unix))]
+        {
+            StopSignals {}
+        }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+
+    /// Returns at the first SIGINT or SIGTERM (Ctrl-C elsewhere).
+    async fn wait(self) {
+        #[cfg(unix)]
+        {
+            async fn next(signal: Option<tokio::signal::unix::Signal>) {
+                match signal {
+                    Some(mut s) => {
+                        s.recv().await;
+                    }
+                    None => std::future::pending().await,
+                }
+            }
+            if self.interrupt.is_none() && self.terminate.is_none() {
+                let _ = tokio::signal::ctrl_c().await;
+                return;
+            }
+            tokio::select! {
+                _ = next(self.interrupt) => {}
+                _ = next(self.terminate) => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
