@@ -281,3 +281,82 @@ fn the_reader_expands_groups_and_resolves_super() {
         ]
     );
 }
+
+const CRATES_MARKER: &str = "<!-- layers: crates -->";
+
+/// The `virada-*` crates a manifest's `[dependencies]` name (not its dev-dependencies: tests
+/// may drive a crate from above).
+fn workspace_dependencies(manifest: &str) -> Vec<String> {
+    let mut in_dependencies = false;
+    let mut out = Vec::new();
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]";
+        } else if in_dependencies && line.starts_with("virada-") {
+            let name = line.split(['.', ' ', '=']).next().unwrap_or("");
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
+#[test]
+fn no_crate_depends_on_a_crate_above_its_own_line() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
+    // The same block format as the server's modules: crate names, top line first.
+    let after = doc
+        .split_once(CRATES_MARKER)
+        .unwrap_or_else(|| panic!("docs/ARCHITECTURE.md has no {CRATES_MARKER}"))
+        .1;
+    let block = after.split("```").nth(1).expect("a fenced block follows");
+    let mut lines: Vec<Vec<String>> = block
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            l.split("   ")
+                .next()
+                .unwrap_or("")
+                .split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect()
+        })
+        .collect();
+    lines.reverse();
+    let level_of = |name: &str| lines.iter().position(|l| l.iter().any(|n| n == name));
+
+    let mut manifests = Vec::new();
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let manifest = entry.unwrap().path().join("Cargo.toml");
+        if manifest.is_file() {
+            manifests.push(manifest);
+        }
+    }
+    assert!(
+        manifests.len() >= 9,
+        "the workspace's crates: {manifests:?}"
+    );
+    let mut wrong = Vec::new();
+    for manifest in &manifests {
+        let text = std::fs::read_to_string(manifest).unwrap();
+        let name = text
+            .lines()
+            .find_map(|l| l.strip_prefix("name = "))
+            .map(|n| n.trim_matches('"').to_string())
+            .unwrap();
+        let Some(own) = level_of(&name) else {
+            wrong.push(format!("{name} is in no line of the crate list"));
+            continue;
+        };
+        for dep in workspace_dependencies(&text) {
+            match level_of(&dep) {
+                Some(level) if level < own => {}
+                Some(_) => wrong.push(format!("{name} depends on {dep}, not below it")),
+                None => wrong.push(format!("{name} depends on {dep}, in no line of the list")),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
