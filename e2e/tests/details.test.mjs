@@ -36,7 +36,7 @@ test('hint labels fit their squares on the smallest phone; their numbers follow 
   await open(page);
   // The page's own number formatting (hint values, the engine's progress, analysis losses).
   const formatted = () => page.evaluate(async () => {
-    const [board, i18n] = await Promise.all([import('/assets/board.js'), import('/assets/i18n.js')]);
+    const [board, i18n] = await Promise.all([import('/assets/core/board.js'), import('/assets/core/i18n.js')]);
     return [board.formatValue(-2.46), board.formatValue(3), i18n.t('analysis.discs', { n: 1.5 })];
   });
   assert.deepEqual(await formatted(), ['−2.5', '+3', '1.5 discs']);

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { addedTexts, t, pluralForms } from '../../crates/web/assets/i18n.js';
-import { rulesHtml, BOARDS } from '../../crates/web/assets/rules.js';
+import { addedTexts, t, pluralForms } from '../../crates/web/assets/core/i18n.js';
+import { rulesHtml, BOARDS } from '../../crates/web/assets/learn/rules.js';
 import { replay, count } from '../lib/othello.mjs';
 
 const WEB = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'web', 'assets');

@@ -10,7 +10,7 @@ import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browse
 import { open, newGame, boardString } from '../lib/ui.mjs';
 import { START, flips, legalMoves, play, idx, sq, replay } from '../lib/othello.mjs';
 
-const LESSONS = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'web', 'assets', 'lessons.json'), 'utf8'));
+const LESSONS = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'web', 'assets', 'learn', 'lessons.json'), 'utf8'));
 
 const shared = browserForFile();
 

@@ -3,9 +3,9 @@
 // merging, and the screen-reader sentence for a move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatClock, formatDeadline, clockState } from '../../crates/web/assets/clocks.js';
-import { mergeChat } from '../../crates/web/assets/store.js';
-import { describe } from '../../crates/web/assets/attention.js';
+import { formatClock, formatDeadline, clockState } from '../../crates/web/assets/play/clocks.js';
+import { mergeChat } from '../../crates/web/assets/core/store.js';
+import { describe } from '../../crates/web/assets/play/attention.js';
 import { replay, count, flips, idx, START } from '../lib/othello.mjs';
 
 test('clock texts', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
 import { boardString } from '../lib/ui.mjs';
 import { play, idx, other } from '../lib/othello.mjs';
-import { PUZZLE_TEXTS } from '../../crates/web/assets/puzzles-text.js';
+import { PUZZLE_TEXTS } from '../../crates/web/assets/learn/puzzles-text.js';
 
 const DATA = path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'engine', 'data');
 

@@ -1,11 +1,11 @@
-//! Builds `crates/web/assets/lessons.json`, the positions of the strategy lessons (the learning
+//! Builds `crates/web/assets/learn/lessons.json`, the positions of the strategy lessons (the learning
 //! page, web/lessons.js): for each idea of the rule sheets, positions from WTHOR games where the
 //! move the idea calls for is the engine's best or within 1 disc of it, at the depth the test
 //! `tests/lessons.rs` checks and at a deeper one, and the moves that go against the idea lose
 //! clearly. The games are read, never copied: only the chosen positions are written.
 //!
 //! ```text
-//! cargo run --release -p virada-server --example lessons -- /work/shared/data/wthor 2008 2014 > crates/web/assets/lessons.json
+//! cargo run --release -p virada-server --example lessons -- /work/shared/data/wthor 2008 2014 > crates/web/assets/learn/lessons.json
 //! ```
 //!
 //! Per position every legal move gets its value and the counts the lesson's feedback quotes

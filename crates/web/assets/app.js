@@ -2,31 +2,31 @@
 // Virada web app: start-up, routing between the pages, and the controls' wiring. State lives in
 // store.js (the game comes from the live channel, live.js); views render from it (view-*.js).
 
-import { api } from './api.js';
-import * as store from './store.js';
-import * as actions from './actions.js';
-import { initLanguage, lang, setLanguage, t, translateDom, safeGet, safeSet } from './i18n.js';
-import { NewGameDialog } from './dialog.js';
-import { mountBoard } from './view-board.js';
-import { mountPanels, levelName } from './view-panels.js';
-import { mountMoves, copyTranscript } from './view-moves.js';
-import { mountAnalysis, openAnalysis } from './view-analysis.js';
-import { mountHints, toggleHints } from './hints.js';
-import { setNotice, clearNotice, showError, mountPassNotices } from './notice.js';
-import { mountOnline } from './view-online.js';
-import { mountChat } from './view-chat.js';
-import { mountClocks } from './clocks.js';
-import { mountAttention, refreshTitle } from './attention.js';
-import { mountSettings } from './settings.js';
-import { replayLink, openGameText, MAX_TEXT } from './share.js';
-import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './wthor.js';
-import { mountAccount } from './account.js';
-import { mountSafety } from './safety.js';
+import { api } from './core/api.js';
+import * as store from './core/store.js';
+import * as actions from './play/actions.js';
+import { initLanguage, lang, setLanguage, t, translateDom, safeGet, safeSet } from './core/i18n.js';
+import { NewGameDialog } from './play/dialog.js';
+import { mountBoard } from './play/view-board.js';
+import { mountPanels, levelName } from './play/view-panels.js';
+import { mountMoves, copyTranscript } from './play/view-moves.js';
+import { mountAnalysis, openAnalysis } from './play/view-analysis.js';
+import { mountHints, toggleHints } from './play/hints.js';
+import { setNotice, clearNotice, showError, mountPassNotices } from './core/notice.js';
+import { mountOnline } from './play/view-online.js';
+import { mountChat } from './play/view-chat.js';
+import { mountClocks } from './play/clocks.js';
+import { mountAttention, refreshTitle } from './play/attention.js';
+import { mountSettings } from './core/settings.js';
+import { replayLink, openGameText, MAX_TEXT } from './play/share.js';
+import { mountWthor, openWthorFile, isWthorFile, fill as fillWthor, MAX_WTHOR } from './play/wthor.js';
+import { mountAccount } from './account/account.js';
+import { mountSafety } from './account/safety.js';
 
-import { renderMyGames, hideMyGames } from './mygames.js';
-import './lobby-text.js';
-import './arena-text.js';
-import { $input, targetOf } from './dom.js';
+import { renderMyGames, hideMyGames } from './games/mygames.js';
+import './lobby/lobby-text.js';
+import './arena/arena-text.js';
+import { $input, targetOf } from './core/dom.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -279,7 +279,7 @@ function routeFromLocation(first = false) {
   $('view-profile').hidden = route !== '/@';
   if (route !== '/games') hideMyGames();
   $('view-lobby').hidden = route !== '/lobby';
-  if (route !== '/lobby' && lobbyShown) import('./lobby.js').then((m) => m.leaveLobby());
+  if (route !== '/lobby' && lobbyShown) import('./lobby/lobby.js').then((m) => m.leaveLobby());
   lobbyShown = route === '/lobby';
   $('view-arenas').hidden = route !== '/arenas';
   for (const a of document.querySelectorAll('.mainnav a')) {
@@ -303,20 +303,20 @@ function routeFromLocation(first = false) {
 
 async function showPage(route) {
   if (route === '/rules') {
-    const mod = await import('./rules.js');
+    const mod = await import('./learn/rules.js');
     $('rules-content').innerHTML = mod.rulesHtml(lang());
   } else if (route === '/learn') {
-    const mod = await import('./learn.js');
+    const mod = await import('./learn/learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
   } else if (route === '/@') {
     let name = '';
     try { name = decodeURIComponent(location.pathname.slice(3).replace(/\/+$/, '')); } catch { /* a bad escape: no such player */ }
-    const { renderProfile } = await import('./profile.js');
+    const { renderProfile } = await import('./account/profile.js');
     await renderProfile($('profile-root'), name, { open: (id) => openGame(id) });
     return; // the page names itself (the player)
   } else if (route === '/lobby') {
-    const mod = await import('./lobby.js');
+    const mod = await import('./lobby/lobby.js');
     mod.renderLobby($('lobby-root'), {
       openGame: (id) => openGame(id),
       playComputer: async (level) => {
@@ -327,14 +327,14 @@ async function showPage(route) {
     document.title = t('lobby.title') + ' · Virada';
     return;
   } else if (route === '/arenas') {
-    const mod = await import('./arena.js');
+    const mod = await import('./arena/arena.js');
     const path = location.pathname.replace(/\/+$/, '');
     await mod.renderArenas($('view-arenas'), path, { navigate, openGame });
     return; // the page names itself
   } else if (route === '/games') {
     // Signed in: the account's games from every device first.
     renderMyGames($('my-games'), { open: (id) => openGame(id), onError: showError });
-    const mod = await import('./games.js');
+    const mod = await import('./games/games.js');
     mod.renderGamesList($('view-games'), {
       levelName,
       open: (id) => openGame(id),

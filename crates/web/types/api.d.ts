@@ -262,3 +262,72 @@ interface YourMoveMessage {
   opponent: string | null;
   ply: number;
 }
+
+// ---------- puzzles (the server's puzzles.rs) ----------
+
+/** A solver's puzzle rating (SolverView). */
+interface SolverView {
+  rating: number;
+  rd: number;
+  attempts: number;
+  solved: number;
+}
+
+/** A puzzle as the page shows it, without its solution (PuzzleView). */
+interface PuzzleView {
+  id: string;
+  board: string;
+  side_to_move: Color;
+  kind: string;
+  empties: number;
+  themes: string[];
+  rating: number;
+  solver_moves: number;
+  best_score: number;
+  daily: string | null;
+  result: 'solved' | 'failed' | null;
+  solver: SolverView;
+}
+
+/** `GET /api/puzzles/me` (MeView). */
+interface PuzzleMeView {
+  solver: SolverView;
+  themes: { theme: string; puzzles: number }[];
+  puzzles: number;
+}
+
+/** The answer to an attempt (AttemptView). */
+interface PuzzleAttemptView {
+  result: 'continue' | 'solved' | 'wrong';
+  reply: string[];
+  wrong_move: number | null;
+  refutation: string[];
+  wrong_score: number | null;
+  best_score: number;
+  rated: boolean;
+  solver: SolverView;
+  puzzle_rating: number;
+}
+
+/** A puzzle hint (the server's puzzles::HintView). */
+interface PuzzleHintView {
+  region: SquareName[];
+  square: SquareName | null;
+  rated: boolean;
+  solver: SolverView;
+}
+
+/** `POST /api/position`: the rules on a position that is no game (the server's PositionView). */
+interface PositionView {
+  start_board: string;
+  start_side_to_move: Color;
+  plies: PlyView[];
+  board: string;
+  side_to_move: Color | null;
+  legal_moves: SquareName[];
+  black_discs: number;
+  white_discs: number;
+  empties: number;
+  status: 'ongoing' | 'finished';
+  result: ResultView | null;
+}

@@ -7,7 +7,7 @@ use serde_json::Value;
 use virada_engine::{Engine, EngineConfig, Limits};
 use virada_rules::{Move, Position, Square};
 
-const LESSONS: &str = include_str!("../../../web/assets/lessons.json");
+const LESSONS: &str = include_str!("../../../web/assets/learn/lessons.json");
 
 fn lessons() -> Value {
     serde_json::from_str(LESSONS).expect("lessons.json is JSON")

@@ -1,0 +1,92 @@
+// @ts-check
+// The move list (each ply a button that shows its position), the transcript and the GGF link.
+
+import { api } from '../core/api.js';
+import * as store from '../core/store.js';
+import { t, colorName } from '../core/i18n.js';
+import { $input, targetOf } from '../core/dom.js';
+
+const $ = (id) => document.getElementById(id);
+
+export function mountMoves({ onPly }) {
+  $('move-list').addEventListener('click', (ev) => {
+    const b = /** @type {HTMLButtonElement | null} */ (targetOf(ev).closest('button[data-ply]'));
+    if (b) onPly(Number(b.dataset.ply));
+  });
+  store.subscribe((s, prev) => {
+    if (s.game !== prev.game || s.gameId !== prev.gameId || s.viewPly !== prev.viewPly || s.lang !== prev.lang) draw(s);
+  });
+  draw(store.get());
+}
+
+function draw(s) {
+  const list = $('move-list');
+  list.textContent = '';
+  const g = s.game;
+  $input('transcript').value = g ? fullTranscript(g) : '';
+  const ggf = /** @type {HTMLAnchorElement} */ ($('link-ggf'));
+  if (g) ggf.href = api.exportUrl(g.id, 'ggf'); else ggf.removeAttribute('href');
+  if (!g) {
+    list.append(elt('p', 'empty-note', t('moves.none')));
+    return;
+  }
+  const current = store.shownPly(s);
+  const kind = g.start && g.start.kind;
+  const startLabel = kind === 'xot' ? t('moves.startXot', { opening: g.start.opening || '' }).trim()
+    : kind === 'setup' ? t('moves.startSetup') : t('moves.start');
+  list.append(plyButton('start-btn', startLabel, 0, current));
+  let row = 0;
+  let rowOpen = false; // Black has moved in this row and White's slot is free
+  g.plies.forEach((p, i) => {
+    const white = p.color === 'white';
+    if (!white || !rowOpen) {
+      row++;
+      list.append(elt('span', 'num', row + '.'));
+      if (white) list.append(elt('span', '', '…'));
+    }
+    const pass = p.move === 'pass';
+    const b = plyButton(pass ? 'pass' : '', pass ? t('moves.pass') : p.move, i + 1, current);
+    b.setAttribute('aria-label', `${i + 1}. ${colorName(p.color)} ${pass ? t('moves.pass') : p.move}`);
+    list.append(b);
+    rowOpen = !white;
+  });
+  if (s.viewPly === null) list.scrollTop = list.scrollHeight;
+}
+
+/**
+ * The game's moves from the standard start: an XOT game's opening moves come first (the server's
+ * transcript starts after them), so the text replays anywhere. A pasted set-up has no moves to
+ * the standard start, so its transcript is the moves after the set-up.
+ * @param {GameView} g
+ */
+export function fullTranscript(g) {
+  const opening = g.start && g.start.kind === 'xot' && g.start.opening ? g.start.opening : '';
+  return opening + (g.transcript || '');
+}
+
+function plyButton(cls, text, ply, current) {
+  const b = elt('button', cls, text);
+  b.type = 'button';
+  b.dataset.ply = String(ply);
+  if (current === ply) { b.classList.add('current'); b.setAttribute('aria-current', 'true'); }
+  return b;
+}
+
+/** Copies the transcript, falling back to selecting it where the clipboard API is refused. */
+export async function copyTranscript() {
+  const box = $input('transcript');
+  try {
+    await navigator.clipboard.writeText(box.value);
+    return true;
+  } catch {
+    box.select();
+    try { return document.execCommand('copy'); } catch { return false; }
+  }
+}
+
+function elt(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
