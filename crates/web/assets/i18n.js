@@ -334,6 +334,7 @@ const en = {
   'over.youLoseOnline': '{name} wins. You lose.',
   'over.aborted': 'Game aborted: no result.',
   'over.reason.time': '{name} lost on time.',
+  'over.rating': 'Your rating: {after} ({change}).',
   'over.reason.resign': '{name} resigned.',
   'over.reason.deadline': '{name} ran out of days for a move.',
   'games.online': '{black} (Black) vs {white} (White)',
@@ -688,6 +689,7 @@ const pt = {
   'over.youLoseOnline': 'Vitória de {name}. Você perdeu.',
   'over.aborted': 'Partida cancelada: sem resultado.',
   'over.reason.time': '{name} perdeu por tempo.',
+  'over.rating': 'Seu rating: {after} ({change}).',
   'over.reason.resign': '{name} desistiu.',
   'over.reason.deadline': '{name} esgotou os dias para jogar.',
   'games.online': '{black} (Preto) x {white} (Branco)',
@@ -850,6 +852,13 @@ function paramText(v, language) {
 /** A number as the language writes it: "2.5" in English, "2,5" in Portuguese (no grouping). */
 export function formatNumber(n, maxDigits = 3, language = current) {
   return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
+}
+
+/** A rating change as players read it: "+12", "−8" (a minus sign, not a hyphen), "±0". */
+export function signedRating(change) {
+  const n = Math.round(change);
+  if (n === 0) return '±0';
+  return (n > 0 ? '+' : '−') + Math.abs(n);
 }
 
 export function colorName(color) { return t(color === 'black' ? 'color.black' : 'color.white'); }

@@ -5,7 +5,7 @@
 
 import './profile-text.js';
 import { api } from './api.js';
-import { t, lang, formatNumber } from './i18n.js';
+import { t, lang, formatNumber, signedRating } from './i18n.js';
 import { errorText } from './notice.js';
 import { timeControlText } from './view-online.js';
 import { currentUser } from './account.js';
@@ -51,7 +51,7 @@ export function playerLink(seat) {
   return a;
 }
 
-/** One game of a list: opponent, rated or casual, time control, result, score, opening. */
+/** One game of a list: opponent, rated or casual, time control, result, score, opening, rating change. */
 export function gameItem(g, { open, extra }) {
   const li = el('li');
   li.dataset.gameId = g.id;
@@ -71,6 +71,7 @@ export function gameItem(g, { open, extra }) {
     parts.push(r);
   }
   if (g.phase !== 'waiting') parts.push(`● ${g.black_discs} – ${g.white_discs} ○`);
+  if (g.rating) parts.push(t('profile.ratingChange', { change: signedRating(g.rating.change), after: Math.round(g.rating.after) }));
   if (g.opening_name) parts.push(g.opening_name.name[lang()] || g.opening_name.name.en);
   if (extra) parts.unshift(...extra(g));
   info.textContent = parts.join(' · ');
