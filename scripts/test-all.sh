@@ -41,9 +41,14 @@ summary() {
 trap summary EXIT
 
 if [ -x scripts/e2e.sh ]; then
-  # Node, npm and Chromium are checked first, so a missing one is reported before the build.
+  # Node, npm and Chromium are checked (and the npm packages installed) first, so a missing one
+  # is reported before the build.
   phase "browser test prerequisites"
   scripts/e2e.sh --check
+  # The browser app's JavaScript, type-checked (every module is `// @ts-check`; TypeScript pinned
+  # in e2e/package.json; crates/web/tsconfig.json says which checks).
+  phase "tsc --noEmit (the browser app)"
+  e2e/node_modules/.bin/tsc --noEmit -p crates/web/tsconfig.json
 fi
 phase "cargo fmt --check"
 cargo fmt --all -- --check
@@ -59,6 +64,6 @@ phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
 VIRADA_TEST_STORE=postgres scripts/pg-test.sh scripts/run-built-tests.sh virada-server
 if [ -x scripts/e2e.sh ]; then
   phase "browser end-to-end tests"
-  scripts/e2e.sh
+  VIRADA_NPM_INSTALLED=1 scripts/e2e.sh
 fi
 phase "all checks passed"

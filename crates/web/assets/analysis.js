@@ -1,3 +1,4 @@
+// @ts-check
 // Game analysis: an evaluation graph and bar, each side's accuracy, and each side's mistakes
 // with the disc loss, the better move and the coach's reasons; a mistake clicked is studied on
 // the board (the better line step by step, "try again from here"; view-analysis.js).

@@ -1,3 +1,4 @@
+// @ts-check
 // UI text in English and Brazilian Portuguese. Portuguese follows the vocabulary of RULES.md
 // (Preto/Branco, casa, jogada válida, passar a vez, canto, casas X/C, mobilidade, paridade...).
 
@@ -740,6 +741,7 @@ export function addedTexts() { return new Map(MODULES); }
 addTexts('i18n', { en, pt });
 
 const STORAGE_KEY = 'virada.lang';
+/** @type {'en' | 'pt'} */
 let current = 'en';
 
 /** Picks the saved language, else the browser's first language we have. */
@@ -865,10 +867,10 @@ export function colorName(color) { return t(color === 'black' ? 'color.black' : 
 
 /** Fills every element carrying data-i18n (text) or data-i18n-<attr> (attribute). */
 export function translateDom(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.i18n);
   for (const attr of ['aria-label', 'title', 'placeholder']) {
     const data = 'i18n' + attr.replace(/(^|-)(\w)/g, (m, d, c) => c.toUpperCase());
-    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(el.dataset[data]));
+    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, t(/** @type {HTMLElement} */ (el).dataset[data]));
   }
 }
 

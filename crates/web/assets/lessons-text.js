@@ -1,3 +1,4 @@
+// @ts-check
 // The strategy lessons' words, in English and Brazilian Portuguese: each idea's title, its short
 // text, and the feedback on a move, built from the counts web/lessons.json holds for every legal
 // move of a position (made with the rules by crates/server/examples/lessons.rs). The positions

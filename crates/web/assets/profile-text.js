@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the profile page, "my games" and the "your move" notices in English and Brazilian
 // Portuguese, added to the page's tables (i18n.js) when this module loads.
 

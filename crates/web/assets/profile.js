@@ -1,3 +1,4 @@
+// @ts-check
 // A player's profile at /@/<name> (docs/API.md, "Profiles"): ratings per category with a chart
 // of their history (an SVG drawn here), the record, the games being played (open to watch),
 // the recent games (open to replay and analyse) and the archive with its filters, a page at a
@@ -33,6 +34,7 @@ function el(tag, className, text) {
 }
 
 function dateText(iso, withTime = true) {
+  /** @type {Intl.DateTimeFormatOptions} */
   const opts = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' };
   return new Intl.DateTimeFormat(lang() === 'pt' ? 'pt-BR' : 'en', opts).format(new Date(iso));
 }

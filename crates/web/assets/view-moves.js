@@ -1,14 +1,16 @@
+// @ts-check
 // The move list (each ply a button that shows its position), the transcript and the GGF link.
 
 import { api } from './api.js';
 import * as store from './store.js';
 import { t, colorName } from './i18n.js';
+import { $input, targetOf } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
 export function mountMoves({ onPly }) {
   $('move-list').addEventListener('click', (ev) => {
-    const b = ev.target.closest('button[data-ply]');
+    const b = /** @type {HTMLButtonElement | null} */ (targetOf(ev).closest('button[data-ply]'));
     if (b) onPly(Number(b.dataset.ply));
   });
   // ⏮ ◀ ▶ ⏭ under the board: what the arrow keys do, for phones (no keys) and mice.
@@ -62,8 +64,8 @@ function draw(s) {
   const list = $('move-list');
   list.textContent = '';
   const g = s.game;
-  $('transcript').value = g ? fullTranscript(g) : '';
-  const ggf = $('link-ggf');
+  $input('transcript').value = g ? fullTranscript(g) : '';
+  const ggf = /** @type {HTMLAnchorElement} */ ($('link-ggf'));
   if (g) ggf.href = api.exportUrl(g.id, 'ggf'); else ggf.removeAttribute('href');
   if (!g) {
     list.append(elt('p', 'empty-note', t('moves.none')));
@@ -96,6 +98,7 @@ function draw(s) {
  * The game's moves from the standard start: an XOT game's opening moves come first (the server's
  * transcript starts after them), so the text replays anywhere. A pasted set-up has no moves to
  * the standard start, so its transcript is the moves after the set-up.
+ * @param {GameView} g
  */
 export function fullTranscript(g) {
   const opening = g.start && g.start.kind === 'xot' && g.start.opening ? g.start.opening : '';
@@ -112,7 +115,7 @@ function plyButton(cls, text, ply, current) {
 
 /** Copies the transcript, falling back to selecting it where the clipboard API is refused. */
 export async function copyTranscript() {
-  const box = $('transcript');
+  const box = $input('transcript');
   try {
     await navigator.clipboard.writeText(box.value);
     return true;
