@@ -31,6 +31,7 @@ mod probes;
 mod profiles;
 mod puzzles;
 mod rated;
+mod rated_integrity;
 mod retention;
 mod safety;
 mod store_errors;
