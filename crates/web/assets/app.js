@@ -184,8 +184,9 @@ function wireControls(playSquare) {
     $('menu-btn').setAttribute('aria-expanded', String(open));
   };
   $('menu-btn').addEventListener('click', () => setMenu(!bar.classList.contains('menu-open')));
-  $('mainnav').addEventListener('click', (ev) => { if (ev.target.closest('a')) setMenu(false); });
-  document.addEventListener('click', (ev) => { if (!ev.target.closest('.topbar')) setMenu(false); });
+  const within = (ev, sel) => ev.target instanceof Element && !!ev.target.closest(sel);
+  $('mainnav').addEventListener('click', (ev) => { if (within(ev, 'a')) setMenu(false); });
+  document.addEventListener('click', (ev) => { if (!within(ev, '.topbar')) setMenu(false); });
   document.addEventListener('keydown', (ev) => {
     if (ev.key === 'Escape' && bar.classList.contains('menu-open')) { setMenu(false); $('menu-btn').focus(); }
   });

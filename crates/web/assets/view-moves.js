@@ -4,7 +4,7 @@
 import { api } from './api.js';
 import * as store from './store.js';
 import { t, colorName } from './i18n.js';
-import { $input, targetOf } from './dom.js';
+import { $input, $button, targetOf } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,7 +35,7 @@ export function mountMoves({ onPly }) {
   drawNav(store.get());
   // On phones the board column sticks with its score bar and status scrolled away (style.css).
   const stick = () => {
-    const col = $('board-root').closest('.board-col');
+    const col = /** @type {HTMLElement | null} */ ($('board-root').closest('.board-col'));
     if (!col) return;
     const above = $('board-root').getBoundingClientRect().top - col.getBoundingClientRect().top;
     col.style.setProperty('--board-stick', `${-Math.round(above)}px`);
@@ -53,10 +53,10 @@ function drawNav(s) {
   nav.hidden = n === 0;
   if (n === 0) return;
   const cur = store.shownPly(s);
-  $('nav-first').disabled = cur === 0;
-  $('nav-prev').disabled = cur === 0;
-  $('nav-next').disabled = cur >= n;
-  $('nav-last').disabled = cur >= n;
+  $button('nav-first').disabled = cur === 0;
+  $button('nav-prev').disabled = cur === 0;
+  $button('nav-next').disabled = cur >= n;
+  $button('nav-last').disabled = cur >= n;
   $('nav-where').textContent = cur === 0 ? t('nav.start', { count: n }) : t('nav.where', { ply: cur, count: n });
 }
 

@@ -57,7 +57,7 @@ impl Lesson {
             Lesson::Mobility | Lesson::Tempo => i64::from(f.opponent_count()),
             Lesson::Quiet => i64::from(f.frontier),
             Lesson::Stable => -i64::from(f.stable_gain()),
-            Lesson::Parity => i64::from(f.region % 2 == 0),
+            Lesson::Parity => i64::from(f.region.is_multiple_of(2)),
         }
     }
 
