@@ -30,7 +30,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "DIR")]
     pub b_dir: Option<PathBuf>,
     /// Time control of an external engine A: `move=S` (seconds a move), `game=S[,inc=S]`
-    /// (seconds a game), `depth=N` (NBoard only), `timeout=S` (when a silent engine forfeits).
+    /// (seconds a game), `depth=N` (NBoard only), `timeout=S` (when a silent engine forfeits),
+    /// `handshake=S` (how long it may take to start and answer set-up commands; default 30).
     #[arg(long, value_name = "CONTROL")]
     pub a_tc: Option<String>,
     /// Time control of an external engine B (same keys as --a-tc).
