@@ -16,7 +16,8 @@ use virada_rules::Game;
 #[derive(Args)]
 pub struct MatchArgs {
     /// Player A: our engine's settings, e.g. `level=5`, `depth=8,exact=14`, `time=0.2`
-    /// (keys: level, depth, exact, time, last, nodes, sel, eval, book), `greedy`, `random`; or an external
+    /// (keys: level, depth, exact, time, last, nodes, sel, eval, mpc: a Multi-ProbCut table file
+    /// for the eval file, book), `greedy`, `random`; or an external
     /// engine: `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long)]
     pub a: String,
