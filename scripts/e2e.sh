@@ -43,13 +43,17 @@ else
 fi
 export CHROMIUM
 echo "== browser: $CHROMIUM"
-# `scripts/e2e.sh --check`: the prerequisites only (test-all.sh asks first, before the long build).
+# The pinned npm packages (playwright-core, typescript): `npm ci` installs them as the lock file
+# says. VIRADA_NPM_INSTALLED=1: the caller (test-all.sh, after `--check`) already did.
+if [ "${VIRADA_NPM_INSTALLED:-}" != 1 ]; then
+  echo "== npm ci (e2e/)"
+  (cd e2e && npm ci --no-audit --no-fund --loglevel=error)
+fi
+# `scripts/e2e.sh --check`: the prerequisites only, installed (test-all.sh asks first, before the
+# long build, and then type-checks the app with the TypeScript installed here).
 if [ "${1:-}" = "--check" ]; then
   exit 0
 fi
-
-echo "== npm ci (e2e/)"
-(cd e2e && npm ci --no-audit --no-fund --loglevel=error)
 
 # `cargo test --workspace` (run just before by test-all.sh) already builds the `virada` binary
 # for the CLI's integration tests, with the optimised test profile: asking cargo for the test

@@ -41,16 +41,22 @@ summary() {
 trap summary EXIT
 
 if [ -x scripts/e2e.sh ]; then
-  # Node, npm and Chromium are checked first, so a missing one is reported before the build.
+  # Node, npm and Chromium are checked (and the npm packages installed) first, so a missing one
+  # is reported before the build.
   phase "browser test prerequisites"
   scripts/e2e.sh --check
+  # The browser app's JavaScript, type-checked (every module is `// @ts-check`; TypeScript pinned
+  # in e2e/package.json; crates/web/tsconfig.json says which checks).
+  phase "tsc --noEmit (the browser app)"
+  e2e/node_modules/.bin/tsc --noEmit -p crates/web/tsconfig.json
 fi
 phase "cargo fmt --check"
 cargo fmt --all -- --check
 phase "cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets -- -D warnings
-# The tests run with a throwaway PostgreSQL (scripts/pg-test.sh): the store suite checks both
-# stores, then every server test runs again with its games in PostgreSQL.
+# The tests run with a throwaway PostgreSQL (scripts/pg-test.sh): the store crate's suite
+# (crates/store/tests) runs every check on both stores whenever VIRADA_TEST_PG is set (and fails
+# under CI when it is not), then every server test runs again with its games in PostgreSQL.
 phase "cargo test (with a throwaway PostgreSQL for the store suite)"
 scripts/pg-test.sh cargo test --workspace
 phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
@@ -58,6 +64,6 @@ phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
 VIRADA_TEST_STORE=postgres scripts/pg-test.sh scripts/run-built-tests.sh virada-server
 if [ -x scripts/e2e.sh ]; then
   phase "browser end-to-end tests"
-  scripts/e2e.sh
+  VIRADA_NPM_INSTALLED=1 scripts/e2e.sh
 fi
 phase "all checks passed"

@@ -1,3 +1,4 @@
+// @ts-check
 // The account dialog (header button "Sign in" / the username): sign in, create an account
 // (its recovery code shown once), recover a password with the code, and when signed in the
 // ratings, sign out, change password and delete. A change of who is signed in reloads the page:
@@ -7,6 +8,7 @@ import './account-text.js';
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { errorText } from './notice.js';
+import { $button, $dialog, $form, controls } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 let user = null;
@@ -17,7 +19,7 @@ export function currentUser() {
 }
 
 export async function mountAccount() {
-  const dialog = $('account-dialog');
+  const dialog = $dialog('account-dialog');
   const guest = $('account-guest');
   $('account-btn').addEventListener('click', () => open());
   for (const b of dialog.querySelectorAll('.account-close')) b.addEventListener('click', () => dialog.close());
@@ -61,7 +63,7 @@ export function label() {
 }
 
 function open() {
-  const dialog = $('account-dialog');
+  const dialog = $dialog('account-dialog');
   $('account-guest').hidden = !!user;
   $('account-user').hidden = !user;
   $('account-code').hidden = true;
@@ -71,26 +73,26 @@ function open() {
 }
 
 function syncGuest() {
-  const f = $('account-guest');
-  const what = f.elements.what.value;
-  for (const el of f.querySelectorAll('.signup-only')) el.hidden = what !== 'signup';
-  f.querySelector('.recover-only').hidden = what !== 'recover';
-  const pw = f.elements.password;
+  const f = $form('account-guest');
+  const what = controls(f).what.value;
+  for (const el of f.querySelectorAll('.signup-only')) /** @type {HTMLElement} */ (el).hidden = what !== 'signup';
+  /** @type {HTMLElement} */ (f.querySelector('.recover-only')).hidden = what !== 'recover';
+  const pw = controls(f).password;
   pw.autocomplete = what === 'signin' ? 'current-password' : 'new-password';
   $('acc-password-label').textContent = t(what === 'recover' ? 'account.newPassword' : 'account.password');
-  const submit = $('account-submit');
+  const submit = $button('account-submit');
   submit.dataset.i18n = { signin: 'account.signIn', signup: 'account.signUp', recover: 'account.recover' }[what];
   submit.textContent = t(submit.dataset.i18n);
 }
 
 async function submitGuest() {
-  const f = $('account-guest');
-  const what = f.elements.what.value;
-  const name = f.elements.username.value.trim();
-  const password = f.elements.password.value;
+  const f = $form('account-guest');
+  const what = controls(f).what.value;
+  const name = controls(f).username.value.trim();
+  const password = controls(f).password.value;
   const err = $('account-error');
   err.textContent = '';
-  const submit = $('account-submit');
+  const submit = $button('account-submit');
   submit.disabled = true;
   try {
     if (what === 'signin') {
@@ -100,7 +102,7 @@ async function submitGuest() {
     }
     const answer = what === 'signup'
       ? await api.signUp(name, password)
-      : await api.recover(name, f.elements.code.value, password);
+      : await api.recover(name, controls(f).code.value, password);
     // Signed in already; the code is shown once, then the page starts again as the account.
     f.hidden = true;
     $('account-code-text').textContent = answer.recovery_code;
@@ -143,11 +145,11 @@ async function showUser() {
 }
 
 async function changePassword() {
-  const f = $('account-change');
+  const f = $form('account-change');
   const msg = $('account-change-msg');
   msg.textContent = '';
   try {
-    await api.changePassword(f.elements.old.value, f.elements.new.value);
+    await api.changePassword(controls(f).old.value, controls(f).new.value);
     f.reset();
     msg.textContent = t('account.changed');
   } catch (e) {
@@ -156,11 +158,11 @@ async function changePassword() {
 }
 
 async function deleteAccount() {
-  const f = $('account-delete');
+  const f = $form('account-delete');
   const msg = $('account-delete-msg');
   msg.textContent = '';
   try {
-    await api.deleteAccount(f.elements.password.value);
+    await api.deleteAccount(controls(f).password.value);
     location.reload();
   } catch (e) {
     msg.textContent = errorText(e);

@@ -1,3 +1,4 @@
+// @ts-check
 // What the person does to a game: open one, play a move, undo, redo, look at an earlier position.
 // Moves and the rest go over the game's live channel (live.js), whatever the mode; the change
 // itself arrives on it too. Input waits until the channel has shown a newer version (or an

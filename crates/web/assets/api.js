@@ -1,3 +1,4 @@
+// @ts-check
 // Thin client for the Virada HTTP API (docs/API.md). Every call returns parsed JSON or throws an
 // ApiError carrying the server's error code and message. Game state never comes from here: the
 // live channel (live.js) is its only source; answers to state-changing requests are used for
@@ -16,7 +17,13 @@ export class ApiError extends Error {
   }
 }
 
-/** `body`: an object sent as JSON, or `{ bytes }` sent as they are (a WTHOR file). */
+/**
+ * `body`: an object sent as JSON, or `{ bytes }` sent as they are (a WTHOR file).
+ * @param {'GET' | 'POST' | 'PUT' | 'DELETE'} method
+ * @param {string} path
+ * @param {any} [body]
+ * @returns {Promise<any>} the parsed JSON (its shape: the route's; see types/api.d.ts)
+ */
 async function request(method, path, body) {
   let res;
   const raw = body && body.bytes instanceof ArrayBuffer;
@@ -46,16 +53,22 @@ const enc = encodeURIComponent;
 const gamePath = (id) => `/api/games/${enc(id)}`;
 
 export const api = {
+  /** @returns {Promise<LevelView[]>} */
   levels: () => request('GET', '/api/levels'),
+  /** @returns {Promise<GameView>} */
   createGame: (options) => request('POST', '/api/games', options),
   /** A game of this browser (with a friend) from a transcript or a GGF record. */
   importGame: (text) => request('POST', '/api/import', { text }),
   /** The games of a WTHOR file (its bytes, an ArrayBuffer), read by the server; nothing stored. */
   wthorGames: (bytes) => request('POST', '/api/wthor', { bytes }),
+  /** @returns {Promise<{ games: GameSummary[] }>} */
   listGames: (status) => request('GET', '/api/games' + (status ? `?status=${enc(status)}` : '')),
+  /** @returns {Promise<GameView>} */
   getGame: (id) => request('GET', gamePath(id)),
   deleteGame: (id) => request('DELETE', gamePath(id)),
+  /** @returns {Promise<HintView>} */
   hint: (id) => request('GET', `${gamePath(id)}/hint`),
+  /** @returns {Promise<AnalysisView>} */
   analysis: (id) => request('GET', `${gamePath(id)}/analysis`),
   /** The rules on a position that is no game: `moves` played from set-up text `setup`. */
   position: (setup, moves = []) => request('POST', '/api/position', { setup, moves }),

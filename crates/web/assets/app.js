@@ -1,3 +1,4 @@
+// @ts-check
 // Virada web app: start-up, routing between the pages, and the controls' wiring. State lives in
 // store.js (the game comes from the live channel, live.js); views render from it (view-*.js).
 
@@ -25,6 +26,7 @@ import { mountSafety } from './safety.js';
 import { renderMyGames, hideMyGames } from './mygames.js';
 import './lobby-text.js';
 import './arena-text.js';
+import { $input, targetOf } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 let dialog;
@@ -80,7 +82,7 @@ function init() {
     fillWthor();
     if (s.route !== '/') showPage(s.route);
   });
-  $('chk-legal').checked = store.get().showLegal;
+  $input('chk-legal').checked = store.get().showLegal;
   wireControls(playSquare);
   api.levels().then((levels) => {
     store.update({ levels: Array.isArray(levels) ? levels : [] });
@@ -112,17 +114,17 @@ function wireControls(playSquare) {
   // page is shown, else to the page's main part.
   document.querySelector('.skip-link').addEventListener('click', (ev) => {
     ev.preventDefault();
-    const cell = $('view-play').hidden ? null : document.querySelector('#board .cell[tabindex="0"]');
+    const cell = $('view-play').hidden ? null : /** @type {HTMLElement | null} */ (document.querySelector('#board .cell[tabindex="0"]'));
     (cell || $('main')).focus();
   });
   document.addEventListener('click', (ev) => {
-    const a = ev.target.closest('a[data-route]');
+    const a = /** @type {HTMLAnchorElement | null} */ (targetOf(ev).closest('a[data-route]'));
     if (a && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
       ev.preventDefault();
       navigate(a.dataset.route);
       return;
     }
-    const act = ev.target.closest('[data-action]');
+    const act = /** @type {HTMLElement | null} */ (targetOf(ev).closest('[data-action]'));
     if (act && act.dataset.action === 'new') dialog.open();
     if (act && act.dataset.action === 'analyse') openAnalysis();
   });
@@ -130,8 +132,8 @@ function wireControls(playSquare) {
   $('btn-redo').addEventListener('click', () => actions.undoRedo('redo'));
   $('btn-hints').addEventListener('click', toggleHints);
   $('chk-legal').addEventListener('change', (ev) => {
-    store.update({ showLegal: ev.target.checked });
-    safeSet('virada.legal', ev.target.checked ? null : 'off');
+    store.update({ showLegal: targetOf(ev).checked });
+    safeSet('virada.legal', targetOf(ev).checked ? null : 'off');
   });
   $('btn-copy').addEventListener('click', async () => {
     const ok = await copyTranscript();
@@ -150,8 +152,8 @@ function wireControls(playSquare) {
     }
   });
   $('file-open').addEventListener('change', async (ev) => {
-    const file = ev.target.files && ev.target.files[0];
-    ev.target.value = ''; // the same file may be chosen again
+    const file = targetOf(ev).files && targetOf(ev).files[0];
+    targetOf(ev).value = ''; // the same file may be chosen again
     if (!file) return;
     // A WTHOR database (binary, many games) is read by the server, which lists its games.
     const head = await file.slice(0, 256).text();
@@ -175,6 +177,19 @@ function wireControls(playSquare) {
     }
   });
   $('back-to-game').addEventListener('click', () => actions.viewPly(null));
+  // Phones: the sections are behind the menu button; a choice, Escape or a click elsewhere closes it.
+  const bar = $('menu-btn').closest('.topbar');
+  const setMenu = (open) => {
+    bar.classList.toggle('menu-open', open);
+    $('menu-btn').setAttribute('aria-expanded', String(open));
+  };
+  $('menu-btn').addEventListener('click', () => setMenu(!bar.classList.contains('menu-open')));
+  const within = (ev, sel) => ev.target instanceof Element && !!ev.target.closest(sel);
+  $('mainnav').addEventListener('click', (ev) => { if (within(ev, 'a')) setMenu(false); });
+  document.addEventListener('click', (ev) => { if (!within(ev, '.topbar')) setMenu(false); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && bar.classList.contains('menu-open')) { setMenu(false); $('menu-btn').focus(); }
+  });
   $('lang-btn').addEventListener('click', () => {
     setLanguage(lang() === 'pt' ? 'en' : 'pt');
     store.update({ lang: lang() });
@@ -191,8 +206,8 @@ function wireControls(playSquare) {
 function onKey(ev, playSquare) {
   const s = store.get();
   if (s.route !== '/' || ev.altKey || ev.ctrlKey || ev.metaKey) return;
-  const tag = (ev.target.tagName || '').toLowerCase();
-  if (tag === 'input' || tag === 'textarea' || tag === 'select' || ev.target.closest('dialog, .board')) return;
+  const tag = (targetOf(ev).tagName || '').toLowerCase();
+  if (tag === 'input' || tag === 'textarea' || tag === 'select' || targetOf(ev).closest('dialog, .board')) return;
   const k = ev.key.toLowerCase();
   if (k.length === 1 && k >= 'a' && k <= 'h') { typed = k; return; }
   if (k.length === 1 && k >= '1' && k <= '8' && typed) {
@@ -281,6 +296,7 @@ function routeFromLocation(first = false) {
   lobbyShown = route === '/lobby';
   $('view-arenas').hidden = route !== '/arenas';
   for (const a of document.querySelectorAll('.mainnav a')) {
+    if (!(a instanceof HTMLElement)) continue;
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
   const replay = route === '/' ? new URLSearchParams(location.search).get('replay') : null;

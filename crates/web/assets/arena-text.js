@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the arena pages and the arena errors in English and Brazilian Portuguese, added to the
 // page's tables (i18n.js) when this module loads, so `t` and `data-i18n` find it.
 

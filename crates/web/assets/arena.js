@@ -1,3 +1,4 @@
+// @ts-check
 // The arena pages (docs/API.md, "Arenas"): `/arenas` lists the arenas (running, upcoming,
 // finished) with the form that creates one; `/arenas/<id>` shows one with its live standings
 // (the arena's WebSocket, `/api/arenas/<id>/ws`: the whole arena first and after every change;

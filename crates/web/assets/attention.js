@@ -1,3 +1,4 @@
+// @ts-check
 // Telling the person what happened when they were not looking: every new move is announced to
 // screen readers ("White played c4, 3 discs flipped"); in an online game, "Your move" goes in
 // the tab title while it is this browser's turn, and a short synthesized sound (WebAudio, no
@@ -8,6 +9,7 @@ import * as store from './store.js';
 import { t, colorName, safeGet, safeSet } from './i18n.js';
 import { decodeBoard } from './board.js';
 import { settings } from './settings.js';
+import { $input } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const SOUND_KEY = 'virada.sound';
@@ -20,7 +22,7 @@ export function soundOn() {
 }
 
 export function mountAttention() {
-  const box = $('chk-sound');
+  const box = $input('chk-sound');
   box.checked = soundOn();
   box.addEventListener('change', () => {
     safeSet(SOUND_KEY, box.checked ? null : 'off');
@@ -54,7 +56,7 @@ function announce(s, prev) {
   if (!store.isOnline(g) && settings().sounds && fresh.some((p) => p.move !== 'pass')) beep(520, 260, 0.08);
 }
 
-/** "White played c4, 3 discs flipped" for ply `i` (0-based) of game `g`. */
+/** "White played c4, 3 discs flipped" for ply `i` (0-based) of game `g`. @param {GameView} g */
 export function describe(g, i) {
   const p = g.plies[i];
   const color = colorName(p.color);
@@ -83,7 +85,8 @@ function title(s) {
 }
 
 function unlockAudio() {
-  const Ctx = window.AudioContext || window.webkitAudioContext;
+  // Safari before 14.1 names it webkitAudioContext.
+  const Ctx = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
   if (!Ctx) return;
   try {
     if (!audio) audio = new Ctx();

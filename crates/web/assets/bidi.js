@@ -1,3 +1,4 @@
+// @ts-check
 // Text people typed (seat names, chat lines) shown inside the page's own sentences: each piece
 // in its own <bdi>, so a right-to-left name, or any direction it carries, never reorders the
 // words around it. (The server refuses direction overrides and invisible characters outright.)

@@ -1,3 +1,4 @@
+// @ts-check
 // The 8×8 board: an ARIA grid of labelled squares with coordinates, disc flips, markers for
 // legal moves, the last move and hints, and keyboard play (arrows + Enter, or type "d3").
 
@@ -129,7 +130,7 @@ export class BoardView {
    * `marks` (optional) maps a square to the names of what to draw on it: 'played' (the move
    * played), 'best' (the better move), 'coach' (a square an explanation names), 'target' (a
    * square a lesson asks about), 'right' / 'wrong' (an answer just given).
-   * @param {{board:string, legal:string[], last:string|null, hints:Map|null, showLegal:boolean,
+   * @param {{board:string, legal:string[], last?:string|null, hints?:Map<string, HintMoveView>|null, showLegal:boolean,
    *          interactive:boolean, animate:boolean, marks?:Map<string,string[]>}} s
    */
   render(s) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The clocks of a game that has them (online, or against the computer), drawn from the server's
 // values (the game object's `clocks` and `time_control`, the same in every mode): the remaining time of each side
 // as of the game object, and which one runs. Between two game objects the running clock is

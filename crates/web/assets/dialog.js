@@ -1,3 +1,4 @@
+// @ts-check
 // The "New game" dialog: opponent, level (with a plain-language description), colour, and the
 // start (standard, XOT, or a pasted transcript / board / GGF); the time control against the
 // computer (no clock or an online preset) and for a friend online (also custom and days per

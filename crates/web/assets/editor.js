@@ -1,3 +1,4 @@
+// @ts-check
 // The board editor of the "New game" dialog: click squares to put black or white discs or
 // empty them, choose the side to move, and start from that position. Before the server is
 // asked, the position is checked here with the plain rules (discs on the board, a move for

@@ -1,3 +1,4 @@
+// @ts-check
 // Saved games: unfinished games to resume and finished games to review.
 
 import { api } from './api.js';

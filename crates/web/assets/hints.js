@@ -1,3 +1,4 @@
+// @ts-check
 // Hints: while they are on and the person is to move in the live position, the engine's value of
 // every legal move is fetched once per position and kept in the store (the board draws them).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the learning pages (tutorial and lessons) in English and Brazilian Portuguese, in the
 // rule sheets' vocabulary (peças, jogadas, casas, canto, casas X/C, mobilidade, paridade...).
 // Kept apart from i18n.js so the game page does not load it.

@@ -1,3 +1,4 @@
+// @ts-check
 // The learning page (/learn): the tutorial "Learn in a minute" and the strategy lessons, played
 // on the real board component. Every move is judged by the server's rules (POST /api/position:
 // what it flips, whether it is a move at all, passes, the end and the score); the page only
@@ -18,6 +19,7 @@ const PROGRESS_KEY = 'virada.lessons';
 let root = null;
 let data = null; // lessons.json, once loaded
 let current = null; // the running tutorial or lesson (kept across redraws: a language switch)
+/** @type {(path: string) => void} */
 let onNavigate = () => {};
 
 /**

@@ -1,3 +1,4 @@
+// @ts-check
 // The strategy lessons' words, in English and Brazilian Portuguese: each idea's title and its
 // short text. The feedback on a move is in lessons.json, written in both languages for every
 // legal move of every position by the engine's teaching facts (crates/engine/src/teach, run by

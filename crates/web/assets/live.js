@@ -1,3 +1,4 @@
+// @ts-check
 // The live channel of every game (computer, friend, online): one WebSocket
 // (`/api/games/{id}/ws`, docs/API.md) that carries the game both ways. The server sends the
 // whole game first and after every change (its `version` grows; the store drops older ones),
@@ -24,6 +25,7 @@ let retryTimer = 0;
 let answerTimer = 0;
 let nextRef = 1;
 let pending = null; // { ref, version }: a message that locks input until it is answered
+/** @type {(id: string) => void} */
 let onGone = () => {};
 const otherGame = []; // listeners of "your move" in another game (mygames.js)
 
@@ -32,7 +34,11 @@ export function onOtherGame(fn) {
   otherGame.push(fn);
 }
 
-/** Follows game `id` over its WebSocket (null: stops); `gone(id)` if it was deleted. */
+/**
+ * Follows game `id` over its WebSocket (null: stops); `gone(id)` if it was deleted.
+ * @param {string | null} id
+ * @param {{ gone?: (id: string) => void }} [options]
+ */
 export function follow(id, { gone } = {}) {
   stop();
   gameId = id;
@@ -212,7 +218,11 @@ let lobbyHandlers = null;
 let lobbyFailures = 0;
 let lobbyTimer = 0;
 
-/** Follows the lobby: `onMessage(msg)` for each message, `onState('live'|'reconnecting')`. */
+/**
+ * Follows the lobby: `onMessage(msg)` for each message, `onState('live'|'reconnecting')`.
+ * @param {(msg: any) => void} onMessage
+ * @param {(state: 'live' | 'reconnecting') => void} [onState]
+ */
 export function followLobby(onMessage, onState = () => {}) {
   stopLobby();
   lobbyHandlers = { onMessage, onState };

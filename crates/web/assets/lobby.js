@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby page (/lobby): quick pairing in pools by rating, the open challenges (seeks) live
 // from the lobby socket (live.js `followLobby`), a form to post one, and the computer's levels.
 // A pairing or an accepted challenge opens the game (the server made it with both seats held).
@@ -16,6 +17,7 @@ import { playerSafetyButtons } from './safety.js';
 const POOLS = ['1+0', '3+2', '5+0', '10+5', 'xot-3+2'];
 
 let root = null;
+/** @type {{ openGame: (id: string) => void, playComputer: (level: number) => void }} */
 let hooks = { openGame: () => {}, playComputer: () => {} };
 let seeks = new Map(); // id -> seek, in arrival order
 let waiting = null; // the pool joined, while waiting

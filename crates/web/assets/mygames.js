@@ -1,3 +1,4 @@
+// @ts-check
 // "My games" for a signed-in player, on the saved-games page: the account's online games from
 // every device, "your move" first (the nearest deadline first), then the other running games,
 // then the finished ones. A move of an opponent in any of them arrives on the live channel

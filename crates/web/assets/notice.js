@@ -1,3 +1,4 @@
+// @ts-check
 // The one-line notice under the status (passes, copied, errors): kept in the store, drawn by
 // the status view.
 

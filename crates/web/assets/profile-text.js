@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the profile page, "my games" and the "your move" notices in English and Brazilian
 // Portuguese, added to the page's tables (i18n.js) when this module loads.
 
@@ -39,6 +40,7 @@ const en = {
   'profile.vs': 'vs {name}',
   'profile.rated': 'Rated',
   'profile.casual': 'Casual',
+  'profile.ratingChange': 'rating {change} ({after})',
   'result.win': 'Won',
   'result.draw': 'Draw',
   'result.loss': 'Lost',
@@ -102,6 +104,7 @@ const pt = {
   'profile.vs': 'contra {name}',
   'profile.rated': 'Valendo rating',
   'profile.casual': 'Amistosa',
+  'profile.ratingChange': 'rating {change} ({after})',
   'result.win': 'Vitória',
   'result.draw': 'Empate',
   'result.loss': 'Derrota',

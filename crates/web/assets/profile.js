@@ -1,3 +1,4 @@
+// @ts-check
 // A player's profile at /@/<name> (docs/API.md, "Profiles"): ratings per category with a chart
 // of their history (an SVG drawn here), the record, the games being played (open to watch),
 // the recent games (open to replay and analyse) and the archive with its filters, a page at a
@@ -5,7 +6,7 @@
 
 import './profile-text.js';
 import { api } from './api.js';
-import { t, lang, formatNumber } from './i18n.js';
+import { t, lang, formatNumber, signedRating } from './i18n.js';
 import { errorText } from './notice.js';
 import { timeControlText } from './view-online.js';
 import { currentUser } from './account.js';
@@ -33,6 +34,7 @@ function el(tag, className, text) {
 }
 
 function dateText(iso, withTime = true) {
+  /** @type {Intl.DateTimeFormatOptions} */
   const opts = withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'long' };
   return new Intl.DateTimeFormat(lang() === 'pt' ? 'pt-BR' : 'en', opts).format(new Date(iso));
 }
@@ -51,7 +53,7 @@ export function playerLink(seat) {
   return a;
 }
 
-/** One game of a list: opponent, rated or casual, time control, result, score, opening. */
+/** One game of a list: opponent, rated or casual, time control, result, score, opening, rating change. */
 export function gameItem(g, { open, extra }) {
   const li = el('li');
   li.dataset.gameId = g.id;
@@ -71,6 +73,7 @@ export function gameItem(g, { open, extra }) {
     parts.push(r);
   }
   if (g.phase !== 'waiting') parts.push(`● ${g.black_discs} – ${g.white_discs} ○`);
+  if (g.rating) parts.push(t('profile.ratingChange', { change: signedRating(g.rating.change), after: Math.round(g.rating.after) }));
   if (g.opening_name) parts.push(g.opening_name.name[lang()] || g.opening_name.name.en);
   if (extra) parts.unshift(...extra(g));
   info.textContent = parts.join(' · ');

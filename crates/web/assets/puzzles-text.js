@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the puzzle page in English and Brazilian Portuguese, in the rule sheets' vocabulary
 // (peças, jogadas, casas). Numbers go through formatNumber (comma decimals in pt-BR).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The puzzle page (/learn?puzzle, /learn?puzzle=<id>, /learn?puzzle=daily): a shipped puzzle on
 // the real board component. The learner plays the solver's moves; the server judges each one
 // (POST /api/puzzles/{id}/attempt: right with the opponent's answer, solved, or wrong with the
@@ -15,6 +16,7 @@ const THEME_KEY = 'virada.puzzleTheme';
 const REPLY_DELAY_MS = 350;
 
 let root = null;
+/** @type {(path: string) => void} */
 let onNavigate = () => {};
 let run = null; // the puzzle on the page (kept across redraws: a language switch)
 let prefetched = null; // a puzzle fetched by "Next", shown by the navigation it causes

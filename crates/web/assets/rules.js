@@ -1,3 +1,4 @@
+// @ts-check
 // The rules page, in English and Brazilian Portuguese, written for this project.
 // Diagrams use 64-character boards: X black, O white, - empty, * a marked empty square.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Text of the safety controls (block, report, chat off) and of the computer levels' ratings in
 // English and Brazilian Portuguese, added to the page's tables (i18n.js) when this module loads.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Safety on the game page: chat off (the account's setting, or this browser's for a guest, and
 // the game's), blocking and reporting the opponent or one of their chat lines, the opponent's
 // "chat is off"; and the computer levels' ratings as bots for the new-game dialog.
@@ -8,6 +9,7 @@ import * as store from './store.js';
 import { t, safeGet, safeSet } from './i18n.js';
 import { currentUser } from './account.js';
 import { setNotice, showError } from './notice.js';
+import { $input, targetOf } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const GUEST_KEY = 'virada.chatOff';
@@ -31,6 +33,7 @@ export function botRatingText(level) {
 /** Whether chat is off for this person (account setting or this browser's). */
 export function isChatOff() { return chatOff; }
 
+/** @param {GameView} g */
 function opponent(g) {
   const mine = store.mySeat(g);
   if (!mine) return null;
@@ -39,6 +42,7 @@ function opponent(g) {
   return seat && seat.name ? { color: other, name: seat.name } : null;
 }
 
+/** @param {GameView} g */
 async function sendGameSetting(g) {
   if (!store.mySeat(g)) return;
   try {
@@ -101,7 +105,7 @@ function draw(s) {
   if (!bar) return;
   const online = store.isOnline(g);
   bar.hidden = !online || !store.mySeat(g);
-  $('chat-off').checked = chatOff;
+  $input('chat-off').checked = chatOff;
   const off = (online && g.online.chat_off) || {};
   const mine = online ? store.mySeat(g) : null;
   const other = mine && (mine === 'black' ? 'white' : 'black');
@@ -154,7 +158,7 @@ export function playerSafetyButtons(container, name) {
 }
 
 export async function mountSafety() {
-  $('chat-off').addEventListener('change', (ev) => setChatOff(ev.target.checked));
+  $('chat-off').addEventListener('change', (ev) => setChatOff(targetOf(ev).checked));
   $('btn-block').addEventListener('click', () => {
     const opp = opponent(store.get().game);
     if (opp) toggleBlock(opp.name);
@@ -165,7 +169,7 @@ export async function mountSafety() {
     if (opp) report(opp.name, g.id, null);
   });
   $('chat-lines').addEventListener('click', (ev) => {
-    const b = ev.target.closest('.chat-report');
+    const b = targetOf(ev).closest('.chat-report');
     if (!b) return;
     const g = store.get().game;
     const opp = opponent(g);

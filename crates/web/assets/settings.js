@@ -1,8 +1,10 @@
+// @ts-check
 // The person's display settings, remembered in this browser: the board's colours (three palettes
 // and a high-contrast one), the speed of the flips, and sounds in games on this device. The
 // dialog that changes them, and the list of keyboard shortcuts.
 
 import { safeGet, safeSet } from './i18n.js';
+import { $dialog, $form, controls, targetOf } from './dom.js';
 
 const KEY = 'virada.settings';
 export const PALETTES = ['green', 'blue', 'wood', 'contrast'];
@@ -52,20 +54,20 @@ export function apply() {
 /** Wires the settings dialog (opened by #settings-btn) and the shortcuts list (#keys-btn, "?"). */
 export function mountSettings({ onChange }) {
   apply();
-  const dialog = document.getElementById('settings-dialog');
-  const form = document.getElementById('settings-form');
-  const keys = document.getElementById('keys-dialog');
+  const dialog = $dialog('settings-dialog');
+  const form = $form('settings-form');
+  const keys = $dialog('keys-dialog');
   const fill = () => {
-    form.elements.palette.value = current.palette;
-    form.elements.speed.value = current.speed;
-    form.elements.sounds.checked = current.sounds;
+    controls(form).palette.value = current.palette;
+    controls(form).speed.value = current.speed;
+    controls(form).sounds.checked = current.sounds;
   };
   document.getElementById('settings-btn').addEventListener('click', () => {
     fill();
     dialog.showModal();
   });
   form.addEventListener('change', () => {
-    update({ palette: form.elements.palette.value, speed: form.elements.speed.value, sounds: form.elements.sounds.checked });
+    update({ palette: controls(form).palette.value, speed: controls(form).speed.value, sounds: controls(form).sounds.checked });
     onChange(current);
   });
   const openKeys = () => { if (!keys.open) keys.showModal(); };
@@ -73,7 +75,7 @@ export function mountSettings({ onChange }) {
   document.getElementById('settings-keys').addEventListener('click', () => { dialog.close(); openKeys(); });
   document.addEventListener('keydown', (ev) => {
     if (ev.key !== '?' || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const tag = (ev.target.tagName || '').toLowerCase();
+    const tag = (targetOf(ev).tagName || '').toLowerCase();
     if (tag === 'input' || tag === 'textarea' || tag === 'select' || document.querySelector('dialog[open]')) return;
     ev.preventDefault();
     openKeys();

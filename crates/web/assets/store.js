@@ -1,10 +1,35 @@
+// @ts-check
 // The one place the app's state lives. The game itself comes only from the live channel
 // (live.js calls `receive`), which drops any game object older than the one held; the rest is
 // what the person chose (the position viewed, hints on or off, ...). Views subscribe and render
 // from `get()`; nobody else keeps a copy.
 
+/**
+ * @typedef {object} AppState
+ * @property {string} route
+ * @property {'en' | 'pt'} lang
+ * @property {string | null} gameId
+ * @property {GameView | null} game
+ * @property {ThinkingView | null} thinking
+ * @property {'idle' | 'connecting' | 'live' | 'reconnecting'} connection
+ * @property {true | number | null} awaiting
+ * @property {number | null} viewPly
+ * @property {boolean} hintsOn
+ * @property {{ key: string, map: Map<string, HintMoveView> } | null} hints
+ * @property {boolean} showLegal
+ * @property {LevelView[]} levels
+ * @property {{ gameId: string, status: 'loading' | 'ready' | 'failed', data?: AnalysisView, error?: unknown } | null} analysis
+ * @property {any} study
+ * @property {{ text: string, error?: boolean } | null} notice
+ * @property {{ seats: SeatsView, spectators: number } | null} presence
+ * @property {number} clockAt
+ * @property {ChatLineView[]} chat
+ */
+
+/** @type {Set<(state: AppState, previous: AppState) => void>} */
 const listeners = new Set();
 
+/** @type {AppState} */
 let state = {
   route: '/',
   lang: 'en', // the UI language: views redraw their text when it changes
@@ -35,18 +60,21 @@ export function get() {
 }
 
 /** `fn(state, previous)` after every change; returns the function that unsubscribes. */
+/** @param {(state: AppState, previous: AppState) => void} fn */
 export function subscribe(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
 let notifying = false;
+/** @type {Partial<AppState>[]} */
 const queued = [];
 
 /**
  * Merges `patch` into the state and tells every subscriber. A change made by a subscriber is
  * applied after all of them have seen the current one, so none ever sees states out of order.
  */
+/** @param {Partial<AppState>} patch */
 export function update(patch) {
   queued.push(patch);
   if (notifying) return;
@@ -85,10 +113,12 @@ export function showGame(id) {
  * false, changing nothing, if it belongs to another game or is not newer than the one held:
  * `version` grows at every change, so an object that arrives late can never undo a newer one.
  */
+/** @param {GameView} game */
 export function receive(game) {
   if (!game || game.id !== state.gameId) return false;
   const old = state.game;
   if (old && !(game.version > old.version)) return false;
+  /** @type {Partial<AppState>} */
   const patch = { game, clockAt: performance.now() };
   if (game.online) {
     patch.presence = null; // the object's own seats are the newest
@@ -104,6 +134,7 @@ export function receive(game) {
 }
 
 /** Adds chat lines (each with a number `n`), keeping the last 50 in order, without repeats. */
+/** @param {ChatLineView[]} held @param {ChatLineView[]} lines @returns {ChatLineView[]} */
 export function mergeChat(held, lines) {
   const fresh = lines.filter((l) => l && Number.isInteger(l.n) && typeof l.text === 'string');
   const byN = new Map(held.map((l) => [l.n, l]));
@@ -114,15 +145,17 @@ export function mergeChat(held, lines) {
 
 // ---------------------------------------------------------------- derived values
 
+/** @param {GameView} g */
 export function isOnline(g) {
   return !!(g && g.mode === 'online' && g.online);
 }
 
-/** The seat this browser holds in an online game ('black' | 'white'), or null (a spectator). */
+/** The seat this browser holds in an online game ('black' | 'white'), or null (a spectator). @param {GameView} g */
 export function mySeat(g) {
   return isOnline(g) && (g.online.you === 'black' || g.online.you === 'white') ? g.online.you : null;
 }
 
+/** @param {GameView} g */
 export function isHumanTurn(g) {
   if (!g || g.status !== 'ongoing' || !g.side_to_move) return false;
   if (g.mode === 'online') return isOnline(g) && g.online.phase === 'playing' && g.side_to_move === mySeat(g);

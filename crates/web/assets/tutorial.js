@@ -1,3 +1,4 @@
+// @ts-check
 // The tutorial "Learn in a minute": five small positions, each with what the learner is asked to
 // do and how the server's answer (POST /api/position: the flips, a refusal, a pass, the end) is
 // judged and explained. learn.js runs them on the board.

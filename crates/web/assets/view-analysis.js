@@ -1,3 +1,4 @@
+// @ts-check
 // The analysis panel: asks the server for a review of the game and draws it with analysis.js
 // (loaded on first use, so the first page view stays light). A mistake clicked is "studied": the
 // board shows the position before it with the move played, the better move and the coach's
@@ -42,7 +43,7 @@ export async function openAnalysis() {
   }
 }
 
-/** The board before ply index `i` of game `g` as set-up text (board and side to move). */
+/** The board before ply index `i` of game `g` as set-up text (board and side to move). @param {GameView} g */
 export function setupBefore(g, i) {
   const board = i === 0 ? g.start.board : g.plies[i - 1].board;
   return `${board} ${g.plies[i].color === 'black' ? 'X' : 'O'}`;
@@ -101,13 +102,14 @@ function draw(s) {
   else if (a.status === 'failed') body.textContent = errorText(a.error);
   else if (renderer && s.game) {
     // Re-drawing replaces the buttons: the one that had the focus gets it back.
-    const focused = document.activeElement && body.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && body.contains(active) ? active.dataset.key : null;
     const st = s.study && s.study.gameId === s.game.id && s.viewPly === s.study.ply ? s.study : null;
     renderer.renderAnalysis(body, a.data, s.game, {
       onPly: handlers.onPly, onStudy: study, onStep: step, onTryAgain: tryAgain, study: st, viewPly: store.shownPly(s),
     });
     if (focused) {
-      const again = body.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      const again = /** @type {HTMLElement | null} */ (body.querySelector(`[data-key="${CSS.escape(focused)}"]`));
       if (again) again.focus();
     }
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // The board as the store says: the live position or the one viewed, legal moves, hints, the
 // data attributes tests and assistive tech rely on, and new plies played one after another so
 // each flip can be seen.
@@ -44,6 +45,7 @@ export function mountBoard(root, { onPlay }) {
     return true;
   }
 
+  /** @param {GameView} g */
   async function animate(g) {
     const token = ++animation;
     drawnGame = g;

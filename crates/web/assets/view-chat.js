@@ -1,3 +1,4 @@
+// @ts-check
 // The chat of an online game: the last lines (always as text, never as HTML), and for the two
 // players a one-line form with the limits shown (200 characters; the server allows 5 messages
 // in 10 seconds per seat and says so with `too_many_requests`).
@@ -6,12 +7,13 @@ import * as store from './store.js';
 import * as actions from './actions.js';
 import { t, lang, colorName } from './i18n.js';
 import { bdi } from './bidi.js';
+import { $button, $input } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX = 200;
 
 export function mountChat() {
-  const input = $('chat-input');
+  const input = $input('chat-input');
   const form = $('chat-form');
   const limit = () => { $('chat-limit').textContent = t('chat.limit', { n: [...input.value].length }); };
   input.addEventListener('input', limit);
@@ -41,8 +43,8 @@ function draw(s, prev) {
   const mine = store.mySeat(g);
   $('chat-form').hidden = !mine;
   $('chat-limit').hidden = !mine;
-  $('chat-input').disabled = s.connection !== 'live';
-  $('btn-chat').disabled = s.connection !== 'live';
+  $button('chat-input').disabled = s.connection !== 'live';
+  $button('btn-chat').disabled = s.connection !== 'live';
   if (s.chat === prev.chat && s.lang === prev.lang && prev.game && prev.game.id === g.id) return;
   const list = $('chat-lines');
   const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;

@@ -1,28 +1,71 @@
+// @ts-check
 // The move list (each ply a button that shows its position), the transcript and the GGF link.
 
 import { api } from './api.js';
 import * as store from './store.js';
 import { t, colorName } from './i18n.js';
+import { $input, $button, targetOf } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
 export function mountMoves({ onPly }) {
   $('move-list').addEventListener('click', (ev) => {
-    const b = ev.target.closest('button[data-ply]');
+    const b = /** @type {HTMLButtonElement | null} */ (targetOf(ev).closest('button[data-ply]'));
     if (b) onPly(Number(b.dataset.ply));
   });
+  // ⏮ ◀ ▶ ⏭ under the board: what the arrow keys do, for phones (no keys) and mice.
+  const step = (to) => () => {
+    const s = store.get();
+    if (!s.game) return;
+    const n = s.game.plies.length;
+    const target = to(store.shownPly(s), n);
+    onPly(Math.max(0, Math.min(n, target)));
+  };
+  $('nav-first').addEventListener('click', step(() => 0));
+  $('nav-prev').addEventListener('click', step((cur) => cur - 1));
+  $('nav-next').addEventListener('click', step((cur) => cur + 1));
+  $('nav-last').addEventListener('click', step((cur, n) => n));
   store.subscribe((s, prev) => {
-    if (s.game !== prev.game || s.gameId !== prev.gameId || s.viewPly !== prev.viewPly || s.lang !== prev.lang) draw(s);
+    if (s.game !== prev.game || s.gameId !== prev.gameId || s.viewPly !== prev.viewPly || s.lang !== prev.lang) {
+      draw(s);
+      drawNav(s);
+    }
   });
   draw(store.get());
+  drawNav(store.get());
+  // On phones the board column sticks with its score bar and status scrolled away (style.css).
+  const stick = () => {
+    const col = /** @type {HTMLElement | null} */ ($('board-root').closest('.board-col'));
+    if (!col) return;
+    const above = $('board-root').getBoundingClientRect().top - col.getBoundingClientRect().top;
+    col.style.setProperty('--board-stick', `${-Math.round(above)}px`);
+  };
+  window.addEventListener('resize', stick);
+  store.subscribe(stick);
+  stick();
+}
+
+/** The step buttons: shown once a game has a move, each disabled where it would go nowhere. */
+function drawNav(s) {
+  const nav = $('ply-nav');
+  const g = s.game;
+  const n = g ? g.plies.length : 0;
+  nav.hidden = n === 0;
+  if (n === 0) return;
+  const cur = store.shownPly(s);
+  $button('nav-first').disabled = cur === 0;
+  $button('nav-prev').disabled = cur === 0;
+  $button('nav-next').disabled = cur >= n;
+  $button('nav-last').disabled = cur >= n;
+  $('nav-where').textContent = cur === 0 ? t('nav.start', { count: n }) : t('nav.where', { ply: cur, count: n });
 }
 
 function draw(s) {
   const list = $('move-list');
   list.textContent = '';
   const g = s.game;
-  $('transcript').value = g ? fullTranscript(g) : '';
-  const ggf = $('link-ggf');
+  $input('transcript').value = g ? fullTranscript(g) : '';
+  const ggf = /** @type {HTMLAnchorElement} */ ($('link-ggf'));
   if (g) ggf.href = api.exportUrl(g.id, 'ggf'); else ggf.removeAttribute('href');
   if (!g) {
     list.append(elt('p', 'empty-note', t('moves.none')));
@@ -55,6 +98,7 @@ function draw(s) {
  * The game's moves from the standard start: an XOT game's opening moves come first (the server's
  * transcript starts after them), so the text replays anywhere. A pasted set-up has no moves to
  * the standard start, so its transcript is the moves after the set-up.
+ * @param {GameView} g
  */
 export function fullTranscript(g) {
   const opening = g.start && g.start.kind === 'xot' && g.start.opening ? g.start.opening : '';
@@ -71,7 +115,7 @@ function plyButton(cls, text, ply, current) {
 
 /** Copies the transcript, falling back to selecting it where the clipboard API is refused. */
 export async function copyTranscript() {
-  const box = $('transcript');
+  const box = $input('transcript');
   try {
     await navigator.clipboard.writeText(box.value);
     return true;

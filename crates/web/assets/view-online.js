@@ -1,3 +1,4 @@
+// @ts-check
 // The parts of the play page only online games have: the waiting panel (invite link, copy,
 // share), taking the free seat, the spectator line, the opponent's connection, takeback offers,
 // the players' buttons (resign with a confirmation, abort, takeback, another device), the
@@ -7,10 +8,12 @@
 
 import * as store from './store.js';
 import * as actions from './actions.js';
-import { t, colorName, safeSet } from './i18n.js';
+import { t, colorName, safeSet, signedRating } from './i18n.js';
 import { savedName, validName, NAME_KEY } from './dialog.js';
 import { setNotice } from './notice.js';
 import { setIsolated } from './bidi.js';
+import { api } from './api.js';
+import { $button, $input } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 const other = (c) => (c === 'black' ? 'white' : 'black');
@@ -85,7 +88,7 @@ function resetTransient() {
   $('resign-confirm').hidden = true;
   $('btn-resign').hidden = false;
   $('device-box').hidden = true;
-  $('device-link').value = '';
+  $input('device-link').value = '';
 }
 
 function wire() {
@@ -94,20 +97,20 @@ function wire() {
   const share = $('btn-share');
   share.addEventListener('click', async () => {
     try {
-      await navigator.share({ title: 'Virada', text: t('online.shareText'), url: $('invite-link').value });
+      await navigator.share({ title: 'Virada', text: t('online.shareText'), url: $input('invite-link').value });
     } catch { /* the person closed the share sheet */ }
   });
   $('online-join').addEventListener('submit', async (ev) => {
     ev.preventDefault();
-    const name = validName($('join-name').value);
+    const name = validName($input('join-name').value);
     if (!name) {
       setNotice(t('online.badName'), true);
       $('join-name').focus();
       return;
     }
-    $('btn-take-seat').disabled = true;
+    $button('btn-take-seat').disabled = true;
     const res = await actions.takeSeat(name);
-    $('btn-take-seat').disabled = false;
+    $button('btn-take-seat').disabled = false;
     if (res === 'seated') safeSet(NAME_KEY, name);
   });
   $('btn-resign').addEventListener('click', () => {
@@ -132,25 +135,25 @@ function wire() {
     const g = s.game;
     if (!store.isOnline(g)) return;
     const rematch = g.online.rematch_game;
-    if (rematch && !store.mySeat(g)) { actions.showGame(rematch, { mode: 'online' }); return; }
+    if (rematch && !store.mySeat(g)) { actions.showGame(rematch); return; }
     const offer = g.online.offers && g.online.offers.rematch;
     if (offer && offer !== store.mySeat(g)) actions.onlineSend({ type: 'rematch_answer', accept: true });
     else actions.onlineSend({ type: 'rematch' });
   });
   $('btn-rematch-decline').addEventListener('click', () => actions.onlineSend({ type: 'rematch_answer', accept: false }));
   $('btn-device').addEventListener('click', async () => {
-    $('btn-device').disabled = true;
+    $button('btn-device').disabled = true;
     const url = await actions.deviceLink();
-    $('btn-device').disabled = false;
+    $button('btn-device').disabled = false;
     if (!url) return;
-    $('device-link').value = url;
+    $input('device-link').value = url;
     $('device-box').hidden = false;
-    $('device-link').select();
+    $input('device-link').select();
   });
 }
 
 async function copyField(id) {
-  const box = $(id);
+  const box = $input(id);
   let ok = false;
   try {
     await navigator.clipboard.writeText(box.value);
@@ -162,10 +165,36 @@ async function copyField(id) {
   setNotice(t(ok ? 'online.linkCopied' : 'notice.copyFailed'), !ok);
 }
 
-/** Who `color` is in a game on one device: "You" / "The computer" against it, else the colour. */
+/** Who `color` is in a game on one device: "You" / "The computer" against it, else the colour. @param {GameView} g */
 function localName(g, color) {
   if (g.mode === 'computer') return color === g.human_color ? t('local.you') : t('local.computer');
   return colorName(color);
+}
+
+/**
+ * A rated game's end shows the player's new rating and its change, read from "my games" (the
+ * end and the ratings are stored in one transaction, so the list has them once the end is
+ * seen; read again a few times if another instance's write is not visible yet).
+ */
+let rating = { id: null, line: null };
+function ratingChange(g, show) {
+  const p = $('gameover-rating');
+  if (!show) { p.hidden = true; return; }
+  const paint = () => {
+    const r = rating.line;
+    p.hidden = !r;
+    if (r) p.textContent = t('over.rating', { after: Math.round(r.after), change: signedRating(r.change) });
+  };
+  if (rating.id === g.id) { paint(); return; }
+  rating = { id: g.id, line: null };
+  paint();
+  const look = (tries) => api.myGames().then((list) => {
+    if (rating.id !== g.id) return;
+    const line = ((list && list.games) || []).find((x) => x.id === g.id);
+    if (line && line.rating) { rating.line = line.rating; paint(); }
+    else if (tries > 1) setTimeout(() => look(tries - 1), 1000);
+  }).catch(() => { /* no rating shown; the profile has it */ });
+  look(5);
 }
 
 function draw(s) {
@@ -180,9 +209,10 @@ function draw(s) {
   for (const color of ['black', 'white']) presenceDot(s, color);
   $('btn-device').hidden = !on;
   if (!on) {
+    $('gameover-rating').hidden = true;
     for (const id of ['btn-abort', 'btn-takeback']) $(id).hidden = true;
     $('chk-sound').closest('label').hidden = true;
-    $('btn-resign').disabled = s.connection !== 'live' || s.awaiting !== null;
+    $button('btn-resign').disabled = s.connection !== 'live' || s.awaiting !== null;
     // Why a game on one device ended, when the board did not end it.
     const end = local && g.status === 'finished' ? g.end : null;
     const why = end && end.loser && (end.reason === 'time' || end.reason === 'resign')
@@ -205,7 +235,7 @@ function draw(s) {
   $('online-waiting').hidden = !waiting;
   if (waiting) {
     const url = new URL('/?game=' + encodeURIComponent(g.id), location.origin).href;
-    if ($('invite-link').value !== url) $('invite-link').value = url;
+    if ($input('invite-link').value !== url) $input('invite-link').value = url;
     $('btn-share').hidden = typeof navigator.share !== 'function';
   }
 
@@ -215,7 +245,7 @@ function draw(s) {
   if (joinable) {
     const host = other(free);
     setIsolated($('join-text'), 'online.invited', { name: nameOr(s, host), tc: timeControlText(o.time_control), color: colorName(free) }, ['name']);
-    const input = $('join-name');
+    const input = $input('join-name');
     if (!input.value && document.activeElement !== input) input.value = savedName();
   }
 
@@ -254,17 +284,18 @@ function draw(s) {
   const busy = s.connection !== 'live' || s.awaiting !== null;
   const moves = g.plies.filter((p) => p.move !== 'pass').length;
   const playing = o.phase === 'playing' && !finished;
-  $('btn-resign').disabled = !playing || busy;
+  $button('btn-resign').disabled = !playing || busy;
   $('btn-abort').hidden = !(moves < 2 && !finished);
-  $('btn-abort').disabled = busy;
+  $button('btn-abort').disabled = busy;
   const tcKind = (o.time_control && o.time_control.kind) || 'none';
   const takebacks = tcKind === 'none' || tcKind === 'correspondence';
   $('btn-takeback').hidden = !takebacks || !playing;
   const myMoves = g.plies.some((p) => p.color === mine && p.move !== 'pass');
-  $('btn-takeback').disabled = busy || !!tb || !myMoves;
+  $button('btn-takeback').disabled = busy || !!tb || !myMoves;
   $('chk-sound').closest('label').hidden = !mine;
 
-  // After the game: why it ended, and the rematch.
+  // After the game: why it ended, the rating change, and the rematch.
+  ratingChange(g, finished && o.rated && !!mine);
   const result = finished ? onlineResult(s) : null;
   $('gameover-reason').hidden = !(result && result.reason);
   if (result) setText('gameover-reason', result.reason);
@@ -280,7 +311,7 @@ function draw(s) {
     else { status = t('online.rematchOffered', { name: nameOr(s, opp) }); btn = true; decline = true; }
   }
   $('btn-rematch').hidden = !btn;
-  $('btn-rematch').disabled = s.connection !== 'live';
+  $button('btn-rematch').disabled = s.connection !== 'live';
   setText('btn-rematch', next && !mine ? t('online.watchRematch') : decline ? t('online.acceptRematch') : t('online.rematch'));
   $('btn-rematch-decline').hidden = !decline;
   $('rematch-status').hidden = !status;

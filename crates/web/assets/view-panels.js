@@ -1,3 +1,4 @@
+// @ts-check
 // Everything around the board drawn from the store: players and who moves, the status line
 // (the computer's progress, the connection), the notice, the "viewing move n" banner, the game
 // over box and the state of the buttons.
@@ -7,6 +8,7 @@ import { formatValue } from './board.js';
 import { lang, t, colorName } from './i18n.js';
 import { seatName, onlineStatus, onlineResult } from './view-online.js';
 import { bdi } from './bidi.js';
+import { $button } from './dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -150,14 +152,14 @@ function buttons(s) {
   const forfeited = !!(g && g.end && g.end.reason !== 'normal');
   if (timed) for (const id of ['btn-undo', 'btn-redo']) $(id).hidden = true;
   $('btn-analyse').hidden = online && g.status !== 'finished';
-  $('btn-undo').disabled = !g || g.plies.length === 0 || busy || forfeited;
-  $('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy || forfeited;
+  $button('btn-undo').disabled = !g || g.plies.length === 0 || busy || forfeited;
+  $button('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy || forfeited;
   $('btn-hints').setAttribute('aria-pressed', String(s.hintsOn));
-  $('btn-analyse').disabled = !g || g.plies.length === 0;
-  $('btn-copy').disabled = !g;
+  $button('btn-analyse').disabled = !g || g.plies.length === 0;
+  $button('btn-copy').disabled = !g;
   // An online game's own address already shows it to anyone; a local game shares a copy.
   $('btn-replay-link').hidden = online;
-  $('btn-replay-link').disabled = !g || g.plies.length === 0;
+  $button('btn-replay-link').disabled = !g || g.plies.length === 0;
   const info = $('hint-info');
   info.hidden = !s.hintsOn;
   if (s.hintsOn) {

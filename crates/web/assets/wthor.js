@@ -1,3 +1,4 @@
+// @ts-check
 // Opening a WTHOR database file (.wtb, the French federation's binary format, many games a
 // file): the server reads it (POST /api/wthor, nothing stored) and lists its games; the one
 // picked opens like any game file, a game of this browser shown from its start, to step through
@@ -6,6 +7,7 @@
 import { api } from './api.js';
 import { t } from './i18n.js';
 import { openGameText } from './share.js';
+import { $button, $dialog, $form, $input, $select } from './dom.js';
 
 /** Largest WTHOR file the server reads (docs/SECURITY.md). */
 export const MAX_WTHOR = 1024 * 1024;
@@ -27,11 +29,11 @@ export async function openWthorFile(file, { onError }) {
   year = list.year || 0;
   fileName = file.name;
   fill();
-  const dialog = $('wthor-dialog');
+  const dialog = $dialog('wthor-dialog');
   $('wthor-error').textContent = '';
   $('wthor-form').onsubmit = async (ev) => {
     ev.preventDefault();
-    const g = games.find((x) => String(x.number) === $('wthor-list').value);
+    const g = games.find((x) => String(x.number) === $input('wthor-list').value);
     if (!g || !g.transcript) return;
     try {
       dialog.close();
@@ -53,10 +55,10 @@ function gameLine(g) {
 
 /** Fills the list (again when the language changes). */
 export function fill() {
-  const dialog = $('wthor-dialog');
+  const dialog = $dialog('wthor-dialog');
   if (!dialog) return;
   $('wthor-summary').textContent = t('wthor.summary', { file: fileName, count: games.length, year });
-  const list = $('wthor-list');
+  const list = $select('wthor-list');
   list.size = Math.min(10, Math.max(4, games.length));
   const chosen = list.value;
   list.textContent = '';
@@ -69,16 +71,16 @@ export function fill() {
   }
   const first = games.find((g) => g.transcript);
   list.value = chosen && games.some((g) => String(g.number) === chosen) ? chosen : first ? String(first.number) : '';
-  $('wthor-open').disabled = !first;
+  $button('wthor-open').disabled = !first;
 }
 
 /** Wires the dialog's own controls once. */
 export function mountWthor() {
-  const dialog = $('wthor-dialog');
+  const dialog = $dialog('wthor-dialog');
   $('wthor-cancel').addEventListener('click', () => dialog.close());
   // A double click or Enter on a game opens it, like the button.
-  $('wthor-list').addEventListener('dblclick', () => $('wthor-form').requestSubmit());
+  $('wthor-list').addEventListener('dblclick', () => $form('wthor-form').requestSubmit());
   $('wthor-list').addEventListener('keydown', (ev) => {
-    if (ev.key === 'Enter') { ev.preventDefault(); $('wthor-form').requestSubmit(); }
+    if (ev.key === 'Enter') { ev.preventDefault(); $form('wthor-form').requestSubmit(); }
   });
 }

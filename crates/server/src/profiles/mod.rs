@@ -16,9 +16,6 @@ use crate::error::{AppError, AppResult};
 use crate::model::online::{End, TimeControl};
 use crate::rating::Category;
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::profiles::Phases;
-use crate::store::{AccountGame, GamesQuery};
 use crate::util::iso8601;
 use crate::view::{opening_name_of_stored, OpeningNameView};
 use axum::extract::{Path, State};
@@ -27,6 +24,9 @@ use axum::{Json, Router};
 use serde::Serialize;
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Color, Position};
+use virada_store::accounts::name_key;
+use virada_store::profiles::Phases;
+use virada_store::{AccountGame, GamesQuery};
 
 /// Games a profile lists as being played now (the most recently changed).
 pub const PLAYING_NOW_SHOWN: usize = 20;
@@ -132,6 +132,16 @@ pub struct GameLine {
     pub your_move: bool,
     /// When the side to move loses on time or by the days-per-move deadline.
     pub deadline: Option<String>,
+    /// A rated game's effect on the account's rating (`null`: it moved none).
+    pub rating: Option<RatingLine>,
+}
+
+/// The account's rating before and after a game, and the change (after - before).
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct RatingLine {
+    pub before: f64,
+    pub after: f64,
+    pub change: f64,
 }
 
 /// The side to move of a stored game (`None`: its text does not replay).
@@ -173,6 +183,11 @@ impl GameLine {
             your_move: to_move == Some(g.color),
             to_move,
             deadline: g.deadline.filter(|_| g.phase == "playing").map(iso8601),
+            rating: g.rating.map(|r| RatingLine {
+                before: r.before,
+                after: r.after,
+                change: r.after - r.before,
+            }),
             black,
             white,
             opponent,

@@ -1,0 +1,264 @@
+// The JSON the server sends, as the app's modules read it (JSDoc: `@param {GameView} g`).
+// Written from the Rust structs that serialise it: crates/domain/src/view/mod.rs (the game
+// object, hints, thinking, levels), view/online.rs (seats, clocks, chat, socket messages) and
+// analysis.rs (reviews); docs/API.md describes the same. Global declarations (no import or
+// export), outside assets/ so they are never served; only `tsc --noEmit` reads them.
+
+/** `"black"` or `"white"` (virada_rules::Color). */
+type Color = 'black' | 'white';
+/** A square, `"a1"` .. `"h8"`. */
+type SquareName = string;
+
+/** `{"en": ..., "pt": ...}` (view::Text). */
+interface Text {
+  en: string;
+  pt: string;
+}
+
+/** One entry of `GET /api/levels` (view::LevelView). */
+interface LevelView {
+  level: number;
+  name: Text;
+  description: Text;
+  depth: number | null;
+  exact_empties: number;
+  max_move_seconds: number | null;
+}
+
+/** How a game started (view::StartView). */
+interface StartView {
+  kind: 'standard' | 'xot' | 'setup';
+  board: string;
+  side_to_move: Color;
+  opening: string | null;
+}
+
+/** One move of a game, passes included (view::PlyView). */
+interface PlyView {
+  ply: number;
+  color: Color;
+  /** A square, or `"pass"`. */
+  move: string;
+  flipped: SquareName[];
+  board: string;
+  black_discs: number;
+  white_discs: number;
+}
+
+/** view::ResultView. */
+interface ResultView {
+  winner: Color | null;
+  black_score: number;
+  white_score: number;
+  black_discs: number;
+  white_discs: number;
+  wof_differs: boolean;
+}
+
+/** view::OpeningNameView. */
+interface OpeningNameView {
+  id: string;
+  name: Text;
+  ply: number;
+}
+
+/** model::online::TimeControl (tagged by `kind`). */
+type TimeControl =
+  | { kind: 'none' }
+  | { kind: 'clock'; minutes: number; increment_seconds: number }
+  | { kind: 'correspondence'; days: number };
+
+/** view::online::Presence. */
+type Presence = 'online' | 'reconnecting' | 'left' | 'none';
+
+/** view::online::SeatView. */
+interface SeatView {
+  name: string | null;
+  taken: boolean;
+  presence: Presence;
+  since: string | null;
+}
+
+/** view::online::SeatsView. */
+interface SeatsView {
+  black: SeatView;
+  white: SeatView;
+}
+
+/** view::online::ClocksView. */
+interface ClocksView {
+  black_ms: number;
+  white_ms: number;
+  running: Color | null;
+  server_time_ms: number;
+  deadline_ms: number | null;
+}
+
+/** view::online::OffersView. */
+interface OffersView {
+  takeback: Color | null;
+  rematch: Color | null;
+}
+
+/** view::online::ChatLineView. */
+interface ChatLineView {
+  n: number;
+  from: Color;
+  text: string;
+  at: string;
+}
+
+/** view::online::EndView: `normal`, `time`, `resign`, `deadline` or `abort`. */
+interface EndView {
+  reason: 'normal' | 'time' | 'resign' | 'deadline' | 'abort';
+  loser: Color | null;
+}
+
+/** The game object's `online` field (view::online::OnlineView). */
+interface OnlineView {
+  time_control: TimeControl;
+  rated: boolean;
+  seats: SeatsView;
+  you: Color | null;
+  phase: string;
+  clocks: ClocksView | null;
+  spectators: number;
+  offers: OffersView;
+  rematch_game: string | null;
+  chat: ChatLineView[];
+  end: EndView | null;
+}
+
+/** The game object (view::GameView), from the live channel and state-changing requests. */
+interface GameView {
+  id: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  mode: 'computer' | 'friend' | 'online';
+  level: number | null;
+  human_color: Color | null;
+  start: StartView;
+  plies: PlyView[];
+  redo: SquareName[];
+  board: string;
+  side_to_move: Color | null;
+  legal_moves: SquareName[];
+  black_discs: number;
+  white_discs: number;
+  empties: number;
+  status: 'ongoing' | 'finished';
+  computer_thinking: boolean;
+  result: ResultView | null;
+  transcript: string;
+  online: OnlineView | null;
+  time_control: TimeControl;
+  clocks: ClocksView | null;
+  end: EndView | null;
+  opening_name: OpeningNameView | null;
+  rated: boolean;
+}
+
+/** One line of `GET /api/games` (view::GameSummary). */
+interface GameSummary {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  mode: 'computer' | 'friend' | 'online';
+  level: number | null;
+  human_color: Color | null;
+  status: 'ongoing' | 'finished';
+  black_discs: number;
+  white_discs: number;
+  ply_count: number;
+  result: ResultView | null;
+  end_reason?: string;
+  black_name?: string;
+  white_name?: string;
+  transcript: string;
+  opening_name: OpeningNameView | null;
+}
+
+/** view::HintMoveView. */
+interface HintMoveView {
+  square: SquareName;
+  value: number;
+  exact: boolean;
+  best: boolean;
+  book: boolean;
+}
+
+/** `POST /api/games/{id}/hint` (view::HintView). */
+interface HintView {
+  ply: number;
+  moves: HintMoveView[];
+  depth: number;
+  complete: boolean;
+}
+
+/** The computer's progress (view::ThinkingView). */
+interface ThinkingView {
+  depth: number | null;
+  best: string | null;
+  value: number | null;
+  elapsed_ms: number;
+}
+
+/** One explanation of a mistake (analysis::ExplanationView). */
+interface ExplanationView {
+  kind: string;
+  squares: SquareName[];
+  numbers: Record<string, number>;
+  line: string[];
+  text: Text;
+}
+
+/** One ply of a review (analysis::PlyAnalysisView). */
+interface PlyAnalysisView {
+  ply: number;
+  number: number;
+  color: Color;
+  move: string;
+  played_value: number;
+  best_move: string;
+  best_value: number;
+  loss: number;
+  exact: boolean;
+  book: boolean;
+  eval_black: number;
+  best_line: string[];
+  tags: string[];
+  explanations: ExplanationView[];
+}
+
+/** `GET /api/games/{id}/analysis` (analysis::AnalysisView). */
+interface AnalysisView {
+  complete: boolean;
+  plies: PlyAnalysisView[];
+}
+
+/** The body of an HTTP error, and the socket's `error` message (error.rs, ErrorMessage). */
+interface ErrorBody {
+  code: string;
+  message: string;
+  square?: SquareName;
+  params?: Record<string, unknown>;
+}
+
+/** What the game socket sends (view::online: GameMessage, ChatMessage, PresenceMessage,
+ *  ErrorMessage; `thinking` from the server's runtime/game/actor/engine.rs). */
+type GameSocketMessage =
+  | { type: 'game'; game: GameView }
+  | { type: 'chat'; line: ChatLineView }
+  | { type: 'presence'; seats: SeatsView; spectators: number }
+  | ({ type: 'error'; ref?: number } & ErrorBody)
+  | { type: 'thinking'; thinking: ThinkingView }
+  | YourMoveMessage;
+
+/** Another game of this browser waits for its move (runtime/notices.rs, YourMove). */
+interface YourMoveMessage {
+  type: 'your_move';
+  game: string;
+  opponent: string | null;
+  ply: number;
+}
