@@ -161,6 +161,21 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
       await click(page, wrong);
       const text = await feedback(page, 'bad');
       assert.ok(text.includes(wrong) && /loses/.test(text), text);
+      // The words are the file's, written and checked for that move (tests/it/lesson_walk.rs).
+      assert.equal(text, 'Not this one. ' + p.moves[wrong].text.en);
+      // A language switch mid-lesson: the feedback, the side to move and the source follow.
+      await page.click('#lang-btn');
+      await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+      const pt = 'Esta não. ' + p.moves[wrong].text.pt;
+      await page.waitForFunction((want) => document.getElementById('learn-feedback').textContent === want, pt);
+      const task = await page.textContent('#learn-task');
+      assert.match(task, /^Vez do (Preto|Branco)/);
+      assert.doesNotMatch(task, /Black|White/);
+      const source = await page.textContent('.learn-panel .muted.small');
+      assert.match(source, /^De uma partida de torneio \(WTHOR \d{4}, partida \d+, antes da jogada \d+\)\.$/);
+      await page.click('#lang-btn');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      assert.match(await page.textContent('#learn-task'), /^(Black|White) to move: you play (Black|White)\./);
       await page.click('#learn-retry');
       await atStep(page, 1);
       await page.screenshot({ path: screenshotPath('learn-lesson.png') });
@@ -168,6 +183,7 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
     await click(page, p.answers[0]);
     const ok = await feedback(page, 'ok');
     assert.match(ok, /corner/);
+    assert.equal(ok, 'Right! ' + p.moves[p.answers[0]].text.en);
     const color = p.to_move === 'black' ? 'X' : 'O';
     assert.equal(await boardString(page, 'learn-board'), play(p.board, color, idx(p.answers[0])));
     await page.click('#learn-next');

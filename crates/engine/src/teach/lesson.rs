@@ -456,6 +456,20 @@ fn tempo(p: &Played, lang: Lang) -> String {
         };
     }
     let (nm, na) = (f.opponent_count(), p.answer.opponent_count());
+    if f.opponent_must_pass() {
+        return en_pt(
+            lang,
+            format!("After {m}, {o} has no move and must pass, but {a} is better here."),
+            format!("Depois de {m}, {o} não tem jogada e passa a vez, mas {a} é melhor aqui."),
+        );
+    }
+    if f.ends_game() {
+        return en_pt(
+            lang,
+            format!("After {m}, neither side can move and the game is over; {a} is better here."),
+            format!("Depois de {m}, nenhum lado pode jogar e a partida acaba; {a} é melhor aqui."),
+        );
+    }
     let k = moves(i64::from(nm), lang);
     if nm <= na {
         return en_pt(
@@ -490,6 +504,14 @@ fn tempo(p: &Played, lang: Lang) -> String {
             format!("depois de {a}, só {na}."),
         )
     };
+    if nm == 1 {
+        let r = f.opponent_moves[0];
+        return en_pt(
+            lang,
+            format!("After {m}, {o} has a single move, {r}; {answer}"),
+            format!("Depois de {m}, {o} tem uma única jogada, {r}; {answer}"),
+        );
+    }
     en_pt(
         lang,
         format!("After {m}, {o} has {k} to choose from; {answer}"),

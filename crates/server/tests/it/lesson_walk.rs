@@ -740,8 +740,8 @@ fn claims() -> Vec<Claim> {
             },
         },
         Claim {
-            en: "After {sq}, {side} has no move and must pass: you play again.",
-            pt: "Depois de {sq}, {side} não tem jogada e passa a vez: você joga de novo.",
+            en: "After {sq}, {side} has no move and must pass",
+            pt: "Depois de {sq}, {side} não tem jogada e passa a vez",
             check: |cx, c| {
                 cx.opponent(w(&c[1]))?;
                 let k = cx.c(sq(&c[0]))?;
@@ -750,24 +750,24 @@ fn claims() -> Vec<Claim> {
             },
         },
         Claim {
-            en: "After {sq}, neither side can move: the game is over.",
-            pt: "Depois de {sq}, nenhum lado pode jogar: a partida acabou.",
+            en: "After {sq}, neither side can move",
+            pt: "Depois de {sq}, nenhum lado pode jogar",
             check: |cx, c| {
                 let k = cx.c(sq(&c[0]))?;
                 eq("moves of both", (k.opponent_moves.len(), k.own_moves_after), (0, 0))
             },
         },
         Claim {
-            en: "After {sq}, {side} has a single move, {sq}: you chose it for them.",
-            pt: "Depois de {sq}, {side} tem uma única jogada, {sq}: você a escolheu por ele.",
+            en: "After {sq}, {side} has a single move, {sq}",
+            pt: "Depois de {sq}, {side} tem uma única jogada, {sq}",
             check: |cx, c| {
                 cx.opponent(w(&c[1]))?;
                 eq("the only reply", cx.c(sq(&c[0]))?.opponent_moves.clone(), vec![sq(&c[2])])
             },
         },
         Claim {
-            en: " to choose from; after {sq}, none: {side} must pass.",
-            pt: " para escolher; depois de {sq}, nenhuma: {side} passa a vez.",
+            en: "; after {sq}, none: {side} must pass.",
+            pt: "; depois de {sq}, nenhuma: {side} passa a vez.",
             check: |cx, c| {
                 cx.accepted(sq(&c[0]))?;
                 cx.opponent(w(&c[1]))?;
@@ -777,8 +777,8 @@ fn claims() -> Vec<Claim> {
             },
         },
         Claim {
-            en: " to choose from; after {sq}, the game is over.",
-            pt: " para escolher; depois de {sq}, a partida acaba.",
+            en: "; after {sq}, the game is over.",
+            pt: "; depois de {sq}, a partida acaba.",
             check: |cx, c| {
                 cx.accepted(sq(&c[0]))?;
                 let k = cx.c(sq(&c[0]))?;
@@ -786,8 +786,8 @@ fn claims() -> Vec<Claim> {
             },
         },
         Claim {
-            en: " to choose from; after {sq}, a single one, {sq}.",
-            pt: " para escolher; depois de {sq}, uma só, {sq}.",
+            en: "; after {sq}, a single one, {sq}.",
+            pt: "; depois de {sq}, uma só, {sq}.",
             check: |cx, c| {
                 cx.accepted(sq(&c[0]))?;
                 eq("the only reply", cx.c(sq(&c[0]))?.opponent_moves.clone(), vec![sq(&c[1])])
@@ -811,6 +811,22 @@ fn claims() -> Vec<Claim> {
             en: "{n} {w} to choose from; after {sq}, none",
             pt: "{n} {w} para escolher; depois de {sq}, nenhuma",
             check: |_, c| if n(&c[0]) > 0 { Ok(()) } else { Err("none either".into()) },
+        },
+        Claim {
+            en: "After {sq}, {side} has no move and must pass, but {sq} is better here.",
+            pt: "Depois de {sq}, {side} não tem jogada e passa a vez, mas {sq} é melhor aqui.",
+            check: |cx, c| {
+                cx.opponent(w(&c[1]))?;
+                cx.accepted(sq(&c[2]))?;
+                let k = cx.c(sq(&c[0]))?;
+                eq("opponent's moves", k.opponent_moves.len(), 0)?;
+                if k.own_moves_after > 0 { Ok(()) } else { Err("the game is over, no pass".into()) }
+            },
+        },
+        Claim {
+            en: "the game is over; {sq} is better here.",
+            pt: "a partida acaba; {sq} é melhor aqui.",
+            check: |cx, c| cx.accepted(sq(&c[0])),
         },
         // Quiet moves: the frontier the move makes.
         Claim {
@@ -942,7 +958,11 @@ fn claims() -> Vec<Claim> {
 }
 
 /// Words that are claims: each must fall inside a checked claim.
-const CLAIM_WORDS: [&str; 20] = [
+const CLAIM_WORDS: [&str; 24] = [
+    " too",
+    "either",
+    "também",
+    "passa a vez",
     "only",
     "odd",
     "even",
