@@ -6,11 +6,11 @@
 # 127.0.0.1, exports VIRADA_TEST_PG=postgres://virada@127.0.0.1:PORT/virada_test, runs the tests,
 # and stops and deletes the cluster at the end, whatever happens.
 #
-#   scripts/pg-test.sh                  the server's tests twice: on SQLite with the store suite on
-#                                       both stores, then with VIRADA_TEST_STORE=postgres (every API
-#                                       test against PostgreSQL)
+#   scripts/pg-test.sh                  the store's suite (on both stores), then the server's tests
+#                                       twice: on SQLite, then with VIRADA_TEST_STORE=postgres
+#                                       (every API test against PostgreSQL)
 #   scripts/pg-test.sh COMMAND [ARG...] COMMAND with VIRADA_TEST_PG set instead, e.g.
-#                                       scripts/pg-test.sh cargo test -p virada-server --test it store::
+#                                       scripts/pg-test.sh cargo test -p virada-store
 #
 # Tests that need PostgreSQL read VIRADA_TEST_PG; without it they fail under CI and print SKIPPED
 # elsewhere (crates/testdata). Called by scripts/test-all.sh.
@@ -118,7 +118,9 @@ echo "== VIRADA_TEST_PG=$VIRADA_TEST_PG"
 if [ "$#" -gt 0 ]; then
   "$@"
 else
-  echo "== server tests (SQLite; the store suite on both stores)"
+  echo "== the store's tests (the conformance suite on SQLite and PostgreSQL)"
+  cargo test -p virada-store
+  echo "== server tests (SQLite)"
   cargo test -p virada-server
   echo "== server tests with VIRADA_TEST_STORE=postgres (every test server on PostgreSQL)"
   VIRADA_TEST_STORE=postgres cargo test -p virada-server

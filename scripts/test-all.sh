@@ -49,8 +49,9 @@ phase "cargo fmt --check"
 cargo fmt --all -- --check
 phase "cargo clippy (warnings denied)"
 cargo clippy --workspace --all-targets -- -D warnings
-# The tests run with a throwaway PostgreSQL (scripts/pg-test.sh): the store suite checks both
-# stores, then every server test runs again with its games in PostgreSQL.
+# The tests run with a throwaway PostgreSQL (scripts/pg-test.sh): the store crate's suite
+# (crates/store/tests) runs every check on both stores whenever VIRADA_TEST_PG is set (and fails
+# under CI when it is not), then every server test runs again with its games in PostgreSQL.
 phase "cargo test (with a throwaway PostgreSQL for the store suite)"
 scripts/pg-test.sh cargo test --workspace
 phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, clickFirstLegal } from '../lib/ui.mjs';
+import { open, clickFirstLegal, goTo } from '../lib/ui.mjs';
 import { allAtPly } from '../lib/online.mjs';
 
 const shared = browserForFile();
@@ -119,7 +119,7 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   await showGame(bia.page, corr);
   await clickFirstLegal(bia.page);
   await ana.page.waitForFunction((n) => document.getElementById('notice').textContent.includes(`${n} moved`), biaName);
-  await ana.page.click('.mainnav a[data-route="/games"]');
+  await goTo(ana.page, '/games');
   await ana.page.waitForSelector('#my-games:not([hidden]) .my-games-list li[data-game-id]');
   const first = await ana.page.$eval('.my-games-list li[data-game-id]', (li) => ({ id: li.dataset.gameId, mine: li.classList.contains('your-move'), text: li.textContent }));
   assert.equal(first.id, corr);

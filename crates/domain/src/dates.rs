@@ -1,4 +1,12 @@
-//! Dates as the API writes them.
+//! Dates as the API writes them, and the clock they are read from.
+
+/// Milliseconds since the Unix epoch (0 if the clock is before it).
+pub fn now_millis() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
 
 /// `2026-11-29T20:00:00Z` for a Unix time in milliseconds (UTC, whole seconds).
 pub fn iso8601(millis: i64) -> String {

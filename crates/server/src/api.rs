@@ -19,7 +19,6 @@ use crate::runtime::game::Action;
 use crate::runtime::pool::{JobSpec, Priority};
 use crate::runtime::state::AppState;
 use crate::setup::{parse_setup, Setup};
-use crate::store::{ListedGame, StoredGame};
 use crate::util::{iso8601, new_game_id, now_millis, random_u64};
 use crate::view::{self, GameListView, GameSummary, GameView, HealthView, LevelView};
 use axum::extract::rejection::{PathRejection, QueryRejection};
@@ -35,6 +34,7 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
 use virada_engine::Limits;
 use virada_rules::{Color, Game, Position, Square};
+use virada_store::{ListedGame, StoredGame};
 
 /// Most games listed by `GET /api/games`.
 pub const LIST_LIMIT: u32 = 1000;

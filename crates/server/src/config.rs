@@ -3,11 +3,11 @@
 use crate::http::limits::{LimitsConfig, Rate};
 // The store owns what names its database; the configuration only holds one.
 use crate::runtime::engine_port::Effort;
-pub use crate::store::target::{is_postgres_url, PgTarget, TEST_PG_VAR};
 use std::net::{Ipv4Addr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 use virada_engine::ReviewEffort;
+pub use virada_store::target::{is_postgres_url, PgTarget, TEST_PG_VAR};
 
 /// The default address: the local machine only, port 8080.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";

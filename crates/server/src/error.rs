@@ -3,12 +3,12 @@
 //! also carries the current game: `{"error": {...}, "game": {...}}`). The code and its params are
 //! for pages to phrase the error in their own language; the message is English.
 
-use crate::store::StoreError;
 use crate::view::GameView;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
+use virada_store::StoreError;
 
 /// Everything that can go wrong in a request, as the client should see it.
 #[derive(Debug, Clone, PartialEq)]

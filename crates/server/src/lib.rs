@@ -34,7 +34,6 @@ pub mod runtime;
 pub mod safety;
 pub(crate) mod server;
 pub(crate) mod setup;
-pub mod store;
 pub(crate) mod user_text;
 pub mod util;
 pub mod wthor_file;

@@ -4,7 +4,7 @@
 //! wrong with the solver's refutation), a hint, and the browser's own rating.
 //!
 //! A browser's first result on a puzzle (solved, a wrong move, or a hint asked) updates both
-//! Glicko-2 ratings ([`crate::store::Store::rate_puzzle`]); retries are practice. The solution
+//! Glicko-2 ratings ([`virada_store::Store::rate_puzzle`]); retries are practice. The solution
 //! is never sent before it is played or hinted.
 
 use crate::error::{AppError, AppResult, ErrorParams};
@@ -14,7 +14,6 @@ use crate::http::ownership::Asker;
 use crate::runtime::engine_port::EnginePort;
 use crate::runtime::pool::{JobSpec, Priority};
 use crate::runtime::state::AppState;
-use crate::store::{PuzzleRating, PuzzleResult, RatedResult};
 use crate::util::{iso8601, now_millis, random_u64};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -29,6 +28,7 @@ use virada_engine::endgame::{solve, SolveOptions};
 use virada_engine::puzzles::{shipped, Puzzle, Rating, Theme};
 use virada_engine::Limits;
 use virada_rules::{Color, Move, Position, Square};
+use virada_store::{PuzzleRating, PuzzleResult, RatedResult};
 
 /// Most moves an attempt or a hint may send (the longest shipped line has 4 solver moves).
 pub const MAX_ATTEMPT_MOVES: usize = 8;

@@ -11,10 +11,10 @@
 use crate::error::AppResult;
 use crate::runtime::shared::Shared;
 use crate::runtime::state::Games;
-use crate::store::Abandoned;
 use crate::util::now_millis;
 use std::sync::Arc;
 use std::time::Duration;
+use virada_store::Abandoned;
 
 /// Games looked at per database read of a sweep.
 const BATCH: usize = 500;
@@ -121,10 +121,10 @@ mod tests {
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
     use crate::runtime::pool::EnginePool;
     use crate::runtime::state::AppState;
-    use crate::store::sqlite::SqliteStore;
-    use crate::store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
     use tokio::sync::watch;
     use virada_rules::{Color, Game};
+    use virada_store::sqlite::SqliteStore;
+    use virada_store::{Change, LinkRow, PuzzleResult, Store, StoredGame};
 
     const DAY_MS: i64 = 24 * 3600 * 1000;
     const NOW: i64 = 1_000 * DAY_MS;

@@ -9,9 +9,6 @@ use crate::runtime::engine_port;
 use crate::runtime::pool::{EngineFactory, EnginePool};
 use crate::runtime::shared::Shared;
 use crate::runtime::state::AppState;
-use crate::store::postgres::{PgError, PgStore};
-use crate::store::sqlite::{DbError, SqliteStore};
-use crate::store::Store;
 use axum::extract::ConnectInfo;
 use axum::Router;
 use hyper::body::Incoming;
@@ -27,6 +24,9 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinHandle;
+use virada_store::postgres::{PgError, PgStore};
+use virada_store::sqlite::{DbError, SqliteStore};
+use virada_store::Store;
 
 /// Why the server could not start.
 #[derive(Debug)]

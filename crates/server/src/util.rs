@@ -3,17 +3,8 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-/// Milliseconds since the Unix epoch.
-pub fn now_millis() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
-
-pub use virada_domain::dates::iso8601;
+pub use virada_domain::dates::{iso8601, now_millis};
 
 /// A random 64-bit number (not for cryptography): SipHash with a fresh random key over a
 /// process-wide counter and the clock.

@@ -175,6 +175,18 @@ function wireControls(playSquare) {
     }
   });
   $('back-to-game').addEventListener('click', () => actions.viewPly(null));
+  // Phones: the sections are behind the menu button; a choice, Escape or a click elsewhere closes it.
+  const bar = $('menu-btn').closest('.topbar');
+  const setMenu = (open) => {
+    bar.classList.toggle('menu-open', open);
+    $('menu-btn').setAttribute('aria-expanded', String(open));
+  };
+  $('menu-btn').addEventListener('click', () => setMenu(!bar.classList.contains('menu-open')));
+  $('mainnav').addEventListener('click', (ev) => { if (ev.target.closest('a')) setMenu(false); });
+  document.addEventListener('click', (ev) => { if (!ev.target.closest('.topbar')) setMenu(false); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && bar.classList.contains('menu-open')) { setMenu(false); $('menu-btn').focus(); }
+  });
   $('lang-btn').addEventListener('click', () => {
     setLanguage(lang() === 'pt' ? 'en' : 'pt');
     store.update({ lang: lang() });

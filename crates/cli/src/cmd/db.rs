@@ -1,12 +1,12 @@
 //! `virada db`: the server's database. `migrate` brings a schema to this build's version,
 //! `copy` moves every table between a SQLite file and PostgreSQL (either way). The work is the
-//! server crate's (`virada_server::store::admin`); this module parses and prints.
+//! server crate's (`virada_store::admin`); this module parses and prints.
 
 use super::{CliError, CmdResult};
 use clap::{Args, Subcommand};
 use std::io::Write;
 use virada_server::config::DEFAULT_DB;
-use virada_server::store::admin;
+use virada_store::admin;
 
 #[derive(Args)]
 pub struct DbArgs {

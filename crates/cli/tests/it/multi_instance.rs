@@ -18,7 +18,7 @@ use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use virada_server::config::PgTarget;
-use virada_server::store::postgres::PgStore;
+use virada_store::postgres::PgStore;
 
 /// Only there so a broken server fails the test instead of hanging it (a takeover needs a
 /// few seconds: docs/ARCHITECTURE.md).

@@ -19,8 +19,6 @@ use crate::http::ownership::Asker;
 use crate::identity::layer::{Identity, SignedIn};
 use crate::identity::{new_token, session_cookie_value, token_hash, BrowserId, SESSION_SECONDS};
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::{AccountRow, NewAccount, SessionRow};
 use crate::util::now_millis;
 use axum::extract::State;
 use axum::http::header::SET_COOKIE;
@@ -29,6 +27,8 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use virada_store::accounts::name_key;
+use virada_store::{AccountRow, NewAccount, SessionRow};
 
 /// Username length bounds (characters of `[A-Za-z0-9_-]`).
 pub const USERNAME_MIN: usize = 3;

@@ -4,12 +4,12 @@
 use crate::error::{AppError, AppResult};
 use crate::rating::PlayerRating;
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
 use crate::util::iso8601;
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use virada_store::accounts::name_key;
 
 /// One category's rating.
 #[derive(Serialize, Debug)]

@@ -19,12 +19,12 @@ use crate::error::AppResult;
 use crate::identity::BrowserId;
 use crate::online::paired::{start_paired, Seat, Start};
 use crate::runtime::state::AppState;
-use crate::store::arenas::{ArenaFull, ArenaGameRow};
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
+use virada_store::arenas::{ArenaFull, ArenaGameRow};
 
 /// How often each instance looks at its open arenas when several share the store.
 const SHARED_LOOK_EVERY: Duration = Duration::from_secs(1);

@@ -6,7 +6,7 @@
 //! - [`model`]: standings and pairings, pure functions of what is stored;
 //! - [`director`]: the task that pairs and pushes standings;
 //! - [`ws`]: the live socket; [`view`]: the JSON;
-//! - the store keeps arenas, players and games (`crate::store::arenas`); a game's end writes
+//! - the store keeps arenas, players and games (`virada_store::arenas`); a game's end writes
 //!   its arena result in the transaction that stores the end.
 
 pub mod director;
@@ -23,7 +23,6 @@ use crate::identity::layer::{Identity, SignedIn};
 use crate::model::online::TimeControl;
 use crate::rating::Category;
 use crate::runtime::state::AppState;
-use crate::store::arenas::{ArenaCaps, ArenaPlayerRow, ArenaRow};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -33,6 +32,7 @@ use model::Status;
 use serde::Deserialize;
 use std::sync::Arc;
 use view::{ArenaView, ListView};
+use virada_store::arenas::{ArenaCaps, ArenaPlayerRow, ArenaRow};
 
 /// An arena's name: 1 to this many characters.
 pub const NAME_MAX: usize = 40;

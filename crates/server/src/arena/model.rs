@@ -2,9 +2,9 @@
 //! streak bonus) and who plays whom next (docs/API.md, "Arenas").
 
 use crate::identity::BrowserId;
-use crate::store::arenas::{ArenaFull, ArenaResult};
 use std::collections::HashMap;
 use virada_rules::Color;
+use virada_store::arenas::{ArenaFull, ArenaResult};
 
 /// Points for a win, a draw and a loss, before the streak bonus doubles them.
 pub const WIN: u32 = 2;
@@ -237,7 +237,7 @@ fn colors(a: &Standing, b: &Standing) -> (BrowserId, BrowserId) {
 mod tests {
     use super::*;
     use crate::model::online::TimeControl;
-    use crate::store::arenas::{ArenaGameRow, ArenaPlayerRow, ArenaRow};
+    use virada_store::arenas::{ArenaGameRow, ArenaPlayerRow, ArenaRow};
 
     fn who(n: u8) -> BrowserId {
         BrowserId::of_token(&format!("p{n}"))

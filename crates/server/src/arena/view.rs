@@ -3,10 +3,10 @@
 
 use super::model::{self, Standing, Status};
 use crate::model::online::TimeControl;
-use crate::store::arenas::{ArenaFull, ArenaListed, ArenaRow};
 use crate::util::iso8601;
 use serde::Serialize;
 use std::collections::HashMap;
+use virada_store::arenas::{ArenaFull, ArenaListed, ArenaRow};
 
 /// Finished games listed in an arena (the newest; running games are all listed).
 pub const FINISHED_SHOWN: usize = 30;
@@ -106,10 +106,10 @@ impl ArenaView {
             names
                 .get(&h)
                 .copied()
-                .unwrap_or(crate::store::accounts::ANONYMOUS)
+                .unwrap_or(virada_store::accounts::ANONYMOUS)
                 .to_string()
         };
-        let line = |g: &crate::store::arenas::ArenaGameRow| GameLine {
+        let line = |g: &virada_store::arenas::ArenaGameRow| GameLine {
             id: g.game_id.clone(),
             black: name(g.black),
             white: name(g.white),

@@ -8,7 +8,6 @@ use crate::identity::{
     clear_session_cookie, new_token, session_token_in, set_cookie_value, token_hash, token_in,
     BrowserId, SESSION_COOKIE,
 };
-use crate::store::Store;
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::SET_COOKIE;
 use axum::http::request::Parts;
@@ -16,6 +15,7 @@ use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
+use virada_store::Store;
 
 /// A signed-in browser's account.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -22,7 +22,6 @@ use crate::identity::BrowserId;
 use crate::online::paired::Seat;
 use crate::rating::{Category, PlayerRating};
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{delete, get, post};
 use axum::{Extension, Router};
@@ -30,6 +29,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::{broadcast, mpsc};
+use virada_store::accounts::name_key;
 
 /// A holder without an open lobby socket for this long loses their seeks and pool places.
 pub const GRACE_MS: i64 = 5_000;

@@ -10,7 +10,6 @@ use crate::model::online::{OnlineGame, TimeControl, NAME_MAX};
 use crate::model::GameRecord;
 use crate::runtime::game::link_hash;
 use crate::runtime::state::AppState;
-use crate::store::StoredGame;
 use crate::util::iso8601;
 use crate::view::GameView;
 use axum::extract::{Path, State};
@@ -18,6 +17,7 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use virada_rules::{Color, Game};
+use virada_store::StoredGame;
 
 /// Checks a display name (docs/API.md: 1..24 characters after trimming, no control, format or
 /// invisible characters: `user_text`).

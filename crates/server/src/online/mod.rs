@@ -3,7 +3,7 @@
 //! games", docs/SERVER.md "Online games").
 //!
 //! - `crate::model::online`: seats, time control, phase, clocks (pure arithmetic); the store
-//!   (`crate::store`) keeps them and the heartbeat that lets a restart forgive its downtime;
+//!   (`virada_store`) keeps them and the heartbeat that lets a restart forgive its downtime;
 //! - the game actor (`crate::runtime::game`), the same for every mode, owns a loaded game's state;
 //! - `crate::runtime::scheduler`: the one task that watches every stored clock deadline and
 //!   makes flags fall;

@@ -8,9 +8,6 @@
 use super::{GameLine, Outcome};
 use crate::error::{AppError, AppResult};
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::profiles::Phases;
-use crate::store::{AccountGame, GamesQuery};
 use crate::util::is_valid_game_id;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
@@ -20,6 +17,9 @@ use serde::{Deserialize, Serialize};
 use virada_engine::opening_names::{self, OpeningName};
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::Position;
+use virada_store::accounts::name_key;
+use virada_store::profiles::Phases;
+use virada_store::{AccountGame, GamesQuery};
 
 /// Games a page holds unless asked for fewer, and at most.
 pub const PAGE_DEFAULT: usize = 20;

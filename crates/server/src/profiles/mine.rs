@@ -8,13 +8,13 @@ use crate::error::AppResult;
 use crate::export::{self, ExportRecord};
 use crate::identity::layer::Identity;
 use crate::runtime::state::AppState;
-use crate::store::profiles::Phases;
-use crate::store::{GamesQuery, StoredGame};
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
+use virada_store::profiles::Phases;
+use virada_store::{GamesQuery, StoredGame};
 
 /// Running games (waiting or being played) "my games" lists at most.
 pub const RUNNING_SHOWN: usize = 200;

@@ -16,9 +16,6 @@ use crate::error::{AppError, AppResult};
 use crate::model::online::{End, TimeControl};
 use crate::rating::Category;
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::profiles::Phases;
-use crate::store::{AccountGame, GamesQuery};
 use crate::util::iso8601;
 use crate::view::{opening_name_of_stored, OpeningNameView};
 use axum::extract::{Path, State};
@@ -27,6 +24,9 @@ use axum::{Json, Router};
 use serde::Serialize;
 use virada_rules::formats::transcript::Transcript;
 use virada_rules::{Color, Position};
+use virada_store::accounts::name_key;
+use virada_store::profiles::Phases;
+use virada_store::{AccountGame, GamesQuery};
 
 /// Games a profile lists as being played now (the most recently changed).
 pub const PLAYING_NOW_SHOWN: usize = 20;

@@ -2,7 +2,7 @@
 //! instances"): this instance's id, and requests to other instances with their answers.
 //!
 //! A game is run by one instance at a time, its owner: the one holding the game's lease
-//! ([`crate::store::Store::lease`]). Every instance may have an actor of the game (one per
+//! ([`virada_store::Store::lease`]). Every instance may have an actor of the game (one per
 //! socket-holding instance); the others follow the owner: they re-read the game when told it
 //! changed, and send what their players do to the owner as a [`Wire::Request`] (through the
 //! store's bus, `NOTIFY` on PostgreSQL), whose [`Answer`] comes back the same way. The routing
@@ -13,13 +13,13 @@
 //! costs anything.
 
 use crate::error::{AppError, AppResult, WireError};
-use crate::store::{Store, DIRECT_MAX};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::oneshot;
+use virada_store::{Store, DIRECT_MAX};
 
 /// A message between instances (JSON on the store's bus).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]

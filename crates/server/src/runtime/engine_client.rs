@@ -6,7 +6,7 @@
 use crate::http::limits::address_key;
 use crate::http::ownership::Asker;
 use crate::model::Owner;
-use crate::store::GameRow;
+use virada_store::GameRow;
 
 /// The client of game `id`'s computer moves, from its stored row (`None`: the row is gone; the
 /// job then has a line of its own).

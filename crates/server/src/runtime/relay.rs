@@ -19,10 +19,10 @@ use crate::runtime::cluster::{Answer, Wire};
 use crate::runtime::game::Forward;
 use crate::runtime::shared::Shared;
 use crate::runtime::state::Games;
-use crate::store::BusMessage;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use virada_store::BusMessage;
 
 /// How long a request's answer is kept for copies of it that arrive late.
 const KEEP_ANSWERS: Duration = Duration::from_secs(60);

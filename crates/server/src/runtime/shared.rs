@@ -4,10 +4,10 @@
 use crate::analysis::AnalysisView;
 use crate::config::ServerConfig;
 use crate::runtime::pool::EnginePool;
-use crate::store::Store;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
+use virada_store::Store;
 
 /// What every part of the server shares.
 pub struct Shared {

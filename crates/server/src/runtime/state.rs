@@ -15,7 +15,6 @@ use crate::model::{Mode, Owner};
 use crate::runtime::game::deletion::{self, Deletion};
 use crate::runtime::game::{self, GameHandle};
 use crate::runtime::shared::Shared;
-use crate::store::{Abandoned, GameRow, Quota, StoreError, StoredGame};
 use crate::util::{is_valid_game_id, random_u64};
 use crate::view::GameView;
 use std::collections::HashMap;
@@ -23,6 +22,7 @@ use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tracing::Instrument;
+use virada_store::{Abandoned, GameRow, Quota, StoreError, StoredGame};
 
 /// The state handed to every request handler.
 #[derive(Clone)]
@@ -506,12 +506,12 @@ mod tests {
     use crate::config::ServerConfig;
     use crate::model::{GameMeta, GameRecord, Mode, StartKind};
     use crate::runtime::pool::EnginePool;
-    use crate::store::sqlite::SqliteStore;
-    use crate::store::Store;
     use crate::util::new_game_id;
     use std::time::Duration;
     use tokio::sync::watch;
     use virada_rules::Game;
+    use virada_store::sqlite::SqliteStore;
+    use virada_store::Store;
 
     fn asker() -> Asker {
         Asker {

@@ -10,12 +10,6 @@ use crate::http::limits::Kind;
 use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::admin::Db;
-use crate::store::postgres::PgStore;
-use crate::store::safety::ReportRow;
-use crate::store::sqlite::SqliteStore;
-use crate::store::{Store, StoreError};
 use crate::util::{iso8601, now_millis};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
@@ -23,6 +17,12 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
+use virada_store::accounts::name_key;
+use virada_store::admin::Db;
+use virada_store::postgres::PgStore;
+use virada_store::safety::ReportRow;
+use virada_store::sqlite::SqliteStore;
+use virada_store::{Store, StoreError};
 
 /// Most reports one listing shows (the oldest first).
 pub const REPORTS_LISTED: usize = 500;

@@ -15,7 +15,6 @@ use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
 use crate::identity::BrowserId;
 use crate::runtime::state::AppState;
-use crate::store::safety::ChatSides;
 use crate::view::GameView;
 use axum::extract::{Path, State};
 use axum::Json;
@@ -24,6 +23,7 @@ use serde_json::{json, Value};
 use std::borrow::Cow;
 use std::time::{Duration, Instant};
 use virada_rules::Color;
+use virada_store::safety::ChatSides;
 
 /// How long a socket keeps what it read of the chat settings before a game message reads them
 /// again (a chat line always reads them again).

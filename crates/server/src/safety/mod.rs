@@ -19,8 +19,6 @@ use crate::http::ownership::Asker;
 use crate::identity::layer::{Identity, SignedIn};
 use crate::identity::BrowserId;
 use crate::runtime::state::AppState;
-use crate::store::accounts::name_key;
-use crate::store::safety::{Blocked, NewReport, Reported};
 use crate::util::{iso8601, now_millis};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -29,6 +27,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
+use virada_store::accounts::name_key;
+use virada_store::safety::{Blocked, NewReport, Reported};
 
 /// Most accounts one account may block.
 pub const MAX_BLOCKS: usize = 200;

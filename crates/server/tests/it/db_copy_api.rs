@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use std::path::Path;
 use virada_server::config::{test_store_is_postgres, PgTarget};
 use virada_server::runtime::time::ManualTime;
-use virada_server::store::admin::{self, Db};
+use virada_store::admin::{self, Db};
 
 /// The database a test server on `path` keeps its games in (`ServerConfig::for_tests`).
 fn store_of(path: &Path) -> Db {

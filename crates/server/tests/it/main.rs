@@ -5,8 +5,6 @@
 mod accounts_common;
 mod common;
 mod online_common;
-#[macro_use]
-mod store_common;
 mod stored_rows;
 
 mod accounts;
@@ -15,7 +13,6 @@ mod arena;
 mod book_and_names;
 mod bots;
 mod computer_clock;
-mod db_copy;
 mod db_copy_api;
 mod engine_queue;
 mod fair_engine;
@@ -36,6 +33,5 @@ mod rated;
 mod rated_integrity;
 mod retention;
 mod safety;
-mod store;
-mod store_accounts;
+mod store_errors;
 mod wthor;

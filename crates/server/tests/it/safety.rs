@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use virada_server::config::PgTarget;
 use virada_server::runtime::time::ManualTime;
 use virada_server::safety::admin::{run, AdminDone, AdminOp};
-use virada_server::store::admin::Db;
+use virada_store::admin::Db;
 
 /// The database the test server of `path` uses, for `safety::admin::run`.
 fn db_of(path: &std::path::Path) -> Db {

@@ -14,7 +14,6 @@ use crate::model::online::{OnlineGame, Phase, SeatState};
 use crate::model::{GameRecord, Mode};
 use crate::runtime::shared::Shared;
 use crate::runtime::time::{Clock, Sleep};
-use crate::store::{Change, StoreError};
 use crate::util::{iso8601, now_millis};
 use crate::view::online::{
     local_game_view, online_game_view, GameMessage, Presence, PresenceMessage, SeatView, SeatsView,
@@ -26,6 +25,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, mpsc};
 use virada_rules::Color;
+use virada_store::{Change, StoreError};
 
 /// How often a search in progress is reported (`thinking` messages).
 const PROGRESS_EVERY: Duration = Duration::from_millis(500);

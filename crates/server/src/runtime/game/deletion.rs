@@ -12,7 +12,7 @@ use crate::error::AppError;
 use crate::model::online::{End, Phase};
 use crate::model::Mode;
 use crate::rating::both_moved;
-use crate::store::StoredGame;
+use virada_store::StoredGame;
 use axum::http::StatusCode;
 
 /// What `DELETE` does to a game its owner asks to delete.

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use virada_server::config::{test_store_is_postgres, PgTarget};
-use virada_server::store::postgres::PgStore;
+use virada_store::postgres::PgStore;
 
 async fn postgres(db: &Path) -> PgStore {
     PgStore::open(&PgTarget::for_test_path(db)).await.unwrap()

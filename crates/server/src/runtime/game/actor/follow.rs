@@ -4,9 +4,9 @@
 //! A follower keeps its own sockets and a copy of the game, read again from the store whenever
 //! the owner says the game changed ([`Msg::Refresh`]); what its players do that changes the
 //! game goes to the owner ([`Actor::forward`]) and is answered from the copy once it shows the
-//! owner's change. Every [`LEASE_RENEW_MS`](crate::store::LEASE_RENEW_MS) each instance renews
+//! owner's change. Every [`LEASE_RENEW_MS`](virada_store::LEASE_RENEW_MS) each instance renews
 //! all its leases at once and looks for expired ones (`crate::runtime::relay`): a follower whose
-//! owner's lease expired (it was not renewed for [`LEASE_MS`](crate::store::LEASE_MS): the
+//! owner's lease expired (it was not renewed for [`LEASE_MS`](virada_store::LEASE_MS): the
 //! owner died) takes it, and then runs the game from the store. So does one whose request the
 //! owner does not answer in time.
 

@@ -8,10 +8,10 @@ use crate::identity::BrowserId;
 use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
 use crate::model::{GameMeta, GameRecord, Mode};
 use crate::runtime::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
-use crate::store::{Change, StoredGame};
 use crate::util::{new_game_id, now_millis, random_u64};
 use crate::view::online::{ChatLineView, ChatMessage};
 use virada_rules::{Color, Game, Move, Square};
+use virada_store::{Change, StoredGame};
 
 impl Actor {
     fn check_ply(&self, ply: usize, seat: Option<Color>) -> AppResult<()> {

@@ -6,9 +6,9 @@ use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
 use crate::model::online::{flag_at, Phase, SeatState};
 use crate::runtime::game::{NewLink, LINKS_PER_SEAT, LINK_VALID_MS};
-use crate::store::{Change, LinkRow};
 use crate::view::GameView;
 use virada_rules::Color;
+use virada_store::{Change, LinkRow};
 
 impl Actor {
     pub(super) async fn take_seat(&mut self, who: BrowserId, name: String) -> AppResult<GameView> {

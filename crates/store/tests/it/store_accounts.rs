@@ -1,0 +1,293 @@
+//! The store's conformance suite for accounts, sessions and game ratings: each check written
+//! once against `&dyn Store`, run on a SQLite file and on a PostgreSQL schema (`VIRADA_TEST_PG`,
+//! set by `scripts/pg-test.sh`; without it the PostgreSQL half fails under CI and prints SKIPPED
+//! elsewhere), as `tests/store.rs` does for games.
+
+use crate::store_common::Backend;
+use virada_domain::identity::BrowserId;
+use virada_domain::model::online::{End, OnlineGame, Phase, SeatState, TimeControl};
+use virada_domain::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
+use virada_domain::rating::{Category, PlayerRating};
+use virada_engine::glicko::{after_game, Rating};
+use virada_rules::{Color, Game};
+use virada_store::{NewAccount, SessionRow, Store, StoreError, StoredGame};
+
+on_both_stores!(
+    accounts_sessions_and_lockout,
+    a_rated_end_moves_both_ratings_once,
+    a_deleted_account_is_anonymised,
+);
+
+fn id(name: &str) -> BrowserId {
+    BrowserId::of_token(name)
+}
+
+fn account(name: &str) -> NewAccount {
+    NewAccount {
+        holder: id(name),
+        username: name.into(),
+        password_hash: format!("hash of {name}"),
+        recovery_hash: format!("code of {name}"),
+        created_at: 10,
+    }
+}
+
+fn session(hash: &str, holder: BrowserId, expires_at: i64) -> SessionRow {
+    SessionRow {
+        hash: hash.into(),
+        holder,
+        created_at: 10,
+        expires_at,
+    }
+}
+
+fn record(game_id: &str, mode: Mode, owner: BrowserId) -> GameRecord {
+    GameRecord {
+        meta: GameMeta {
+            id: game_id.into(),
+            created_at: 1,
+            updated_at: 1,
+            mode,
+            start_kind: StartKind::Standard,
+            opening: None,
+            seed: 7,
+            owner: Owner::Browser(owner),
+        },
+        game: Game::new(),
+    }
+}
+
+/// An online game, `black` and `white` holding the seats, playing.
+fn online(game_id: &str, black: BrowserId, white: BrowserId, rated: bool) -> StoredGame {
+    let tc = TimeControl::Clock {
+        minutes: 3,
+        increment_seconds: 2,
+    };
+    let mut o = OnlineGame::new(tc, Color::Black, black, "B".into());
+    *o.seat_mut(Color::White) = SeatState::Taken {
+        name: "W".into(),
+        holders: vec![white],
+    };
+    o.phase = Phase::Playing { turn_started_at: 1 };
+    o.rated = rated;
+    StoredGame {
+        rec: record(game_id, Mode::Online, black),
+        online: Some(o),
+    }
+}
+
+/// Plays `moves` in `g` and ends it with `end`, as the actor stores it.
+async fn finish(s: &dyn Store, g: &mut StoredGame, moves: &[&str], end: End) {
+    for m in moves {
+        g.rec.game.play(m.parse().unwrap()).unwrap();
+    }
+    g.rec.meta.updated_at += 1;
+    let o = g.online.as_mut().unwrap();
+    o.phase = Phase::Finished(end);
+    s.save(g.rec.clone(), Some(o.clone()), vec![])
+        .await
+        .unwrap();
+}
+
+async fn blitz(s: &dyn Store, name: &str) -> Option<PlayerRating> {
+    let p = s.player(name).await.unwrap().unwrap();
+    p.ratings
+        .into_iter()
+        .find(|(c, _)| *c == Category::Blitz)
+        .map(|(_, r)| r)
+}
+
+async fn accounts_sessions_and_lockout(b: &Backend) {
+    let s = &*b.store;
+    // A guest's local game and online seat go to the new account.
+    let guest = id("guest");
+    s.insert_game(
+        StoredGame {
+            rec: record("g_local", Mode::Friend, guest),
+            online: None,
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    s.insert_game(online("g_seat", id("other"), guest, false), None)
+        .await
+        .unwrap();
+    let mut moved = s
+        .create_account(account("Ana"), session("s1", id("Ana"), 1_000), guest)
+        .await
+        .unwrap();
+    moved.sort();
+    assert_eq!(moved, ["g_local", "g_seat"]);
+    let local = s.load_game("g_local").await.unwrap().unwrap();
+    assert_eq!(local.rec.meta.owner, Owner::Browser(id("Ana")));
+    let seat = s.load_game("g_seat").await.unwrap().unwrap();
+    assert!(seat.online.unwrap().white.holds(id("Ana")));
+    // Names are unique without regard to case.
+    let mut again = account("ANA");
+    again.holder = id("ANA");
+    let e = s
+        .create_account(again, session("s2", id("ANA"), 1_000), id("g2"))
+        .await
+        .unwrap_err();
+    assert_eq!(e, StoreError::UsernameTaken("ANA".into()));
+    let a = s.account_by_name("ana").await.unwrap().unwrap();
+    assert_eq!((a.username.as_str(), a.holder), ("Ana", id("Ana")));
+    assert_eq!(s.account_by_holder(id("Ana")).await.unwrap(), Some(a));
+    assert_eq!(s.account_by_name("ANA").await.unwrap(), None);
+
+    // Sessions: valid until their expiry; ended one by one.
+    assert_eq!(
+        s.session("s1", 999).await.unwrap(),
+        Some((id("Ana"), "Ana".to_string()))
+    );
+    assert_eq!(s.session("s1", 1_000).await.unwrap(), None);
+    assert_eq!(s.session("nope", 0).await.unwrap(), None);
+    let none: Vec<String> = s
+        .sign_in(id("Ana"), session("s3", id("Ana"), 5_000), id("nobody"))
+        .await
+        .unwrap();
+    assert!(none.is_empty());
+    assert!(s.delete_session("s3").await.unwrap());
+    assert!(!s.delete_session("s3").await.unwrap());
+
+    // Five failures in a row lock the account and start the count again.
+    for n in 1..=4u32 {
+        s.login_failed(id("Ana"), 100, 5, 60_000).await.unwrap();
+        let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+        assert_eq!((a.failed_logins, a.locked_until), (n, None));
+    }
+    s.login_failed(id("Ana"), 100, 5, 60_000).await.unwrap();
+    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    assert_eq!((a.failed_logins, a.locked_until), (0, Some(60_100)));
+    s.login_failed(id("Ana"), 200, 5, 60_000).await.unwrap();
+    s.sign_in(id("Ana"), session("s4", id("Ana"), 5_000), id("nobody"))
+        .await
+        .unwrap();
+    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    assert_eq!((a.failed_logins, a.locked_until), (0, None));
+
+    // A new password ends every session but the new one; a reset replaces the code.
+    s.set_password(
+        id("Ana"),
+        "new hash".into(),
+        None,
+        session("s5", id("Ana"), 5_000),
+    )
+    .await
+    .unwrap();
+    assert_eq!(s.session("s4", 0).await.unwrap(), None);
+    assert!(s.session("s5", 0).await.unwrap().is_some());
+    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    assert_eq!(
+        (a.password_hash.as_str(), a.recovery_hash.as_str()),
+        ("new hash", "code of Ana")
+    );
+    s.set_password(
+        id("Ana"),
+        "third".into(),
+        Some("new code".into()),
+        session("s6", id("Ana"), 5_000),
+    )
+    .await
+    .unwrap();
+    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    assert_eq!(a.recovery_hash, "new code");
+    let p = s.player("ana").await.unwrap().unwrap();
+    assert_eq!((p.username.as_str(), p.created_at), ("Ana", 10));
+    assert!(p.ratings.is_empty() && p.history.is_empty());
+    assert_eq!(s.player("nobody").await.unwrap(), None);
+}
+
+async fn a_rated_end_moves_both_ratings_once(b: &Backend) {
+    let s = &*b.store;
+    for name in ["ana", "bia"] {
+        s.create_account(account(name), session(name, id(name), 1), id("x"))
+            .await
+            .unwrap();
+    }
+    // Ana (Black) wins on time after a move each.
+    let mut g = online("g_1", id("ana"), id("bia"), true);
+    s.insert_game(g.clone(), None).await.unwrap();
+    finish(s, &mut g, &["f5", "d6"], End::Time(Color::White)).await;
+    let (want_a, want_b) = after_game(Rating::NEW_PLAYER, Rating::NEW_PLAYER, 1.0);
+    let a = blitz(s, "ana").await.unwrap();
+    let w = blitz(s, "bia").await.unwrap();
+    assert_eq!((a.rating, a.games), (want_a, 1));
+    assert_eq!((w.rating, w.games), (want_b, 1));
+    // Stored again (a later change of a finished game: a chat line), it is not rated twice.
+    s.save(g.rec.clone(), g.online.clone(), vec![])
+        .await
+        .unwrap();
+    assert_eq!(blitz(s, "ana").await.unwrap().games, 1);
+
+    // Not rated: aborted; White never moved; casual; a guest's seat.
+    let mut aborted = online("g_2", id("ana"), id("bia"), true);
+    s.insert_game(aborted.clone(), None).await.unwrap();
+    finish(s, &mut aborted, &["f5"], End::Abort).await;
+    let mut one_sided = online("g_3", id("ana"), id("bia"), true);
+    s.insert_game(one_sided.clone(), None).await.unwrap();
+    finish(s, &mut one_sided, &["f5"], End::Time(Color::White)).await;
+    let mut casual = online("g_4", id("ana"), id("bia"), false);
+    s.insert_game(casual.clone(), None).await.unwrap();
+    finish(s, &mut casual, &["f5", "d6"], End::Resign(Color::White)).await;
+    let mut guest = online("g_5", id("ana"), id("guest"), true);
+    s.insert_game(guest.clone(), None).await.unwrap();
+    finish(s, &mut guest, &["f5", "d6"], End::Resign(Color::White)).await;
+    assert_eq!(blitz(s, "ana").await.unwrap().games, 1);
+
+    // Bia (Black this time) wins: each is rated from the ratings the first game left.
+    let mut g = online("g_6", id("bia"), id("ana"), true);
+    s.insert_game(g.clone(), None).await.unwrap();
+    // Later than the first: the history lists it first.
+    g.rec.meta.updated_at = 50;
+    finish(s, &mut g, &["f5", "d6"], End::Resign(Color::White)).await;
+    let (want_b2, want_a2) = after_game(want_b, want_a, 1.0);
+    assert_eq!(blitz(s, "ana").await.unwrap().rating, want_a2);
+    assert_eq!(blitz(s, "bia").await.unwrap().rating, want_b2);
+    let p = s.player("ana").await.unwrap().unwrap();
+    let games: Vec<&str> = p.history.iter().map(|h| h.game.as_str()).collect();
+    assert_eq!(games, ["g_6", "g_1"]);
+    assert_eq!(p.history[0].rating, want_a2.rating);
+}
+
+async fn a_deleted_account_is_anonymised(b: &Backend) {
+    let s = &*b.store;
+    for name in ["ana", "bia"] {
+        s.create_account(account(name), session(name, id(name), 99), id("x"))
+            .await
+            .unwrap();
+    }
+    s.insert_game(online("g_on", id("ana"), id("bia"), true), None)
+        .await
+        .unwrap();
+    s.insert_game(
+        StoredGame {
+            rec: record("g_local", Mode::Friend, id("ana")),
+            online: None,
+        },
+        None,
+    )
+    .await
+    .unwrap();
+    let tomb = id("tomb");
+    let mut touched = s.delete_account(id("ana"), tomb).await.unwrap().unwrap();
+    touched.sort();
+    assert_eq!(touched, ["g_local", "g_on"]);
+    assert!(s.load_game("g_local").await.unwrap().is_none());
+    let g = s.load_game("g_on").await.unwrap().unwrap();
+    assert_eq!(g.rec.meta.owner, Owner::Browser(tomb));
+    let o = g.online.unwrap();
+    assert_eq!(
+        o.black,
+        SeatState::Taken {
+            name: "anonymous".into(),
+            holders: vec![]
+        }
+    );
+    assert!(o.white.holds(id("bia")));
+    assert_eq!(s.player("ana").await.unwrap(), None);
+    assert_eq!(s.session("ana", 0).await.unwrap(), None);
+    assert!(s.session("bia", 0).await.unwrap().is_some());
+    assert_eq!(s.delete_account(id("ana"), tomb).await.unwrap(), None);
+}
