@@ -12,8 +12,8 @@ use crate::error::AppError;
 use crate::model::online::{End, Phase};
 use crate::model::Mode;
 use crate::rating::both_moved;
-use virada_store::StoredGame;
 use axum::http::StatusCode;
+use virada_store::StoredGame;
 
 /// What `DELETE` does to a game its owner asks to delete.
 #[derive(Debug, PartialEq)]
