@@ -448,3 +448,63 @@ async fn a_stale_session_cookie_is_replaced_once_and_signing_in_again_ends_the_o
     let (s, _) = srv.get(&bia, &format!("/api/games/{game}")).await;
     assert_eq!(s, StatusCode::OK);
 }
+
+/// The bytes of every file in `dir` (the database, its log and shared memory if any) that
+/// contain `needle`, by file name.
+fn files_holding(dir: &std::path::Path, needle: &str) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let bytes = std::fs::read(p).unwrap();
+            bytes.windows(needle.len()).any(|w| w == needle.as_bytes())
+        })
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_deleted_account_leaves_nothing_readable_in_the_sqlite_file() {
+    // The file itself is what is checked: SQLite whatever VIRADA_TEST_STORE says (PostgreSQL:
+    // docs/SECURITY.md says what holds there).
+    let (dir, path) = db();
+    let sqlite = |c: &mut virada_server::config::ServerConfig| c.postgres = None;
+    let srv = start_with(&path, ManualTime::new(T0), sqlite).await;
+    let name = "Zorro_Deleted";
+    let (zorro, _) = sign_up(&srv, &Browser::new(), name, "correct horse").await;
+    let bia = Browser::new();
+    let id = srv.started(&zorro, &bia, json!({"kind": "none"})).await;
+    let row = crate::stored_rows::rows(
+        &path,
+        "SELECT password_hash, recovery_hash, holder FROM accounts",
+    )
+    .await;
+    let secrets: Vec<String> = row[0].iter().map(|c| c.clone().unwrap()).collect();
+    let needles = [name, &name.to_ascii_lowercase(), &secrets[0], &secrets[1]];
+    // Control: the files hold them while the account lives.
+    for needle in needles {
+        assert!(!files_holding(dir.path(), needle).is_empty(), "{needle}");
+    }
+
+    let (s, v, _) = call(
+        &srv,
+        &zorro,
+        Method::DELETE,
+        "/api/account",
+        Some(json!({"password": "correct horse"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::NO_CONTENT, "{v}");
+    assert_eq!(
+        srv.game(&bia, &id).await["online"]["seats"]["black"]["name"],
+        "anonymous"
+    );
+    srv.server.shutdown().await;
+    for needle in needles {
+        assert_eq!(
+            files_holding(dir.path(), needle),
+            Vec::<String>::new(),
+            "{needle}"
+        );
+    }
+}
