@@ -2,6 +2,13 @@
 import assert from 'node:assert/strict';
 import { BASE_URL } from './browser.mjs';
 
+/**
+ * How long a test waits for a game's analysis: the server answers within its analysis time cap
+ * (300 s, `analysis_time_cap`) whatever the machine, partial if it must, so a test waits that
+ * long and a little more; on a quick machine the analysis takes seconds.
+ */
+export const ANALYSIS_WAIT = 330000;
+
 export async function open(page, path = '/', base = BASE_URL) {
   await page.goto(base + path);
   await page.waitForSelector('#board .cell[data-square="h8"]');
@@ -98,4 +105,17 @@ export async function playToEnd(page, maxClicks = 70) {
     clicks++;
   }
   return clicks;
+}
+
+/**
+ * Goes to a section through the top bar, as a user does: on a phone the sections are behind the
+ * menu button, which is opened first (and must close again once a section is chosen).
+ */
+export async function goTo(page, route) {
+  if (await page.isVisible('#menu-btn')) {
+    await page.click('#menu-btn');
+    await page.waitForSelector('#menu-btn[aria-expanded="true"]');
+  }
+  await page.click(`.mainnav a[data-route="${route}"]`);
+  if (await page.isVisible('#menu-btn')) await page.waitForSelector('.mainnav', { state: 'hidden' });
 }

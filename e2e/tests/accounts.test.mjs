@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
-import { open, newGame, waitTurn, clickFirstLegal } from '../lib/ui.mjs';
+import { open, newGame, waitTurn, clickFirstLegal, goTo } from '../lib/ui.mjs';
 
 const shared = browserForFile();
 
@@ -17,7 +17,7 @@ async function openAccount(page) {
 }
 
 async function listedIds(page) {
-  await page.click('.mainnav a[data-route="/games"]');
+  await goTo(page, '/games');
   await page.waitForSelector('li[data-game-id]');
   return page.$$eval('li[data-game-id]', (lis) => lis.map((li) => li.dataset.gameId));
 }

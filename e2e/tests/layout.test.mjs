@@ -8,7 +8,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
-import { open, newGame, waitTurn, clickFirstLegal, playToEnd } from '../lib/ui.mjs';
+import { open, newGame, waitTurn, clickFirstLegal, playToEnd, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { createOnline, takeSeat, chat } from '../lib/online.mjs';
 
 // Black to move, and after any Black move White must pass (see play.test.mjs).
@@ -72,7 +72,7 @@ function noProblems() {
   assert.deepEqual(found, [], 'the board is in view and still everywhere');
 }
 
-test('local games: the board in view and still at five sizes', { timeout: 240000 }, async () => {
+test('local games: the board in view and still at five sizes', { timeout: 600000 }, async () => {
   const { context, page } = await newPage(shared.browser, VIEWPORTS[0]);
   await open(page);
   const start = await measure(page, 'start');
@@ -101,7 +101,7 @@ test('local games: the board in view and still at five sizes', { timeout: 240000
   const over = await measure(page, 'game-over');
   sameTops(start, over, 'game over');
   await page.click('#gameover [data-action="analyse"]');
-  await page.waitForSelector('#analysis:not([hidden]) .graph', { timeout: 60000 });
+  await page.waitForSelector('#analysis:not([hidden]) .graph', { timeout: ANALYSIS_WAIT });
   await measure(page, 'analysis');
 
   // Against the computer with a clock: both clocks (from the start: on a phone they take a

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, newGame, boardString } from '../lib/ui.mjs';
+import { open, newGame, boardString, goTo, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { START, flips, legalMoves, play, idx, sq, replay } from '../lib/othello.mjs';
 
 const LESSONS = JSON.parse(fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), '..', '..', 'crates', 'web', 'assets', 'learn', 'lessons.json'), 'utf8'));
@@ -135,10 +135,10 @@ test('the tutorial is offered on a first visit and completed by clicking', { tim
   // Reachable from the menu at any time; the offer is not made twice.
   await page.click('#learn-menu');
   await page.waitForSelector('#learn-tutorial');
-  await page.click('.mainnav a[data-route="/"]');
+  await goTo(page, '/');
   await page.waitForSelector('#view-play:not([hidden])');
   assert.equal(await page.isVisible('#learn-offer'), false);
-  await page.click('.mainnav a[data-route="/learn"]');
+  await goTo(page, '/learn');
   await page.waitForSelector('#learn-tutorial');
   checkClean(page);
   await context.close();
@@ -161,6 +161,21 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
       await click(page, wrong);
       const text = await feedback(page, 'bad');
       assert.ok(text.includes(wrong) && /loses/.test(text), text);
+      // The words are the file's, written and checked for that move (tests/it/lesson_walk.rs).
+      assert.equal(text, 'Not this one. ' + p.moves[wrong].text.en);
+      // A language switch mid-lesson: the feedback, the side to move and the source follow.
+      await page.click('#lang-btn');
+      await page.waitForFunction(() => document.documentElement.lang === 'pt-BR');
+      const pt = 'Esta não. ' + p.moves[wrong].text.pt;
+      await page.waitForFunction((want) => document.getElementById('learn-feedback').textContent === want, pt);
+      const task = await page.textContent('#learn-task');
+      assert.match(task, /^Vez do (Preto|Branco)/);
+      assert.doesNotMatch(task, /Black|White/);
+      const source = await page.textContent('.learn-panel .muted.small');
+      assert.match(source, /^De uma partida de torneio \(WTHOR \d{4}, partida \d+, antes da jogada \d+\)\.$/);
+      await page.click('#lang-btn');
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      assert.match(await page.textContent('#learn-task'), /^(Black|White) to move: you play (Black|White)\./);
       await page.click('#learn-retry');
       await atStep(page, 1);
       await page.screenshot({ path: screenshotPath('learn-lesson.png') });
@@ -168,6 +183,7 @@ test('a lesson: a move against the idea is explained, the answers are accepted, 
     await click(page, p.answers[0]);
     const ok = await feedback(page, 'ok');
     assert.match(ok, /corner/);
+    assert.equal(ok, 'Right! ' + p.moves[p.answers[0]].text.en);
     const color = p.to_move === 'black' ? 'X' : 'O';
     assert.equal(await boardString(page, 'learn-board'), play(p.board, color, idx(p.answers[0])));
     await page.click('#learn-next');
@@ -202,13 +218,13 @@ function naiveGame(plies) {
   return t;
 }
 
-test('analysis: a mistake studied on the board, its better line stepped, then "try again from here"', { timeout: 180000 }, async () => {
+test('analysis: a mistake studied on the board, its better line stepped, then "try again from here"', { timeout: 600000 }, async () => {
   const { context, page } = await newPage(shared.browser);
   await open(page);
   const transcript = naiveGame(30);
   await newGame(page, { mode: 'friend', start: 'setup', setup: transcript });
   await page.click('#btn-analyse');
-  await page.waitForSelector('#analysis .graph', { timeout: 90000 });
+  await page.waitForSelector('#analysis .graph', { timeout: ANALYSIS_WAIT });
   // Accuracy per player and the evaluation bar.
   const rows = await page.$$eval('#accuracy tr[data-color]', (trs) => trs.map((tr) => [tr.dataset.color, tr.querySelector('.mean-loss').textContent, tr.querySelector('.best-share').textContent]));
   assert.equal(rows.length, 2);
@@ -230,6 +246,7 @@ test('analysis: a mistake studied on the board, its better line stepped, then "t
 
   await page.click(`#analysis button.mistake[data-ply="${m.index}"]`);
   await page.waitForSelector('#board[data-study="before"]');
+  await boardInView(page, 'a mistake clicked in the analysis (desktop)');
   const before = m.index === 0 ? START : game.plies[m.index - 1].board;
   assert.equal(await boardString(page), before, 'the position before the mistake');
   assert.match(await page.getAttribute(`#board .cell[data-square="${m.move}"]`, 'data-mark'), /played/);
@@ -279,13 +296,13 @@ test('analysis: a mistake studied on the board, its better line stepped, then "t
   await context.close();
 });
 
-test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x844', { timeout: 180000 }, async () => {
+test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x844', { timeout: 600000 }, async () => {
   const { context, page } = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
   await open(page);
   await page.waitForSelector('#learn-offer:not([hidden])');
   assert.equal((await page.textContent('#learn-offer-start')).trim(), 'Um minuto para aprender');
   await page.screenshot({ path: screenshotPath('learn-offer-phone-pt.png') });
-  await page.click('.mainnav a[data-route="/learn"]');
+  await goTo(page, '/learn');
   await page.waitForSelector('#learn-tutorial');
   assert.match(await page.textContent('#view-learn h1'), /Aprender/);
   await page.screenshot({ path: screenshotPath('learn-menu-phone-pt.png'), fullPage: true });
@@ -309,23 +326,36 @@ test('pt-BR and phone: the learning page and the analysis in Portuguese at 390x8
   await page.screenshot({ path: screenshotPath('learn-lesson-phone-pt.png'), fullPage: true });
 
   // The analysis in Portuguese: comma decimals, "peças".
-  await page.click('.mainnav a[data-route="/"]');
+  await goTo(page, '/');
   await newGame(page, { mode: 'friend', start: 'setup', setup: naiveGame(24) });
   await page.click('#btn-analyse');
-  await page.waitForSelector('#analysis .graph', { timeout: 90000 });
+  await page.waitForSelector('#analysis .graph', { timeout: ANALYSIS_WAIT });
   const analysis = await page.textContent('#analysis');
   assert.match(analysis, /peças/);
   // Values and losses (the page's text runs items together, so "9." + "8 jogadas" is no number).
   assert.doesNotMatch(analysis, /(perdeu |por |[+−-])\d+\.\d/, 'no decimal point in Portuguese');
   assert.match(analysis, /perdeu \d+,\d/, 'comma decimals');
-  const first = await page.$('#analysis button.mistake');
-  if (first) {
-    await first.click();
-    await page.waitForSelector('#board[data-study="before"]');
-  }
+  // The last mistake listed, far down the page: the board sticks in view when it is clicked.
+  const marks = await page.$$('#analysis button.mistake');
+  assert.ok(marks.length > 0, 'the naive game has mistakes');
+  await marks[marks.length - 1].scrollIntoViewIfNeeded();
+  await marks[marks.length - 1].click();
+  await page.waitForSelector('#board[data-study="before"]');
+  await boardInView(page, 'a mistake clicked in the analysis (phone)');
   await page.$eval('#analysis', (el) => el.scrollIntoView());
   await page.screenshot({ path: screenshotPath('analysis-phone-pt.png'), fullPage: true });
   assert.equal(replay('').board, START);
   checkClean(page);
   await context.close();
 });
+
+/** The whole board is inside the window (after the page's scrolling settles). */
+async function boardInView(page, what) {
+  await page.waitForFunction(() => {
+    const r = document.getElementById('board').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+  }, null, { timeout: 5000 }).catch(async () => {
+    const r = await page.$eval('#board', (b) => { const x = b.getBoundingClientRect(); return { top: x.top, bottom: x.bottom, height: window.innerHeight }; });
+    assert.fail(`${what}: the board is out of view ${JSON.stringify(r)}`);
+  });
+}

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, newPage, screenshotPath } from '../lib/browser.mjs';
-import { open, clickFirstLegal } from '../lib/ui.mjs';
+import { open, clickFirstLegal, goTo } from '../lib/ui.mjs';
 import { allAtPly, gameIdOf, seat } from '../lib/online.mjs';
 
 let browser;
@@ -33,7 +33,7 @@ async function blitz(page, username) {
 }
 
 async function openLobby(page) {
-  await page.click('.mainnav a[data-route="/lobby"]');
+  await goTo(page, '/lobby');
   await page.waitForSelector('#lobby-status[data-state="live"]');
 }
 

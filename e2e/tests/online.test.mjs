@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, waitTurn, clickFirstLegal, boardString, textMatches } from '../lib/ui.mjs';
+import { open, waitTurn, clickFirstLegal, boardString, textMatches, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { createOnline, takeSeat, seat, plyOf, allAtPly, clockMs, gameIdOf, chat } from '../lib/online.mjs';
 import { replay } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
@@ -183,7 +183,7 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     await ana.click('#btn-analyse');
     // The review spends a node budget (ReviewEffort::STANDARD), so its time depends on the
     // machine; the server answers within its analysis_time_cap (300 s) whatever, so wait that long.
-    await ana.waitForSelector('#analysis svg.graph', { timeout: 330000 });
+    await ana.waitForSelector('#analysis svg.graph', { timeout: ANALYSIS_WAIT });
     assert.equal(await ana.$$eval('#analysis svg.graph circle', (x) => x.length), transcript.length / 2);
     const ggf = await spec.evaluate(async () => (await fetch(document.getElementById('link-ggf').href)).text());
     assert.match(ggf, /GM\[Othello\]/);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, newGame, waitTurn, ply, clickFirstLegal, boardString, legalSquares, playToEnd } from '../lib/ui.mjs';
+import { open, newGame, waitTurn, ply, clickFirstLegal, boardString, legalSquares, playToEnd, goTo, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { replay, legalMoves, sq, count } from '../lib/othello.mjs';
 
 // Found by e2e/tools/find-pass-fixture.mjs: Black to move (h2, c5 or a6), and after ANY of them
@@ -85,7 +85,7 @@ test('complete game against the computer by clicking, then analysis', { timeout:
   await page.click('#btn-analyse');
   // The review spends a node budget (ReviewEffort::STANDARD), so its time depends on the
   // machine; the server answers within its analysis_time_cap (300 s) whatever, so wait that long.
-  await page.waitForSelector('#analysis svg.graph', { timeout: 330000 });
+  await page.waitForSelector('#analysis svg.graph', { timeout: ANALYSIS_WAIT });
   assert.equal(await page.$$eval('#analysis svg.graph circle', (c) => c.length), plies);
   assert.equal(await page.$$eval('#analysis h3', (h) => h.length), 2);
   await page.$eval('#analysis', (el) => el.scrollIntoView());
@@ -94,6 +94,22 @@ test('complete game against the computer by clicking, then analysis', { timeout:
   await page.click('#move-list button[data-ply="1"]');
   assert.equal(await page.getAttribute('#board', 'data-view'), '1');
   await page.waitForSelector('#view-banner:not([hidden])');
+  // The step buttons under the board do what the arrow keys do.
+  assert.match(await page.textContent('#nav-where'), new RegExp(`^Move 1 of ${plies}$`));
+  await page.click('#nav-next');
+  assert.equal(await page.getAttribute('#board', 'data-view'), '2');
+  await page.click('#nav-prev');
+  await page.click('#nav-prev');
+  assert.equal(await page.getAttribute('#board', 'data-view'), '0');
+  assert.ok(await page.$eval('#nav-first', (b) => b.disabled), 'nothing before the start');
+  await page.click('#nav-last');
+  assert.equal(await page.getAttribute('#board', 'data-view'), 'live');
+  assert.ok(await page.$eval('#nav-next', (b) => b.disabled), 'nothing after the last move');
+  // A click anywhere on the graph shows the nearest move's position: its middle, the middle move.
+  const gb = await (await page.$('#analysis svg.graph')).boundingBox();
+  await page.click('#analysis svg.graph', { position: { x: gb.width / 2, y: gb.height * 0.9 } });
+  const middle = Number(await page.getAttribute('#board', 'data-view'));
+  assert.ok(Math.abs(middle - plies / 2) <= 1, `the graph's middle shows move ${middle} of ${plies}`);
   await page.click('#back-to-game');
   assert.equal(await page.getAttribute('#board', 'data-view'), 'live');
   checkClean(page);
@@ -202,7 +218,7 @@ test('language switch to Portuguese is applied everywhere and remembered', { tim
   await page.waitForSelector('#board .cell');
   assert.equal(await page.$eval('html', (h) => h.lang), 'pt-BR');
   assert.equal((await page.textContent('#btn-undo')).trim(), 'Desfazer');
-  await page.click('.mainnav a[data-route="/rules"]');
+  await goTo(page, '/rules');
   await page.waitForSelector('#rules-content h1');
   assert.match(await page.textContent('#rules-content h1'), /Regras do Reversi/);
   await page.screenshot({ path: screenshotPath('desktop-rules-pt.png') });
@@ -244,7 +260,7 @@ test('reload restores the game; saved games list resumes it', { timeout: 90000 }
   assert.equal(await page.inputValue('#transcript'), transcript);
   assert.equal(await page.$$eval('#move-list button[data-ply]', (b) => b.length), moves);
 
-  await page.click('.mainnav a[data-route="/games"]');
+  await goTo(page, '/games');
   await page.waitForSelector(`#games-ongoing li[data-game-id="${id}"]`);
   await page.screenshot({ path: screenshotPath('desktop-saved-games.png') });
   await page.click(`#games-ongoing li[data-game-id="${id}"] button.primary`);
@@ -268,6 +284,42 @@ test('XOT start: 8 opening moves already played', { timeout: 60000 }, async () =
   assert.match(await page.textContent('#status-text'), /Black to move/);
   checkClean(page);
   await context.close();
+});
+
+test('phone: the top bar is one row and every section is reached through its menu, in both languages', { timeout: 90000 }, async () => {
+  for (const [width, locale] of [[360, 'pt-BR'], [390, 'en-US']]) {
+    const { context, page } = await newPage(shared.browser, { width, height: 800, isMobile: true, locale });
+    await open(page);
+    // One row: every visible item of the bar sits on the same line, and nothing runs off the side.
+    const rows = await page.$$eval('.topbar > *, .topbar .tools > *', (els) => els
+      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).position !== 'absolute')
+      .map((e) => { const r = e.getBoundingClientRect(); return { top: Math.round(r.top), bottom: Math.round(r.bottom), right: r.right }; }));
+    const bar = await page.$eval('.topbar', (b) => ({ height: b.getBoundingClientRect().height, scroll: b.scrollWidth, client: b.clientWidth }));
+    assert.ok(bar.height < 64, `${width} px: the bar is one row (${bar.height} px high)`);
+    assert.ok(bar.scroll <= bar.client, `${width} px: nothing scrolls sideways in the bar ${JSON.stringify(bar)}`);
+    for (const r of rows) assert.ok(r.right <= width, `${width} px: an item ends off-screen ${JSON.stringify(r)}`);
+    assert.equal(await page.isVisible('.mainnav a[data-route="/learn"]'), false, 'the sections wait behind the menu');
+    assert.equal(await page.getAttribute('#menu-btn', 'aria-label'), 'Menu');
+    // Each section through the menu, each link inside the screen.
+    for (const route of ['/lobby', '/games', '/arenas', '/learn', '/rules', '/']) {
+      await page.click('#menu-btn');
+      const box = await (await page.$(`.mainnav a[data-route="${route}"]`)).boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${route} is on the screen: ${JSON.stringify(box)}`);
+      await page.click(`.mainnav a[data-route="${route}"]`);
+      await page.waitForSelector('.mainnav', { state: 'hidden' });
+      assert.equal(await page.getAttribute(`.mainnav a[data-route="${route}"]`, 'aria-current'), 'page');
+      assert.equal(await page.getAttribute('#menu-btn', 'aria-expanded'), 'false', 'a choice closes the menu');
+    }
+    // Escape closes it too, and gives the focus back to the button.
+    await page.click('#menu-btn');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('.mainnav', { state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'menu-btn');
+    assert.equal((await page.textContent('#lang-btn .lang-short')).trim(), locale === 'pt-BR' ? 'EN' : 'PT');
+    await page.screenshot({ path: screenshotPath(`phone-${width}-menu.png`) });
+    checkClean(page);
+    await context.close();
+  }
 });
 
 test('phone (portrait) layout and dark theme', { timeout: 90000 }, async () => {

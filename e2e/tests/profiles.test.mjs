@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, clickFirstLegal } from '../lib/ui.mjs';
+import { open, clickFirstLegal, goTo, textMatches } from '../lib/ui.mjs';
 import { allAtPly } from '../lib/online.mjs';
 
 const shared = browserForFile();
@@ -71,6 +71,9 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   await bia.page.waitForSelector('#resign-confirm', { state: 'visible' });
   await bia.page.click('#btn-resign-yes');
   await ana.page.waitForFunction(() => document.getElementById('board').dataset.status === 'finished');
+  // The game's end shows each player's new rating and its change, in their language.
+  await textMatches(ana.page, '#gameover-rating', /^Your rating: 1[6-7]\d\d \(\+\d+\)\.$/);
+  await textMatches(bia.page, '#gameover-rating', /^Seu rating: 1[3-4]\d\d \(−\d+\)\.$/);
 
   // Ana's profile: the blitz rating (provisional), the record, the game among the recent ones.
   await visit(ana.page, `/@/${anaName}`);
@@ -79,7 +82,7 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   assert.match(await ana.page.textContent('.rating-card[data-category="blitz"] .rating-value'), /^1[6-7]\d\d\?$/);
   assert.match(await ana.page.textContent('.profile-record'), /Wins\s*1/);
   await ana.page.waitForSelector(`.recent-list li[data-game-id="${id}"]`);
-  assert.match(await ana.page.textContent(`.recent-list li[data-game-id="${id}"]`), /Rated.*Won \(by resignation\)/s);
+  assert.match(await ana.page.textContent(`.recent-list li[data-game-id="${id}"]`), /Rated.*Won \(by resignation\).*rating \+\d+ \(1[6-7]\d\d\)/s);
   assert.equal(await ana.page.isVisible('#profile-download'), true, 'the download on her own profile');
   await ana.page.waitForSelector(`.archive-list li[data-game-id="${id}"]`);
   // The archive's result filter: no losses.
@@ -94,7 +97,7 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   assert.match(await bia.page.textContent('.rating-card[data-category="blitz"] .rating-value'), /^1[3-4]\d\d\?$/);
   assert.match(await bia.page.textContent('.profile-record'), /Derrotas\s*1/);
   await bia.page.waitForSelector(`.recent-list li[data-game-id="${id}"]`);
-  assert.match(await bia.page.textContent(`.recent-list li[data-game-id="${id}"]`), /Valendo rating.*Derrota \(por desistência\)/s);
+  assert.match(await bia.page.textContent(`.recent-list li[data-game-id="${id}"]`), /Valendo rating.*Derrota \(por desistência\).*rating −\d+ \(1[3-4]\d\d\)/s);
   assert.equal(await bia.page.isVisible('#profile-download'), true, 'her own profile has the download');
   const overflow = await bia.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling at 390 px (${overflow} px too wide)`);
@@ -119,7 +122,7 @@ test('two accounts play a rated game; both profiles show the ratings and the gam
   await showGame(bia.page, corr);
   await clickFirstLegal(bia.page);
   await ana.page.waitForFunction((n) => document.getElementById('notice').textContent.includes(`${n} moved`), biaName);
-  await ana.page.click('.mainnav a[data-route="/games"]');
+  await goTo(ana.page, '/games');
   await ana.page.waitForSelector('#my-games:not([hidden]) .my-games-list li[data-game-id]');
   const first = await ana.page.$eval('.my-games-list li[data-game-id]', (li) => ({ id: li.dataset.gameId, mine: li.classList.contains('your-move'), text: li.textContent }));
   assert.equal(first.id, corr);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
-import { open, newGame, clickFirstLegal } from '../lib/ui.mjs';
+import { open, newGame, clickFirstLegal, goTo, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { createOnline } from '../lib/online.mjs';
 
 // a1 Black, b1 White, Black to move: c1 ends the game (a wipe-out).
@@ -139,7 +139,7 @@ async function tour(size, theme, lang, states) {
     await newGame(page, { mode: 'friend' });
     for (let i = 0; i < 12; i++) await clickFirstLegal(page);
     await page.click('#btn-analyse');
-    await page.waitForSelector('#analysis-body svg', { timeout: 90000 });
+    await page.waitForSelector('#analysis-body svg', { timeout: ANALYSIS_WAIT });
     await page.$eval('#analysis', (el) => el.scrollIntoView());
     await shot(page, `${tag}-analysis`);
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -187,7 +187,7 @@ async function tour(size, theme, lang, states) {
     await shot(page, `${tag}-online-waiting`);
   }
   if (states.includes('games')) {
-    await page.click('.mainnav a[data-route="/games"]');
+    await goTo(page, '/games');
     await page.waitForSelector('#games-finished li');
     // The one-move game (the game over above) says "1 move", not "1 moves".
     const list = await page.textContent('#view-games');
@@ -196,26 +196,26 @@ async function tour(size, theme, lang, states) {
     await shot(page, `${tag}-saved-games`);
   }
   if (states.includes('rules')) {
-    await page.click('.mainnav a[data-route="/rules"]');
+    await goTo(page, '/rules');
     await page.waitForSelector('#rules-content h1');
     await shot(page, `${tag}-rules`);
   }
   await context.close();
 }
 
-test('desktop, light, English', { timeout: 240000 }, async () => {
+test('desktop, light, English', { timeout: 600000 }, async () => {
   await tour(DESKTOP, 'light', 'en', ['start', 'hints', 'analysis', 'gameover', 'new', 'settings', 'wthor', 'online', 'games']);
 });
 
-test('desktop, dark, Portuguese', { timeout: 240000 }, async () => {
+test('desktop, dark, Portuguese', { timeout: 600000 }, async () => {
   await tour(DESKTOP, 'dark', 'pt', ['start', 'hints', 'analysis', 'gameover', 'editor', 'keys', 'wthor', 'online', 'rules']);
 });
 
-test('phone, light, Portuguese', { timeout: 240000 }, async () => {
+test('phone, light, Portuguese', { timeout: 600000 }, async () => {
   await tour(PHONE, 'light', 'pt', ['start', 'hints', 'analysis', 'gameover', 'new', 'online', 'games']);
 });
 
-test('phone, dark, English', { timeout: 240000 }, async () => {
+test('phone, dark, English', { timeout: 600000 }, async () => {
   await tour(PHONE, 'dark', 'en', ['start', 'analysis', 'gameover', 'editor', 'settings', 'wthor', 'rules']);
 });
 

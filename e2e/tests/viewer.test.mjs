@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
-import { open, boardString } from '../lib/ui.mjs';
+import { open, boardString, ANALYSIS_WAIT } from '../lib/ui.mjs';
 import { START, legalMoves, play, sq, idx, replay, rng, other } from '../lib/othello.mjs';
 
 const shared = browserForFile();
@@ -76,7 +76,7 @@ const FILE = wtb(2024, [
   { black: 5, white: 6, score: 0, moves: 'f5d6a1' }, // a1 is no legal move: unreadable
 ]);
 
-test('a WTHOR file lists its games; the one picked opens from its start, steps and is analysed', { timeout: 120000 }, async () => {
+test('a WTHOR file lists its games; the one picked opens from its start, steps and is analysed', { timeout: 600000 }, async () => {
   const file = path.join(dir, 'WTH_2024.wtb');
   fs.writeFileSync(file, FILE);
   const { context, page } = await newPage(shared.browser, {});
@@ -108,7 +108,7 @@ test('a WTHOR file lists its games; the one picked opens from its start, steps a
   assert.equal(await page.getAttribute('#board', 'data-status'), 'finished');
   // The analysis of the game: its graph and each side's mistakes.
   await page.click('#btn-analyse');
-  await page.waitForSelector('#analysis-body svg', { timeout: 90000 });
+  await page.waitForSelector('#analysis-body svg', { timeout: ANALYSIS_WAIT });
   assert.ok((await page.$$('#analysis-body h3')).length >= 1, 'the analysis lists each side');
   assert.deepEqual(page.consoleErrors, []);
   await context.close();

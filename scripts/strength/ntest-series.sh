@@ -11,8 +11,9 @@
 # Each chunk writes OUTDIR/NNN.txt (virada match's report) and NNN.ggf. A chunk whose report is
 # complete is skipped, so the same command resumes after an interruption (a kill loses only
 # the chunk in progress). A move may take up to $TIMEOUT s (default 3600: on a loaded machine
-# NTest at depth 20 took more than virada match's default 60 s and forfeited). tally.py sums
-# the reports. NTest is built from its public source
+# NTest at depth 20 took more than virada match's default 60 s and forfeited), its start-up and
+# pings up to $HANDSHAKE s (default 600: at load 15-20 NTest missed virada match's default
+# 30 s). tally.py sums the reports. NTest is built from its public source
 # outside the repository (../shared/REFERENCES.md); nothing here is needed by the tests.
 NTEST_DIR=${NTEST_DIR:-/root/ref/ntest}
 OPENINGS=$(realpath "${OPENINGS:-xot100.txt}")
@@ -23,7 +24,7 @@ k=$FIRST
 while [ "$k" -le "$LAST" ]; do
   f=$OUT/$(printf %03d "$k")
   if ! grep -q '^time used' "$f.txt" 2>/dev/null; then
-    "$BIN" match --a "$SPEC" --b "nboard:$NTB x" --b-dir "$NTEST_DIR" --b-tc "depth=$D,timeout=${TIMEOUT:-3600}" \
+    "$BIN" match --a "$SPEC" --b "nboard:$NTB x" --b-dir "$NTEST_DIR" --b-tc "depth=$D,timeout=${TIMEOUT:-3600},handshake=${HANDSHAKE:-600}" \
       --games 2 --book off --threads 1 --openings "$OPENINGS" --skip "$k" \
       --ggf "$f.ggf" > "$f.tmp" 2>/dev/null && mv "$f.tmp" "$f.txt"
   fi

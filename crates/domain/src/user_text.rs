@@ -10,7 +10,9 @@
 //! (zero width joiner) between an emoji and another emoji symbol, as in 👨‍👩‍👧: it joins
 //! them into one picture and hides nothing. Categories come from the `unicode-properties`
 //! tables. The server answers a refused one with `invisible_character`
-//! (`virada_server::user_text::checked`).
+//! (`virada_server::user_text::checked`). A text with nothing but blanks (white space, U+2800
+//! braille blanks, combining marks with nothing to sit on) is refused whole
+//! ([`looks_blank`], `blank_text`).
 
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
@@ -52,9 +54,53 @@ pub fn first_refused(text: &str) -> Option<char> {
     })
 }
 
+/// Characters that are not controls or format characters but draw no ink: U+2800 (the blank
+/// braille pattern, a symbol) and the blank letters above.
+fn draws_nothing(c: char) -> bool {
+    c.is_whitespace()
+        || c == '\u{2800}'
+        || BLANKS.contains(&c)
+        || matches!(
+            c.general_category(),
+            GeneralCategory::NonspacingMark
+                | GeneralCategory::SpacingMark
+                | GeneralCategory::EnclosingMark
+                | GeneralCategory::Format
+                | GeneralCategory::Control
+        )
+}
+
+/// Whether `text` would look blank: it has no character that draws anything by itself (only
+/// white space, U+2800 braille blanks, blank letters, format characters and combining marks,
+/// which have nothing to sit on). The server refuses such a name, chat line or report as
+/// `blank_text`.
+pub fn looks_blank(text: &str) -> bool {
+    text.chars().all(draws_nothing)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blank_looking_text_is_told_apart_from_text() {
+        for text in [
+            "",
+            "   ",
+            "\u{2800}",
+            "\u{2800}\u{2800} \u{2800}",
+            "\u{0301}\u{0301}\u{0308}",
+            " \u{20DD}",
+            "\u{3000}\u{00A0}\u{2003}",
+            "\u{3164}\u{0301}",
+            "\u{2800}\u{0300}",
+        ] {
+            assert!(looks_blank(text), "{text:?}");
+        }
+        for text in ["a", "\u{2800}a", "a\u{0301}", ".", "👍", "日", "\u{0301}x"] {
+            assert!(!looks_blank(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn format_and_invisible_characters_are_refused() {

@@ -7,6 +7,7 @@ use crate::book::Book;
 use crate::eval::{default_evaluator, Gen3Eval};
 use crate::levels::{BookUse, Level, Mistakes};
 use crate::random::splitmix64;
+use crate::search::probcut_log::ProbcutLog;
 use crate::search::{self, Limits, Observer, SearchResult, SearchSetup, Unobserved};
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -67,6 +68,8 @@ pub struct Engine {
     time_source: TimeSource,
     /// The opening book the levels play from (`None`: every move is searched).
     book: Option<&'static Book>,
+    /// Where Multi-ProbCut's decisions are recorded (`virada bench probcut`), if anywhere.
+    probcut_log: Option<Arc<ProbcutLog>>,
 }
 
 impl Engine {
@@ -79,6 +82,7 @@ impl Engine {
             threads: cfg.threads.max(1),
             time_source: TimeSource::System,
             book: None,
+            probcut_log: None,
         }
     }
 
@@ -129,6 +133,12 @@ impl Engine {
         self.time_source = source;
     }
 
+    /// Records Multi-ProbCut's probes and cuts in `log` from now on (`None`: stop recording).
+    /// A measurement of the cuts; the search is the same either way.
+    pub fn set_probcut_log(&mut self, log: Option<Arc<ProbcutLog>>) {
+        self.probcut_log = log;
+    }
+
     /// Forgets everything learnt (new game, or reproducible measurements).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -140,6 +150,7 @@ impl Engine {
             eval: &self.eval,
             threads: self.threads,
             time_source: self.time_source,
+            probcut_log: self.probcut_log.as_deref(),
         }
     }
 

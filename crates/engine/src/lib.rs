@@ -15,6 +15,7 @@ pub mod levels;
 mod observer;
 pub mod random;
 pub mod search;
+pub mod teach;
 pub mod time;
 pub mod tt;
 

@@ -8,18 +8,22 @@
 //! cargo run --release -p virada-server --example lessons -- /work/shared/data/wthor 2008 2014 > crates/web/assets/learn/lessons.json
 //! ```
 //!
-//! Per position every legal move gets its value and the counts the lesson's feedback quotes
-//! (the opponent's moves after it, discs flipped, new frontier discs, stable discs gained, the
-//! size of its empty region) and, for the moves that are not answers, the coach's reasons.
+//! Per position every legal move gets its value and the lesson's feedback on it in English and
+//! pt-BR, written by `virada_engine::teach::lesson` from the move's facts (the same facts layer
+//! the coach quotes). `--refresh FILE` rewrites the feedback of the positions already in FILE
+//! (values and answers kept, no search), after a change of the sentences:
+//!
+//! ```text
+//! cargo run -p virada-server --example lessons -- --refresh crates/web/assets/learn/lessons.json > /tmp/l.json
+//! ```
 
 use serde_json::{json, Map, Value};
 use std::collections::BTreeSet;
-use virada_engine::coach::{self, Lang, Mistake};
-use virada_engine::endgame::stability::stable_discs;
+use virada_engine::teach::lesson::{feedback, Lesson, Played};
+use virada_engine::teach::{Lang, MoveFacts};
 use virada_engine::{Analysis, Engine, EngineConfig, Limits};
 use virada_rules::formats::wthor::read_wtb;
-use virada_rules::masks::{CORNERS, C_SQUARES, X_SQUARES};
-use virada_rules::movegen::{neighbours, region_of, regions};
+use virada_rules::movegen::regions;
 use virada_rules::{Board, Color, Move, Position, Square};
 
 /// The depth the test checks every answer at (exact below `EXACT` empties).
@@ -36,56 +40,11 @@ const LESSONS: [&str; 7] = [
     "corners", "xc", "mobility", "quiet", "stable", "parity", "tempo",
 ];
 
-/// What a move does, counted with the rules.
-#[derive(Clone, Debug)]
-struct Feat {
-    sq: Square,
-    corner: bool,
-    /// An X- or C-square next to an empty corner.
-    xc: bool,
-    opp_moves: u32,
-    flips: u32,
-    /// Discs of the mover next to an empty square among the placed and flipped ones.
-    frontier: u32,
-    /// The mover's stable discs after the move minus before.
-    stable: i32,
-    /// The size of the empty region the move is played in (before the move).
-    region: u32,
-}
-
-/// The empty corner an X- or C-square touches, if any.
-fn next_to_empty_corner(b: &Board, sq: Square) -> bool {
-    let bit = sq.bit();
-    if bit & (X_SQUARES | C_SQUARES) == 0 {
-        return false;
-    }
-    let corners = neighbours(bit) & CORNERS;
-    corners & b.empties() != 0
-}
+/// What a move does, counted with the rules (the teaching facts).
+type Feat = MoveFacts;
 
 fn features(b: &Board) -> Vec<Feat> {
-    let empties = b.empties();
-    let stable_before = stable_discs(b.player, b.opponent).count_ones() as i32;
-    b.legal_moves()
-        .iter()
-        .map(|sq| {
-            let f = b.flips(sq).0;
-            let after = b.play_unchecked(sq);
-            let mine = f | sq.bit();
-            let exposed = mine & neighbours(after.empties());
-            let stable_after = stable_discs(after.opponent, after.player).count_ones() as i32;
-            Feat {
-                sq,
-                corner: sq.bit() & CORNERS != 0,
-                xc: next_to_empty_corner(b, sq),
-                opp_moves: after.legal_moves().count(),
-                flips: f.count_ones(),
-                frontier: exposed.count_ones(),
-                stable: stable_after - stable_before,
-                region: region_of(empties, sq).count_ones(),
-            }
-        })
-        .collect()
+    MoveFacts::all(b)
 }
 
 fn limits(depth: u32) -> Limits {
@@ -134,19 +93,29 @@ fn prefilter(lesson: &str, b: &Board, f: &[Feat]) -> bool {
     }
     match lesson {
         "corners" => any(&|x| x.corner) && e >= 12,
-        "xc" => !any(&|x| x.corner) && any(&|x| x.xc) && (16..=50).contains(&e),
-        "mobility" => e >= 40 && !any(&|x| x.corner || x.xc) && spread(&|x| x.opp_moves) >= 4,
-        "quiet" => {
-            (24..=44).contains(&e) && !any(&|x| x.corner || x.xc) && spread(&|x| x.frontier) >= 3
+        "xc" => {
+            !any(&|x| x.corner) && any(&|x| x.near_empty_corner.is_some()) && (16..=50).contains(&e)
         }
-        "stable" => (14..=40).contains(&e) && any(&|x| !x.corner && x.stable >= 3),
+        "mobility" => {
+            e >= 40
+                && !any(&|x| x.corner || x.near_empty_corner.is_some())
+                && spread(&|x| x.opponent_count()) >= 4
+        }
+        "quiet" => {
+            (24..=44).contains(&e)
+                && !any(&|x| x.corner || x.near_empty_corner.is_some())
+                && spread(&|x| x.frontier) >= 3
+        }
+        "stable" => (14..=40).contains(&e) && any(&|x| !x.corner && x.stable_gain() >= 3),
         "parity" => {
             (6..=14).contains(&e)
                 && regions(b.empties()).count() >= 2
                 && any(&|x| x.region % 2 == 1)
                 && any(&|x| x.region % 2 == 0)
         }
-        "tempo" => e >= 10 && any(&|x| x.opp_moves <= 1) && any(&|x| x.opp_moves >= 3),
+        "tempo" => {
+            e >= 10 && any(&|x| x.opponent_count() <= 1) && any(&|x| x.opponent_count() >= 3)
+        }
         _ => false,
     }
 }
@@ -162,18 +131,22 @@ fn teaches(
 ) -> bool {
     let best = best_value(a);
     let best_deep = best_value(deep);
-    let feat = |sq: Square| f.iter().find(|x| x.sq == sq).expect("legal");
+    let feat = |sq: Square| f.iter().find(|x| x.square == sq).expect("legal");
     let loss = |sq: Square| (best - value(a, sq)).min(best_deep - value(deep, sq));
-    let losers: Vec<&Feat> = f.iter().filter(|x| loss(x.sq) >= CLEAR_LOSS).collect();
+    let losers: Vec<&Feat> = f.iter().filter(|x| loss(x.square) >= CLEAR_LOSS).collect();
     let al: Vec<&Feat> = ans.iter().map(|&s| feat(s)).collect();
     let all = |p: &dyn Fn(&Feat) -> bool| al.iter().all(|x| p(x));
     match lesson {
         "corners" => all(&|x| x.corner) && losers.iter().any(|x| !x.corner),
-        "xc" => all(&|x| !x.xc) && losers.iter().any(|x| x.xc),
+        "xc" => {
+            all(&|x| x.near_empty_corner.is_none())
+                && losers.iter().any(|x| x.near_empty_corner.is_some())
+        }
         "mobility" => {
-            let min = f.iter().map(|x| x.opp_moves).min().unwrap_or(0);
-            let worst = al.iter().map(|x| x.opp_moves).max().unwrap_or(0);
-            all(&|x| x.opp_moves <= min + 1) && losers.iter().any(|x| x.opp_moves >= worst + 3)
+            let min = f.iter().map(|x| x.opponent_count()).min().unwrap_or(0);
+            let worst = al.iter().map(|x| x.opponent_count()).max().unwrap_or(0);
+            all(&|x| x.opponent_count() <= min + 1)
+                && losers.iter().any(|x| x.opponent_count() >= worst + 3)
         }
         "quiet" => {
             let min = f.iter().map(|x| x.frontier).min().unwrap_or(0);
@@ -181,44 +154,163 @@ fn teaches(
             all(&|x| x.frontier <= min + 1 && x.flips <= 4)
                 && losers.iter().any(|x| x.frontier >= worst + 3)
         }
-        "stable" => all(&|x| !x.corner && x.stable >= 3) && losers.iter().any(|x| x.stable <= 1),
-        "parity" => {
-            all(&|x| x.region % 2 == 1) && f.iter().any(|x| x.region % 2 == 0 && loss(x.sq) >= 2.0)
+        "stable" => {
+            all(&|x| !x.corner && x.stable_gain() >= 3)
+                && losers.iter().any(|x| x.stable_gain() <= 1)
         }
-        "tempo" => all(&|x| x.opp_moves <= 1) && losers.iter().any(|x| x.opp_moves >= 3),
+        "parity" => {
+            all(&|x| x.region % 2 == 1)
+                && f.iter().any(|x| x.region % 2 == 0 && loss(x.square) >= 2.0)
+        }
+        "tempo" => {
+            all(&|x| x.opponent_count() <= 1) && losers.iter().any(|x| x.opponent_count() >= 3)
+        }
         _ => false,
     }
 }
 
-/// The coach's reasons for playing `sq` instead of the best move.
-fn reasons(engine: &mut Engine, b: Board, mover: Color, sq: Square, a: &Analysis) -> Value {
-    let best = a.best().expect("moves").mv.square().expect("a square");
-    let after = b.play_unchecked(sq);
-    let reply = analyze(engine, after, CHECK_DEPTH - 1);
-    let mut played_line = vec![Move::Play(sq)];
-    played_line.extend(reply.pv.iter().copied());
-    let mut best_line = a.pv.clone();
-    if best_line.first() != Some(&Move::Play(best)) {
-        best_line = vec![Move::Play(best)];
-    }
-    let m = Mistake {
-        before: b,
-        mover,
-        played: sq,
-        best,
-        played_value: value(a, sq),
-        best_value: best_value(a),
-        exact: b.empty_count() <= EXACT,
-        best_line: &best_line,
-        played_line: &played_line,
+/// Where a position comes from: a WTHOR year, the game's number in its file (from 1) and the
+/// move it is before (from 1).
+#[derive(Clone, Copy)]
+struct Source {
+    year: u16,
+    game: usize,
+    before_move: usize,
+}
+
+/// A lesson position: its board and side to move, its moves' values and its answers.
+struct LessonPosition<'a> {
+    lesson: &'a str,
+    id: String,
+    board: Board,
+    mover: Color,
+    values: Vec<(Square, f32)>,
+    answers: BTreeSet<Square>,
+    best: Square,
+    source: Source,
+}
+
+/// A lesson position as `lessons.json` holds it: every legal move's value and the feedback on
+/// it in both languages.
+fn position_json(p: &LessonPosition) -> Value {
+    let lesson = Lesson::from_id(p.lesson).expect("a lesson id");
+    let all = MoveFacts::all(&p.board);
+    let value = |sq: Square| {
+        p.values
+            .iter()
+            .find(|(s, _)| *s == sq)
+            .map_or(-99.0, |&(_, v)| round1(v))
     };
-    let out: Vec<Value> = coach::explain(&m)
+    let accepted: Vec<&MoveFacts> = all
         .iter()
-        .filter(|e| e.kind.as_str() != "exact_loss")
-        .take(2)
-        .map(|e| json!({"kind": e.kind.as_str(), "en": e.text(Lang::En), "pt": e.text(Lang::Pt)}))
+        .filter(|f| p.answers.contains(&f.square))
         .collect();
-    Value::Array(out)
+    let compared = lesson.compared_answer(&accepted, p.best);
+    let mut moves = Map::new();
+    for f in &all {
+        let ok = p.answers.contains(&f.square);
+        let answer = if ok { f } else { compared };
+        let played = Played {
+            lesson,
+            mover: p.mover,
+            played: f,
+            accepted: ok,
+            answer,
+            all: &all,
+            played_value: value(f.square),
+            answer_value: value(answer.square),
+        };
+        let mut text = Map::new();
+        for lang in Lang::ALL {
+            text.insert(lang.code().to_string(), json!(feedback(&played, lang)));
+        }
+        moves.insert(
+            f.square.to_string(),
+            json!({"value": value(f.square), "text": text}),
+        );
+    }
+    let s = p.source;
+    json!({
+        "id": p.id,
+        "board": board_text(&p.board, p.mover),
+        "to_move": if p.mover == Color::Black { "black" } else { "white" },
+        "empties": p.board.empty_count(),
+        "source": {"year": s.year, "game": s.game, "before_move": s.before_move},
+        "answers": p.answers.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "best": p.best.to_string(),
+        "moves": moves,
+    })
+}
+
+fn square(v: &Value) -> Square {
+    v.as_str().and_then(|s| s.parse().ok()).expect("a square")
+}
+
+/// `--refresh FILE`: the positions of FILE with their feedback written again.
+fn refresh(path: &str) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut data: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for l in data["lessons"].as_array_mut().expect("lessons") {
+        let lesson = l["id"].as_str().expect("id").to_string();
+        for p in l["positions"].as_array_mut().expect("positions") {
+            let id = p["id"].as_str().expect("id").to_string();
+            let side = if p["to_move"] == "black" { "X" } else { "O" };
+            let pos: Position = format!("{} {side}", p["board"].as_str().expect("board"))
+                .parse()
+                .unwrap_or_else(|e| panic!("{id}: {e:?}"));
+            let values: Vec<(Square, f32)> = p["moves"]
+                .as_object()
+                .expect("moves")
+                .iter()
+                .map(|(k, m)| {
+                    let v = m["value"].as_f64().expect("value") as f32;
+                    (k.parse().expect("a square"), v)
+                })
+                .collect();
+            let answers = p["answers"]
+                .as_array()
+                .expect("answers")
+                .iter()
+                .map(square)
+                .collect();
+            let source = match &p["source"] {
+                Value::String(s) => parse_source(s).unwrap_or_else(|| panic!("{id}: source {s}")),
+                v => Source {
+                    year: v["year"].as_u64().expect("year") as u16,
+                    game: v["game"].as_u64().expect("game") as usize,
+                    before_move: v["before_move"].as_u64().expect("before_move") as usize,
+                },
+            };
+            *p = position_json(&LessonPosition {
+                lesson: &lesson,
+                best: square(&p["best"]),
+                id,
+                board: pos.board(),
+                mover: pos.side_to_move(),
+                values,
+                answers,
+                source,
+            });
+        }
+    }
+    data
+}
+
+/// "WTHOR 2008, game 8, before move 29" (the first files' wording).
+fn parse_source(s: &str) -> Option<Source> {
+    let numbers: Vec<usize> = s
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    match numbers[..] {
+        [year, game, before_move] => Some(Source {
+            year: year as u16,
+            game,
+            before_move,
+        }),
+        _ => None,
+    }
 }
 
 fn board_text(b: &Board, mover: Color) -> String {
@@ -234,6 +326,14 @@ fn round1(v: f32) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--refresh") {
+        let path = args.get(1).expect("--refresh FILE");
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&refresh(path)).expect("json")
+        );
+        return;
+    }
     let dir = args
         .first()
         .map_or("/work/shared/data/wthor", String::as_str);
@@ -294,33 +394,23 @@ fn main() {
                     }
                     let mover = pos.side_to_move();
                     let best = a.best().expect("moves").mv.square().expect("a square");
-                    let mut moves = Map::new();
-                    for x in &f {
-                        let mut m = json!({
-                            "value": round1(value(&a, x.sq)),
-                            "opp_moves": x.opp_moves,
-                            "flips": x.flips,
-                            "frontier": x.frontier,
-                            "stable": x.stable,
-                            "region": x.region,
-                        });
-                        if !ans.contains(&x.sq) {
-                            m["why"] = reasons(&mut engine, b, mover, x.sq, &a);
-                        }
-                        moves.insert(x.sq.to_string(), m);
-                    }
+                    let values = f.iter().map(|x| (x.square, value(&a, x.square))).collect();
                     seen.insert((b.player, b.opponent));
                     let n = found[li].len() + 1;
                     eprintln!("{lesson} {n}: {year} game {gi} ply {pi} ({searched} searched)");
-                    found[li].push(json!({
-                        "id": format!("{lesson}-{n}"),
-                        "board": board_text(&b, mover),
-                        "to_move": if mover == Color::Black { "black" } else { "white" },
-                        "empties": b.empty_count(),
-                        "source": format!("WTHOR {year}, game {}, before move {}", gi + 1, pi + 1),
-                        "answers": ans.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                        "best": best.to_string(),
-                        "moves": moves,
+                    found[li].push(position_json(&LessonPosition {
+                        lesson,
+                        id: format!("{lesson}-{n}"),
+                        board: b,
+                        mover,
+                        values,
+                        answers: ans,
+                        best,
+                        source: Source {
+                            year,
+                            game: gi + 1,
+                            before_move: pi + 1,
+                        },
                     }));
                     break 'game;
                 }

@@ -243,6 +243,30 @@ impl AppError {
         )
     }
 
+    /// 400 `blank_text`: `field` (`name`, `chat`, `reason`, ...) would look blank (only white
+    /// space, U+2800 braille blanks or combining marks: `virada_domain::user_text::looks_blank`).
+    pub fn blank_text(field: &str) -> AppError {
+        refused(
+            StatusCode::BAD_REQUEST,
+            "blank_text",
+            format!("{field} looks blank: it has no letter, digit or symbol that shows"),
+            &[("field", field.into())],
+        )
+    }
+
+    /// 403 `rated_seat`: a device link of a rated game's seat, made or used: a rated seat is
+    /// played only by its account (signed in on any device), never by a linked browser.
+    pub fn rated_seat() -> AppError {
+        refused(
+            StatusCode::FORBIDDEN,
+            "rated_seat",
+            "a rated game's seat is played only by its account: sign in to that account on the \
+             other device instead of using a device link"
+                .to_string(),
+            &[],
+        )
+    }
+
     /// 400 `finished_position`: a new game would start where no move is left.
     pub fn finished_position(message: &str) -> AppError {
         refused(
@@ -363,6 +387,8 @@ impl AppError {
 const REFUSAL_CODES: &[&str] = &[
     "too_many_computer_moves",
     "invisible_character",
+    "blank_text",
+    "rated_seat",
     "finished_position",
     "corrupt_game",
     "not_owner",

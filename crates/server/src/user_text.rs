@@ -3,14 +3,18 @@
 
 use crate::error::{AppError, AppResult};
 use crate::model::online::checked_text;
-use virada_domain::user_text::first_refused;
+use virada_domain::user_text::{first_refused, looks_blank};
 
 /// A display name or chat line (`field`: `name`, `chat`), checked: trimmed, no refused
-/// character (else 400 `invisible_character`, params `field` and `char`, e.g. `U+202E`), and
+/// character (else 400 `invisible_character`, params `field` and `char`, e.g. `U+202E`), not
+/// only blanks that look like text (else 400 `blank_text`, params `field`), and
 /// `1..=max` characters (else 400 `bad_request`).
 pub fn checked(field: &str, text: &str, max: usize) -> AppResult<String> {
     if let Some(c) = first_refused(text.trim()) {
         return Err(AppError::invisible_character(field, c));
+    }
+    if !text.trim().is_empty() && looks_blank(text) {
+        return Err(AppError::blank_text(field));
     }
     checked_text(field, text, max).map_err(AppError::BadRequest)
 }
@@ -41,5 +45,10 @@ mod tests {
             "bad_request"
         );
         assert_eq!(checked("name", " Ana ", 24).unwrap(), "Ana");
+        for blank in ["\u{2800}", "\u{0301}\u{0301}", " \u{2800} \u{20DD}"] {
+            let e = checked("chat", blank, 200).unwrap_err();
+            assert_eq!((e.code(), e.status().as_u16()), ("blank_text", 400));
+            assert_eq!(e.body().error.params.unwrap()["field"], "chat");
+        }
     }
 }

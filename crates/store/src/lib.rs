@@ -32,7 +32,7 @@ pub mod target;
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 pub use error::{StoreError, StoreResult};
-pub use profiles::{AccountGame, FinishedRow, GamesQuery};
+pub use profiles::{AccountGame, FinishedRow, GamesQuery, RatingChange};
 use std::future::Future;
 use std::pin::Pin;
 use virada_domain::identity::BrowserId;

@@ -75,6 +75,17 @@ pub struct AccountGame {
     pub white_account: Option<String>,
     /// When the side to move loses on time or by the days-per-move deadline (Unix ms).
     pub deadline: Option<i64>,
+    /// A rated game's effect on the account's rating: before and after it (none for a game
+    /// that moved no rating). `before` is the account's previous rating in the category, or
+    /// the new player's rating for a first rated game.
+    pub rating: Option<RatingChange>,
+}
+
+/// A rating before and after one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub before: f64,
+    pub after: f64,
 }
 
 /// The columns both stores read (in this order: see `ACCOUNT_GAME_COLUMNS` in each store).
@@ -99,6 +110,9 @@ pub struct RawGame {
     pub color: String,
     pub black_account: Option<String>,
     pub white_account: Option<String>,
+    /// The account's rating after this game, and before it (none: its first rated game).
+    pub rating_after: Option<f64>,
+    pub rating_before: Option<f64>,
 }
 
 impl RawGame {
@@ -141,6 +155,12 @@ impl RawGame {
             black_account: self.black_account,
             white_account: self.white_account,
             deadline: self.flag_at,
+            rating: self.rating_after.map(|after| RatingChange {
+                before: self
+                    .rating_before
+                    .unwrap_or(virada_domain::rating::PlayerRating::NEW.rating.rating),
+                after,
+            }),
             id: self.id,
         })
     }
@@ -169,7 +189,13 @@ pub fn account_games_sql(phases: Phases) -> String {
             (SELECT a.username FROM online_holders x JOIN accounts a ON a.holder = x.browser
                 WHERE x.game_id = g.id AND x.color = 'black' LIMIT 1),
             (SELECT a.username FROM online_holders x JOIN accounts a ON a.holder = x.browser
-                WHERE x.game_id = g.id AND x.color = 'white' LIMIT 1)
+                WHERE x.game_id = g.id AND x.color = 'white' LIMIT 1),
+            (SELECT h.rating FROM rating_history h WHERE h.game_id = g.id AND h.holder = $1),
+            (SELECT p.rating FROM rating_history h JOIN rating_history p
+                ON p.holder = h.holder AND p.category = h.category
+                AND (p.at < h.at OR (p.at = h.at AND p.game_id COLLATE \"C\" < h.game_id COLLATE \"C\"))
+                WHERE h.game_id = g.id AND h.holder = $1
+                ORDER BY p.at DESC, p.game_id COLLATE \"C\" DESC LIMIT 1)
          FROM (SELECT game_id, MIN(color) AS color FROM online_holders
                 WHERE browser = $1 GROUP BY game_id) m
          JOIN games g ON g.id = m.game_id

@@ -88,17 +88,61 @@ pub fn sample_positions(count: usize, min_empties: u32, seed: u64) -> Vec<Board>
     out
 }
 
-/// Searches `board` to each depth `1..=max_depth` without selective pruning and without the
-/// exact-solve hand-off (the command line runs this over many boards in parallel).
-pub fn sample(engine: &mut Engine, board: Board, max_depth: u32) -> FitSample {
+/// Searches `board` to each depth `1..=max_depth` at `selectivity` (exact: no selective
+/// pruning) and without the exact-solve hand-off, one depth after the other with the table
+/// kept, as iterative deepening does (the command line runs this over many boards in
+/// parallel).
+pub fn sample(
+    engine: &mut Engine,
+    board: Board,
+    max_depth: u32,
+    selectivity: Selectivity,
+) -> FitSample {
     engine.clear();
     let mut values = vec![engine.evaluator().evaluate(&board)];
     for d in 1..=max_depth {
-        let limits = Limits::midgame(d, Selectivity::EXACT);
+        let limits = Limits::midgame(d, selectivity);
         let r = engine.search(board, &limits, None);
         values.push((r.score * SCALE as f32).round() as i32);
     }
     FitSample { board, values }
+}
+
+impl FitSample {
+    /// One journal line: `index player opponent v0 v1 ...` (discs as hexadecimal bitboards).
+    pub fn to_journal_line(&self, index: usize) -> String {
+        let mut s = format!(
+            "{index} {:016x} {:016x}",
+            self.board.player, self.board.opponent
+        );
+        for v in &self.values {
+            s.push_str(&format!(" {v}"));
+        }
+        s
+    }
+
+    /// The index and sample of a [`FitSample::to_journal_line`] line.
+    pub fn from_journal_line(line: &str) -> Result<(usize, FitSample), String> {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let bad = || format!("bad journal line {line:?}");
+        if f.len() < 4 {
+            return Err(bad());
+        }
+        let index = f[0].parse().map_err(|_| bad())?;
+        let player = u64::from_str_radix(f[1], 16).map_err(|_| bad())?;
+        let opponent = u64::from_str_radix(f[2], 16).map_err(|_| bad())?;
+        let values = f[3..]
+            .iter()
+            .map(|v| v.parse().map_err(|_| bad()))
+            .collect::<Result<Vec<i32>, String>>()?;
+        Ok((
+            index,
+            FitSample {
+                board: Board::new(player, opponent),
+                values,
+            },
+        ))
+    }
 }
 
 /// Largest number of empty squares [`sample_positions`] keeps.
@@ -193,6 +237,18 @@ pub fn render_table(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn journal_lines_round_trip() {
+        let s = FitSample {
+            board: Board::start().play_unchecked("f5".parse().unwrap()),
+            values: vec![12, -340, 0, 77],
+        };
+        let line = s.to_journal_line(41);
+        assert_eq!(FitSample::from_journal_line(&line), Ok((41, s)));
+        assert!(FitSample::from_journal_line("3 zz 00 1").is_err());
+        assert!(FitSample::from_journal_line("3 00").is_err());
+    }
 
     #[test]
     fn fit_recovers_a_known_line() {

@@ -177,6 +177,19 @@ function wireControls(playSquare) {
     }
   });
   $('back-to-game').addEventListener('click', () => actions.viewPly(null));
+  // Phones: the sections are behind the menu button; a choice, Escape or a click elsewhere closes it.
+  const bar = $('menu-btn').closest('.topbar');
+  const setMenu = (open) => {
+    bar.classList.toggle('menu-open', open);
+    $('menu-btn').setAttribute('aria-expanded', String(open));
+  };
+  $('menu-btn').addEventListener('click', () => setMenu(!bar.classList.contains('menu-open')));
+  const within = (ev, sel) => ev.target instanceof Element && !!ev.target.closest(sel);
+  $('mainnav').addEventListener('click', (ev) => { if (within(ev, 'a')) setMenu(false); });
+  document.addEventListener('click', (ev) => { if (!within(ev, '.topbar')) setMenu(false); });
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape' && bar.classList.contains('menu-open')) { setMenu(false); $('menu-btn').focus(); }
+  });
   $('lang-btn').addEventListener('click', () => {
     setLanguage(lang() === 'pt' ? 'en' : 'pt');
     store.update({ lang: lang() });

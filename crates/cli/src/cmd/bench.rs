@@ -34,6 +34,9 @@ pub enum BenchKind {
     /// The review on WTHOR games: its flagged mistakes searched again deeper (the share that
     /// does not hold), and its nodes and CPU time a game.
     Review(super::bench_review::ReviewBenchArgs),
+    /// Multi-ProbCut in node-limited move searches: probes and cuts by depth pair and range of
+    /// empty squares, and how often a sampled cut was wrong against the full-depth search.
+    Probcut(super::bench_probcut::ProbcutArgs),
 }
 
 pub fn run(args: BenchArgs) -> CmdResult {
@@ -46,6 +49,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::Coach(a) => super::bench_coach::run(a),
         BenchKind::Depths(a) => super::bench_depths::run(a),
         BenchKind::Review(a) => super::bench_review::run(a),
+        BenchKind::Probcut(a) => super::bench_probcut::run(a),
     }
 }
 

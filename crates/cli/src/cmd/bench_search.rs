@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use virada_engine::{default_evaluator, Engine, EngineConfig, Limits};
 use virada_rules::{Move, Position};
-use virada_train::mpc_fit::{buckets, fit, render_table, sample, sample_positions};
+use virada_train::mpc_fit::{buckets, fit, render_table, sample, sample_positions, FitSample};
 
 /// The fixed positions of `bench search`: the start, and midgame positions from well-known
 /// openings and FFO-style endgames (board strings, side to move).
@@ -151,6 +151,17 @@ pub struct MpcFitArgs {
     /// Empty squares a fitted range spans: each deep depth gets one line a range.
     #[arg(long, default_value_t = 4)]
     pub bucket_width: u32,
+    /// Selectivity of the searches in percent (100: none, the values are full-width searches;
+    /// 73: the searches a move search limited by time or nodes makes).
+    #[arg(long, default_value_t = 100)]
+    pub sel: u8,
+    /// Append each searched position to this file and skip the positions already in it, so an
+    /// interrupted run resumes with the same command.
+    #[arg(long)]
+    pub journal: Option<PathBuf>,
+    /// Fit from the journal's positions only (searching none).
+    #[arg(long, requires = "journal")]
+    pub fit_only: bool,
 }
 
 pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
@@ -177,15 +188,58 @@ pub fn run_mpc_fit(args: MpcFitArgs) -> CmdResult {
             t.elapsed().as_secs_f64()
         );
     };
-    let samples = map_with_engines(&boards, threads, &evaluator, &progress, |engine, &b| {
-        sample(engine, b, args.max_depth)
+    let sel = virada_engine::Selectivity::from_percent(args.sel);
+    let mut done: std::collections::BTreeMap<usize, FitSample> = Default::default();
+    if let Some(path) = &args.journal {
+        if let Ok(text) = std::fs::read_to_string(path) {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let (i, s) = FitSample::from_journal_line(line)
+                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+                if i < boards.len()
+                    && s.board == boards[i]
+                    && s.values.len() as u32 > args.max_depth
+                {
+                    done.insert(i, s);
+                }
+            }
+        }
+        eprintln!("{} positions already in {}", done.len(), path.display());
+    }
+    let todo: Vec<usize> = if args.fit_only {
+        Vec::new()
+    } else {
+        (0..boards.len())
+            .filter(|i| !done.contains_key(i))
+            .collect()
+    };
+    let journal = match &args.journal {
+        Some(p) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| CliError::failed(format!("cannot write {}: {e}", p.display())))?,
+        )),
+        None => None,
+    };
+    let searched = map_with_engines(&todo, threads, &evaluator, &progress, |engine, &i| {
+        let s = sample(engine, boards[i], args.max_depth, sel);
+        if let Some(j) = &journal {
+            use std::io::Write;
+            let mut f = j.lock().unwrap_or_else(|e| e.into_inner());
+            // A lost line is only searched again on resumption.
+            let _ = writeln!(f, "{}", s.to_journal_line(i));
+        }
+        (i, s)
     });
     eprintln!();
+    done.extend(searched);
+    let samples: Vec<FitSample> = done.into_values().collect();
     let ranges = buckets(args.max_depth + 2, args.bucket_width);
     let params = fit(&samples, args.max_depth, &ranges);
     let command = format!(
-        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {}",
-        args.positions, args.max_depth, args.seed, args.bucket_width
+        "virada bench mpc-fit --positions {} --max-depth {} --seed {} --bucket-width {} --sel {}",
+        args.positions, args.max_depth, args.seed, args.bucket_width, args.sel
     );
     let table = render_table(&params, &command, samples.len(), &eval_name);
     match &args.out {

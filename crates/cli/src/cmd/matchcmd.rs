@@ -16,7 +16,8 @@ use virada_rules::Game;
 #[derive(Args)]
 pub struct MatchArgs {
     /// Player A: our engine's settings, e.g. `level=5`, `depth=8,exact=14`, `time=0.2`
-    /// (keys: level, depth, exact, time, last, nodes, sel, eval, book), `greedy`, `random`; or an external
+    /// (keys: level, depth, exact, time, last, nodes, sel, eval, mpc: a Multi-ProbCut table file
+    /// for the eval file, book), `greedy`, `random`; or an external
     /// engine: `gtp:<command line>` or `nboard:<command line>`.
     #[arg(long)]
     pub a: String,
@@ -30,7 +31,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "DIR")]
     pub b_dir: Option<PathBuf>,
     /// Time control of an external engine A: `move=S` (seconds a move), `game=S[,inc=S]`
-    /// (seconds a game), `depth=N` (NBoard only), `timeout=S` (when a silent engine forfeits).
+    /// (seconds a game), `depth=N` (NBoard only), `timeout=S` (when a silent engine forfeits),
+    /// `handshake=S` (how long it may take to start and answer set-up commands; default 30).
     #[arg(long, value_name = "CONTROL")]
     pub a_tc: Option<String>,
     /// Time control of an external engine B (same keys as --a-tc).

@@ -11,6 +11,7 @@ pub mod bench_accuracy;
 pub mod bench_coach;
 pub mod bench_depths;
 pub mod bench_ffo;
+pub mod bench_probcut;
 pub mod bench_review;
 pub mod bench_search;
 pub mod book;

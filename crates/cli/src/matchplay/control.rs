@@ -5,10 +5,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use super::process::HANDSHAKE_TIMEOUT;
+
 /// An external engine's limits. Text form: comma-separated `move=S` (seconds per move),
 /// `game=S` (seconds for the whole game) with optional `inc=S` (added after each move),
 /// `depth=N` (NBoard engines only: `set depth N`), `timeout=S` (how long one move may take
-/// before the engine forfeits the game).
+/// before the engine forfeits the game), `handshake=S` (how long the engine may take to start
+/// and to answer each set-up command or ping; default [`HANDSHAKE_TIMEOUT`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TimeControl {
     pub per_move: Option<Duration>,
@@ -16,6 +19,7 @@ pub struct TimeControl {
     pub increment: Duration,
     pub depth: Option<u32>,
     pub timeout: Option<Duration>,
+    pub handshake: Option<Duration>,
 }
 
 /// How long an engine with a depth limit (or no limit) may take for one move by default.
@@ -39,6 +43,12 @@ impl TimeControl {
             Some(m) => m + (m / 2).max(Duration::from_secs(1)),
             None => DEFAULT_MOVE_TIMEOUT,
         }
+    }
+
+    /// How long the engine may take to start and to answer a set-up command or a ping: on a
+    /// loaded machine an engine that loads large tables can need more than the default.
+    pub fn handshake_deadline(&self) -> Duration {
+        self.handshake.unwrap_or(HANDSHAKE_TIMEOUT)
     }
 }
 
@@ -64,6 +74,7 @@ impl FromStr for TimeControl {
                 "game" => tc.per_game = Some(secs()?),
                 "inc" => tc.increment = secs()?,
                 "timeout" => tc.timeout = Some(secs()?),
+                "handshake" => tc.handshake = Some(secs()?),
                 "depth" => {
                     tc.depth = Some(
                         value
@@ -75,7 +86,7 @@ impl FromStr for TimeControl {
                 }
                 _ => {
                     return Err(format!(
-                        "unknown time control '{key}' (move, game, inc, depth, timeout)"
+                        "unknown time control '{key}' (move, game, inc, depth, timeout, handshake)"
                     ))
                 }
             }
@@ -129,10 +140,14 @@ mod tests {
         let tc: TimeControl = "depth=8,timeout=5".parse().unwrap();
         assert_eq!(tc.depth, Some(8));
         assert_eq!(tc.move_deadline(None), Duration::from_secs(5));
+        assert_eq!(tc.handshake_deadline(), HANDSHAKE_TIMEOUT);
         assert_eq!(
             TimeControl::default().move_deadline(None),
             DEFAULT_MOVE_TIMEOUT
         );
+        let tc: TimeControl = "depth=16,handshake=300".parse().unwrap();
+        assert_eq!(tc.handshake_deadline(), Duration::from_secs(300));
+        assert_eq!(tc.move_deadline(None), DEFAULT_MOVE_TIMEOUT);
         for bad in [
             "move=x",
             "move=1,game=2",

@@ -3,7 +3,7 @@
 
 use super::control::TimeControl;
 use super::player::Player;
-use super::process::{EngineFailure, EngineProcess, HANDSHAKE_TIMEOUT};
+use super::process::{EngineFailure, EngineProcess};
 use super::settings::ExternalSpec;
 use std::time::{Duration, Instant};
 use virada_rules::{Color, Game, Move};
@@ -41,30 +41,22 @@ impl GtpPlayer {
             told: 0,
             remaining: None,
         };
-        p.command("protocol_version", HANDSHAKE_TIMEOUT)?
+        let wait = p.control.handshake_deadline();
+        p.command("protocol_version", wait)?
             .map_err(|e| EngineFailure::Protocol(format!("protocol_version: {e}")))?;
-        if p.command("known_command set_game", HANDSHAKE_TIMEOUT)?
-            .as_deref()
-            == Ok("true")
-        {
-            p.command("set_game Othello", HANDSHAKE_TIMEOUT)?
+        if p.command("known_command set_game", wait)?.as_deref() == Ok("true") {
+            p.command("set_game Othello", wait)?
                 .map_err(|e| EngineFailure::Protocol(format!("set_game Othello: {e}")))?;
         }
-        p.command("boardsize 8", HANDSHAKE_TIMEOUT)?
+        p.command("boardsize 8", wait)?
             .map_err(|e| EngineFailure::Protocol(format!("boardsize 8: {e}")))?;
         // Engines without time commands still play: the deadline is enforced here anyway.
         if let Some(m) = p.control.per_move {
-            p.command(
-                &format!("time_settings 0 {} 1", m.as_secs_f64()),
-                HANDSHAKE_TIMEOUT,
-            )?
-            .ok();
+            p.command(&format!("time_settings 0 {} 1", m.as_secs_f64()), wait)?
+                .ok();
         } else if let Some(g) = p.control.per_game {
-            p.command(
-                &format!("time_settings {} 0 0", g.as_secs_f64()),
-                HANDSHAKE_TIMEOUT,
-            )?
-            .ok();
+            p.command(&format!("time_settings {} 0 0", g.as_secs_f64()), wait)?
+                .ok();
         }
         Ok(p)
     }
@@ -124,7 +116,7 @@ impl Player for GtpPlayer {
     fn new_game(&mut self, start: &Game) -> Result<(), EngineFailure> {
         self.told = 0;
         self.remaining = self.control.per_game;
-        if let Err(e) = self.command("clear_board", HANDSHAKE_TIMEOUT)? {
+        if let Err(e) = self.command("clear_board", self.control.handshake_deadline())? {
             return Err(EngineFailure::Protocol(format!("clear_board: {e}")));
         }
         if start.start() != virada_rules::Position::start() {
@@ -132,11 +124,11 @@ impl Player for GtpPlayer {
                 "GTP cannot set up a position: games must start from the standard start".into(),
             ));
         }
-        self.catch_up(start, HANDSHAKE_TIMEOUT)
+        self.catch_up(start, self.control.handshake_deadline())
     }
 
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, EngineFailure> {
-        self.catch_up(game, HANDSHAKE_TIMEOUT)?;
+        self.catch_up(game, self.control.handshake_deadline())?;
         let color = game.position().side_to_move();
         if let Some(left) = self.remaining {
             self.command(
@@ -145,7 +137,7 @@ impl Player for GtpPlayer {
                     color_word(color),
                     left.as_secs_f64()
                 ),
-                HANDSHAKE_TIMEOUT,
+                self.control.handshake_deadline(),
             )?
             .ok();
         }

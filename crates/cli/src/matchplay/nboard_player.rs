@@ -3,7 +3,7 @@
 
 use super::control::{TimeControl, CLOCK_GRACE};
 use super::player::Player;
-use super::process::{EngineFailure, EngineProcess, HANDSHAKE_TIMEOUT};
+use super::process::{EngineFailure, EngineProcess};
 use super::settings::ExternalSpec;
 use std::time::{Duration, Instant};
 use virada_rules::formats::ggf::GgfGame;
@@ -38,7 +38,7 @@ impl NboardPlayer {
         if let Some(d) = p.control.depth {
             p.process.send(&format!("set depth {d}"))?;
         }
-        p.sync(HANDSHAKE_TIMEOUT)?;
+        p.sync(p.control.handshake_deadline())?;
         Ok(p)
     }
 
@@ -88,12 +88,12 @@ impl Player for NboardPlayer {
         self.process.send(&format!("set game {record}"))?;
         self.told = start.ply();
         self.remaining = self.control.per_game;
-        self.sync(HANDSHAKE_TIMEOUT)
+        self.sync(self.control.handshake_deadline())
     }
 
     fn choose(&mut self, game: &Game, _seed: u64) -> Result<Move, EngineFailure> {
         self.catch_up(game)?;
-        self.sync(HANDSHAKE_TIMEOUT)?;
+        self.sync(self.control.handshake_deadline())?;
         let within = self.control.move_deadline(self.remaining);
         let started = Instant::now();
         self.process.send("go")?;

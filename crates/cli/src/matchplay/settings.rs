@@ -277,6 +277,7 @@ impl FromStr for PlayerSettings {
         if p.reference.is_some() {
             return Ok(p);
         }
+        let (mut eval_file, mut mpc_file) = (None, None);
         for part in s.split(',').map(str::trim).filter(|x| !x.is_empty()) {
             let (key, value) = part
                 .split_once('=')
@@ -311,7 +312,11 @@ impl FromStr for PlayerSettings {
                     }
                     p.limits.last_iteration_start = Some(share as f32);
                 }
-                "eval" => p.evaluator = parse_evaluator(value)?,
+                "eval" => {
+                    p.evaluator = parse_evaluator(value)?;
+                    eval_file = value.ends_with(".vpw").then(|| value.to_string());
+                }
+                "mpc" => mpc_file = Some(value.to_string()),
                 "book" => match value {
                     "on" => p.book_on = true,
                     "off" => p.book_use = Some(BookUse::Ignore),
@@ -324,10 +329,24 @@ impl FromStr for PlayerSettings {
                 _ => {
                     return Err(format!(
                         "unknown engine setting '{key}' (level, depth, exact, time, last, nodes, \
-                         sel, eval, book; or gtp:<command> / nboard:<command> for another engine)"
+                         sel, eval, mpc, book; or gtp:<command> / nboard:<command> for another \
+                         engine)"
                     ))
                 }
             }
+        }
+        if let Some(mpc) = mpc_file {
+            // A Multi-ProbCut table belongs to the weights it was fitted for: name them.
+            let Some(weights) = eval_file else {
+                return Err(format!(
+                    "engine setting mpc={mpc} needs eval=FILE.vpw (the weights it was fitted for)"
+                ));
+            };
+            let mut e = Gen3Eval::from_file(std::path::Path::new(&weights))
+                .map_err(|e| format!("engine setting eval={weights}: {e}"))?;
+            e.load_mpc_table(std::path::Path::new(&mpc))
+                .map_err(|e| format!("engine setting mpc: {e}"))?;
+            p.evaluator = Arc::new(e);
         }
         Ok(p)
     }

@@ -31,6 +31,11 @@ use virada_rules::{Board, Color, Game, Move, Square};
 /// A move outside the book losing at least this many discs is explained.
 pub const EXPLAIN_LOSS: f32 = 2.0;
 
+/// A book move losing at least this many discs is explained like any other: the book's
+/// openings are played by strong players, but a loss this size in the review's own search is
+/// a mistake the player should hear about (a LIVRO badge alone said nothing about it).
+pub const BOOK_EXPLAIN_LOSS: f32 = 4.0;
+
 /// What an explanation says. The API names are [`Kind::as_str`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum Kind {
@@ -277,7 +282,7 @@ pub struct PlyExplanations {
 }
 
 /// Explains every move of `game` that `review` judged outside the book and that lost at least
-/// [`EXPLAIN_LOSS`] discs. The played move's line is the review of the next position (its best
+/// [`EXPLAIN_LOSS`] discs, and every book move that lost at least [`BOOK_EXPLAIN_LOSS`]. The played move's line is the review of the next position (its best
 /// line), after any forced passes.
 pub fn explain_game(game: &Game, review: &GameAnalysis) -> Vec<PlyExplanations> {
     let moves = game.moves();
@@ -287,7 +292,12 @@ pub fn explain_game(game: &Game, review: &GameAnalysis) -> Vec<PlyExplanations> 
         let (Move::Play(played), Move::Play(best)) = (p.played, p.best_move) else {
             continue;
         };
-        if p.book || p.loss < EXPLAIN_LOSS || p.ply >= moves.len() {
+        let threshold = if p.book {
+            BOOK_EXPLAIN_LOSS
+        } else {
+            EXPLAIN_LOSS
+        };
+        if p.loss < threshold || p.ply >= moves.len() {
             continue;
         }
         let mut played_line = vec![Move::Play(played)];
@@ -393,7 +403,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_review_is_explained_outside_the_book_only() {
+    fn a_game_review_is_explained_outside_the_book_and_for_big_book_losses() {
         // A review written by hand: each judged move compared with another legal move.
         let g = game("f5d6c3d3c4");
         let ply = |i: usize, book: bool, loss: f32| {
@@ -421,15 +431,21 @@ mod tests {
             }
         };
         let review = GameAnalysis {
-            plies: vec![ply(0, true, 5.0), ply(1, false, 1.0), ply(2, false, 6.0)],
+            plies: vec![
+                ply(0, true, 5.0),
+                ply(1, false, 1.0),
+                ply(2, false, 6.0),
+                ply(3, true, 3.0),
+            ],
             nodes: 0,
             elapsed: std::time::Duration::ZERO,
             complete: true,
         };
         let out = explain_game(&g, &review);
-        // The book move and the small loss are not explained; ply 2 is.
-        assert_eq!(out.len(), 1);
-        assert_eq!(out[0].ply, 2);
+        // The book move losing 5 and ply 2 are explained; the small loss and the book move
+        // losing 3 are not.
+        let plies: Vec<usize> = out.iter().map(|e| e.ply).collect();
+        assert_eq!(plies, [0, 2]);
     }
 
     #[test]

@@ -3,35 +3,10 @@
 //! estáveis, paridade, tempo, varrida). Rendered from the explanation's data alone.
 
 use super::{Explanation, Kind};
+use crate::teach::lang::{discs, empty_squares, line, moves, side};
+pub use crate::teach::Lang;
 use virada_rules::moves::spaced;
 use virada_rules::Color;
-
-/// The language of a sentence.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-pub enum Lang {
-    En,
-    /// Brazilian Portuguese.
-    Pt,
-}
-
-impl Lang {
-    /// `"en"` or `"pt"` (the web page's language codes).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Pt => "pt",
-        }
-    }
-}
-
-fn side(c: Color, lang: Lang) -> &'static str {
-    match (c, lang) {
-        (Color::Black, Lang::En) => "Black",
-        (Color::White, Lang::En) => "White",
-        (Color::Black, Lang::Pt) => "o Preto",
-        (Color::White, Lang::Pt) => "o Branco",
-    }
-}
 
 /// "Black's"/"White's" discs in pt-BR: "peças pretas"/"peças brancas".
 fn discs_of(c: Color) -> &'static str {
@@ -53,14 +28,18 @@ fn score(v: i32, lang: Lang) -> String {
     }
 }
 
+/// "1 peça perdida"/"3 peças perdidas" (the participle agrees with the noun).
+fn lost_pt(n: i32) -> String {
+    if crate::teach::lang::is_one(i64::from(n), Lang::Pt) {
+        format!("{n} peça perdida")
+    } else {
+        format!("{n} peças perdidas")
+    }
+}
+
 /// "1 move"/"2 moves" ("jogada"/"jogadas").
 fn moves_word(n: i32, lang: Lang) -> String {
-    match (n == 1, lang) {
-        (true, Lang::En) => "1 move".to_string(),
-        (false, Lang::En) => format!("{n} moves"),
-        (true, Lang::Pt) => "1 jogada".to_string(),
-        (false, Lang::Pt) => format!("{n} jogadas"),
-    }
+    moves(i64::from(n), lang)
 }
 
 /// The sentence for `e` in `lang`.
@@ -92,7 +71,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         }
         Kind::CornerGiven => {
             let k = moves_word(n("moves"), lang);
-            let l = spaced(&e.line);
+            let l = line(&e.line, lang);
             if en {
                 format!("After {p}, {you} takes the corner {sq} within {k}: {l}.")
             } else {
@@ -133,18 +112,21 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let (mp, mb) = (n("own_played"), n("own_best"));
             let h = n("plies");
             if en {
-                format!("Mobility {h} moves on: in the line of {p}, {you} has {op} moves and {me} {mp}; in the line of {b}, {ob} and {mb}.")
+                format!("Mobility {} on: in the line of {p}, {you} has {} and {me} {mp}; in the line of {b}, {ob} and {mb}.", moves_word(h, lang), moves_word(op, lang))
             } else {
-                format!("Mobilidade {h} jogadas à frente: na linha de {p}, {you} tem {op} jogadas e {me} {mp}; na linha de {b}, {ob} e {mb}.")
+                format!("Mobilidade {} à frente: na linha de {p}, {you} tem {} e {me} {mp}; na linha de {b}, {ob} e {mb}.", moves_word(h, lang), moves_word(op, lang))
             }
         }
         Kind::Mobility => {
             let (op, ob) = (n("opponent_played"), n("opponent_best"));
             let (mp, mb) = (n("own_played"), n("own_best"));
             if en {
-                format!("Mobility: after {p}, {you} has {op} moves and {me} {mp}; after {b}, {ob} and {mb}.")
+                format!(
+                    "Mobility: after {p}, {you} has {} and {me} {mp}; after {b}, {ob} and {mb}.",
+                    moves_word(op, lang)
+                )
             } else {
-                format!("Mobilidade: depois de {p}, {you} tem {op} jogadas e {me} {mp}; depois de {b}, {ob} e {mb}.")
+                format!("Mobilidade: depois de {p}, {you} tem {} e {me} {mp}; depois de {b}, {ob} e {mb}.", moves_word(op, lang))
             }
         }
         Kind::Frontier if n("plies") > 1 => {
@@ -152,9 +134,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let (fp, op) = (n("frontier_played"), n("opponent_frontier_played"));
             let (fb, ob) = (n("frontier_best"), n("opponent_frontier_best"));
             if en {
-                format!("Frontier {h} moves on: in the line of {p}, {me} has {fp} frontier discs (next to empty squares) and {you} {op}; in the line of {b}, {fb} and {ob}.")
+                format!("Frontier {} on: in the line of {p}, {me} has {fp} frontier discs (next to empty squares) and {you} {op}; in the line of {b}, {fb} and {ob}.", moves_word(h, lang))
             } else {
-                format!("Fronteira {h} jogadas à frente: na linha de {p}, {me} tem {fp} peças de fronteira (ao lado de casas vazias) e {you} {op}; na linha de {b}, {fb} e {ob}.")
+                format!("Fronteira {} à frente: na linha de {p}, {me} tem {fp} peças de fronteira (ao lado de casas vazias) e {you} {op}; na linha de {b}, {fb} e {ob}.", moves_word(h, lang))
             }
         }
         Kind::Frontier => {
@@ -169,9 +151,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let (fp, ep) = (n("flipped_played"), n("exposed_played"));
             let (fb, eb) = (n("flipped_best"), n("exposed_best"));
             if en {
-                format!("{p} flips {fp} discs and leaves {ep} exposed ({sq}); {b} is quieter: {fb} flipped, {eb} exposed.")
+                format!("{p} flips {} and leaves {ep} exposed ({sq}); {b} is quieter: {fb} flipped, {eb} exposed.", discs(i64::from(fp), lang))
             } else {
-                format!("{p} vira {fp} peças e deixa {ep} expostas ({sq}); {b} é mais silenciosa: vira {fb}, {eb} expostas.")
+                format!("{p} vira {} e deixa {ep} expostas ({sq}); {b} é mais silenciosa: vira {fb}, {eb} expostas.", discs(i64::from(fp), lang))
             }
         }
         Kind::UnbalancedEdge => {
@@ -199,9 +181,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let h = n("plies");
             let (op, ob) = (n("opponent_played"), n("opponent_best"));
             if en {
-                format!("{h} moves after {p}, {you} has {op} stable edge discs anchored on a corner ({sq}); after {b}, {ob}.")
+                format!("{} after {p}, {you} has {op} stable edge discs anchored on a corner ({sq}); after {b}, {ob}.", moves_word(h, lang))
             } else {
-                format!("{h} jogadas depois de {p}, {you} tem {op} peças estáveis na borda, ancoradas num canto ({sq}); depois de {b}, {ob}.")
+                format!("{} depois de {p}, {you} tem {op} peças estáveis na borda, ancoradas num canto ({sq}); depois de {b}, {ob}.", moves_word(h, lang))
             }
         }
         Kind::Stability => {
@@ -209,21 +191,21 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let (mp, op) = (n("own_played"), n("opponent_played"));
             let (mb, ob) = (n("own_best"), n("opponent_best"));
             if en {
-                format!("Stable discs {h} moves on: after {p}, {me} {mp} and {you} {op}; after {b}, {mb} and {ob}.")
+                format!("Stable discs {} on: after {p}, {me} {mp} and {you} {op}; after {b}, {mb} and {ob}.", moves_word(h, lang))
             } else {
-                format!("Peças estáveis {h} jogadas à frente: depois de {p}, {me} {mp} e {you} {op}; depois de {b}, {mb} e {ob}.")
+                format!("Peças estáveis {} à frente: depois de {p}, {me} {mp} e {you} {op}; depois de {b}, {mb} e {ob}.", moves_word(h, lang))
             }
         }
         Kind::Parity => {
             let (rp, rb) = (n("region_played"), n("region_best"));
             if en {
-                format!("Parity: {p} goes into an even region of {rp} empty squares, which leaves the last move there to {you}; {b} plays in an odd region of {rb}.")
+                format!("Parity: {p} goes into an even region of {}, which leaves the last move there to {you}; {b} plays in an odd region of {rb}.", empty_squares(i64::from(rp), lang))
             } else {
-                format!("Paridade: {p} entra numa região par de {rp} casas vazias, o que deixa a última jogada nela para {you}; {b} joga numa região ímpar de {rb}.")
+                format!("Paridade: {p} entra numa região par de {}, o que deixa a última jogada nela para {you}; {b} joga numa região ímpar de {rb}.", empty_squares(i64::from(rp), lang))
             }
         }
         Kind::PassForced => {
-            let l = spaced(&e.line);
+            let l = line(&e.line, lang);
             if n("moves") <= 1 {
                 if en {
                     format!("{b} leaves {you} without a move: {you} must pass (a tempo gained).")
@@ -237,7 +219,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             }
         }
         Kind::PassAllowed => {
-            let l = spaced(&e.line);
+            let l = line(&e.line, lang);
             if en {
                 format!("After {p}, {me} runs out of moves and must pass: {l}.")
             } else {
@@ -256,7 +238,7 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
                     )
                 }
             } else {
-                let l = spaced(&e.line);
+                let l = line(&e.line, lang);
                 if en {
                     format!("After {p}, {me} loses every disc (a wipe-out): {l}.")
                 } else {
@@ -266,12 +248,18 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
         }
         Kind::ExactLoss => {
             let (bs, ps, loss) = (n("best_score"), n("played_score"), n("loss"));
-            let l = spaced(&e.line);
+            let l = line(&e.line, lang);
             let (sb, sp) = (score(bs, lang), score(ps, lang));
             if en {
-                format!("Exact endgame: {b} {sb}, {p} {sp}: {loss} discs lost. Best line: {l}.")
+                format!(
+                    "Exact endgame: {b} {sb}, {p} {sp}: {} lost. Best line: {l}.",
+                    discs(i64::from(loss), lang)
+                )
             } else {
-                format!("Fim de jogo exato: {b} {sb}, {p} {sp}: {loss} peças perdidas. Melhor linha: {l}.")
+                format!(
+                    "Fim de jogo exato: {b} {sb}, {p} {sp}: {}. Melhor linha: {l}.",
+                    lost_pt(loss)
+                )
             }
         }
     }

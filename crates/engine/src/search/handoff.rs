@@ -14,9 +14,13 @@ use std::sync::Arc;
 use std::time::Duration;
 use virada_rules::{Board, Move};
 
-/// Estimated nodes of an exact solve at 20 empties, one thread: FFO #20-#39's positions with
-/// 20 empties took 1.2-14.6 M nodes (median about 5 M), #40 9.4 M.
-const SOLVE_NODES_AT_20: f64 = 8.0e6;
+/// Estimated nodes of an exact solve at 20 empties, one thread. Game positions are easier than
+/// FFO's (chosen hard): the 60 positions with 20 empties of
+/// `crates/train/bench/wthor-heldout-20.obf` took 1.94 M nodes median, 3.46 M mean (cold
+/// table; FFO #20-#39 1.2-14.6 M). Measured as an estimate on those 60 positions at
+/// `nodes=650000` (docs/STRENGTH.md): 2 M solved 45 of them exactly and lost 0.23 discs a
+/// position where 8 M solved none and lost 0.53, at the same CPU time.
+const SOLVE_NODES_AT_20: f64 = 2.0e6;
 
 /// How much an exact solve grows with each more empty square (FFO #40-#58: about 8 M nodes at
 /// 20 empties, 100-400 M at 24-26).
@@ -38,8 +42,10 @@ pub(crate) fn estimated_solve_nodes(empties: u32) -> f64 {
 
 /// Whether an exact solve with `empties` empty squares is expected to finish within what is
 /// left of the search's deadline and node limit, its time estimated from the node rate of the
-/// iterations so far. False when neither limit is set (a search to a depth solves only where
-/// its limits say).
+/// iterations so far. A node limit bounds work: a solver node counts as `1 / SOLVER_SPEED` of a
+/// midgame node (what it costs), so a search limited by nodes spends its budget on the endgame
+/// as one limited by time does. False when neither limit is set (a search to a depth solves
+/// only where its limits say).
 pub(crate) fn solve_fits(empties: u32, shared: &SearchShared) -> bool {
     if shared.deadline.is_none() && shared.node_limit.is_none() {
         return false;
@@ -47,7 +53,7 @@ pub(crate) fn solve_fits(empties: u32, shared: &SearchShared) -> bool {
     let done = shared.nodes.load(Ordering::Relaxed);
     let need = estimated_solve_nodes(empties) * SOLVE_SAFETY;
     if let Some(limit) = shared.node_limit {
-        if need > limit.saturating_sub(done) as f64 {
+        if need / SOLVER_SPEED > limit.saturating_sub(done) as f64 {
             return false;
         }
     }
@@ -62,13 +68,19 @@ pub(crate) fn solve_fits(empties: u32, shared: &SearchShared) -> bool {
     true
 }
 
+/// The solver's node budget: what is left of the search's node limit, in solver nodes
+/// (`SOLVER_SPEED` of them for one midgame node, see [`solve_fits`]).
+fn solver_node_limit(shared: &SearchShared) -> Option<u64> {
+    shared.node_limit.map(|n| {
+        let left = n.saturating_sub(shared.nodes.load(Ordering::Relaxed));
+        ((left as f64 * SOLVER_SPEED) as u64).max(1)
+    })
+}
+
 /// The solver looks at its limits every 65,536 nodes per thread: a node budget smaller than
 /// that would be overrun, so the hand-off is skipped and the selective result stands.
 pub(crate) fn node_budget_allows(shared: &SearchShared) -> bool {
-    match shared.node_limit {
-        Some(n) => n.saturating_sub(shared.nodes.load(Ordering::Relaxed)) >= 1 << 16,
-        None => true,
-    }
+    solver_node_limit(shared).is_none_or(|n| n >= 1 << 16)
 }
 
 fn solve(
@@ -84,10 +96,7 @@ fn solve(
         threads: setup.threads,
         time_limit: shared.deadline.map(|d| d.saturating_sub(shared.elapsed())),
         time_source: setup.time_source,
-        node_limit: shared.node_limit.map(|n| {
-            n.saturating_sub(shared.nodes.load(Ordering::Relaxed))
-                .max(1)
-        }),
+        node_limit: solver_node_limit(shared),
         stop: stop.cloned(),
         ..SolveOptions::default()
     };

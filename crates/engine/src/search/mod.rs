@@ -8,6 +8,7 @@
 
 pub(crate) mod handoff;
 pub(crate) mod order;
+pub mod probcut_log;
 pub(crate) mod root;
 mod selectivity;
 mod setup;

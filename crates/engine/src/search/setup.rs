@@ -1,5 +1,6 @@
 //! What a search runs with: the engine's long-lived resources.
 
+use super::probcut_log::ProbcutLog;
 use crate::eval::Gen3Eval;
 use crate::time::TimeSource;
 use crate::tt::TranspositionTable;
@@ -12,4 +13,6 @@ pub struct SearchSetup<'a> {
     pub threads: usize,
     /// Where time limits read the time.
     pub time_source: TimeSource,
+    /// Where Multi-ProbCut's decisions are recorded, if anywhere (a measurement).
+    pub probcut_log: Option<&'a ProbcutLog>,
 }

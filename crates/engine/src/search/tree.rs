@@ -8,6 +8,7 @@
 //! transposition table never pay for it, and a leaf only computes the view it evaluates.
 
 use super::order::{mobility_key, ordering_depth, MoveList};
+use super::probcut_log::{CutSide, ProbcutLog};
 use super::selectivity::Selectivity;
 use super::setup::SearchSetup;
 use super::Limits;
@@ -52,6 +53,8 @@ pub struct SearchShared<'a> {
     pub node_limit: Option<u64>,
     /// Nodes of all threads (updated every [`POLL_INTERVAL`] nodes).
     pub nodes: &'a AtomicU64,
+    /// Where Multi-ProbCut's decisions are recorded, if anywhere (a measurement).
+    pub probcut_log: Option<&'a ProbcutLog>,
 }
 
 impl<'a> SearchShared<'a> {
@@ -76,6 +79,7 @@ impl<'a> SearchShared<'a> {
             deadline: budget.map(|b| b.hard),
             node_limit: limits.nodes,
             nodes,
+            probcut_log: setup.probcut_log,
         }
     }
 }
@@ -270,7 +274,20 @@ impl<'a> Worker<'a> {
         let state = &pending.resolve(ev);
         if depth >= self.mpc.min_depth() && !self.selectivity.is_exact() && depth < empties as i32 {
             let before = self.heuristic;
-            if let Some(v) = self.probcut(ev, board, state, alpha, beta, depth, empties) {
+            let cut = self.probcut(ev, board, state, alpha, beta, depth, empties);
+            if let Some(log) = self.shared.probcut_log {
+                if !self.aborted && self.mpc.line(depth, empties).is_some() {
+                    let side = cut.map(|v| {
+                        if v >= beta {
+                            CutSide::High
+                        } else {
+                            CutSide::Low
+                        }
+                    });
+                    log.record(board, alpha, beta, depth, side);
+                }
+            }
+            if let Some(v) = cut {
                 self.heuristic = true;
                 return v;
             }
@@ -507,6 +524,7 @@ mod tests {
             deadline: None,
             node_limit: None,
             nodes: &nodes,
+            probcut_log: None,
         };
         let mut worker = Worker::new(&shared, Selectivity::EXACT);
         let v = worker.pvs(&board, 100, 200, ETC_MIN_DEPTH);

@@ -95,20 +95,9 @@ pub fn sign_in_required() -> AppError {
     )
 }
 
-/// 429 `account_locked` if `account` is locked at `now`; params `retry_after` (seconds).
-fn check_unlocked(account: &AccountRow, now: i64) -> AppResult<()> {
-    match account.locked_until {
-        Some(until) if until > now => {
-            let seconds = (until - now + 999) / 1000;
-            Err(AppError::account(
-                StatusCode::TOO_MANY_REQUESTS,
-                "account_locked",
-                &format!("too many wrong attempts: this account is locked for {seconds} s more"),
-                &[("retry_after", seconds.into())],
-            ))
-        }
-        _ => Ok(()),
-    }
+/// Whether `account` is locked at `now` (after [`MAX_FAILURES`] wrong secrets in a row).
+fn is_locked(account: &AccountRow, now: i64) -> bool {
+    account.locked_until.is_some_and(|until| until > now)
 }
 
 /// 403 `banned` (params `reason`) if the account `holder` is banned: it cannot sign in
@@ -152,6 +141,15 @@ fn with_cookie(status: StatusCode, body: serde_json::Value, cookie: &str) -> Res
     response
 }
 
+/// Ends the session `identity` came with, if any: signing up or in again replaces the browser's
+/// session, so its old token must not stay valid (whoever copied it would stay signed in).
+async fn end_replaced_session(state: &AppState, identity: &Identity) -> AppResult<()> {
+    if let Some(old) = &identity.account {
+        state.shared.store.delete_session(&old.session_hash).await?;
+    }
+    Ok(())
+}
+
 /// The account behind `identity`, or 401 `sign_in_required`.
 fn signed_in(identity: &Identity) -> AppResult<&SignedIn> {
     identity.account.as_ref().ok_or_else(sign_in_required)
@@ -163,8 +161,8 @@ enum Secret {
     RecoveryCode(String),
 }
 
-/// Checks a secret of `account` (the password, or the recovery code): refused while the account
-/// is locked; a wrong one counts toward the lock and is answered with `wrong()`. The request's
+/// Checks a secret of `account` (the password, or the recovery code): answered `wrong()` while the
+/// account is locked, as for an unknown name; a wrong one counts toward the lock and is answered with `wrong()`. The request's
 /// address was limited by the caller.
 async fn verify_secret(
     state: &AppState,
@@ -173,7 +171,15 @@ async fn verify_secret(
     wrong: fn() -> AppError,
 ) -> AppResult<()> {
     let now = now_millis();
-    check_unlocked(account, now)?;
+    if is_locked(account, now) {
+        // A locked account answers exactly as an unknown name does (same status, code and
+        // message, and for a password the same hashing time), so the lock tells nobody which
+        // names exist; its owner learns of it only from the documented rule.
+        if let Secret::Password(p) = secret {
+            password::verify_nobody(p).await?;
+        }
+        return Err(wrong());
+    }
     let right = match secret {
         Secret::Password(p) => password::verify(p, account.password_hash.clone()).await?,
         Secret::RecoveryCode(c) => password::recovery_hash(&c) == account.recovery_hash,
@@ -259,6 +265,7 @@ pub async fn sign_up(
         .store
         .create_account(account, session, identity.guest)
         .await?;
+    end_replaced_session(&state, &identity).await?;
     state.games.reload(&moved).await;
     Ok(with_cookie(
         StatusCode::CREATED,
@@ -287,6 +294,7 @@ pub async fn sign_in(
     let moved = store
         .sign_in(account.holder, session, identity.guest)
         .await?;
+    end_replaced_session(&state, &identity).await?;
     state.games.reload(&moved).await;
     Ok(with_cookie(
         StatusCode::OK,

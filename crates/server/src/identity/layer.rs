@@ -6,7 +6,7 @@
 use crate::error::AppError;
 use crate::identity::{
     clear_session_cookie, new_token, session_token_in, set_cookie_value, token_hash, token_in,
-    BrowserId,
+    BrowserId, SESSION_COOKIE,
 };
 use axum::extract::{FromRequestParts, Request, State};
 use axum::http::header::SET_COOKIE;
@@ -73,9 +73,15 @@ pub async fn identify(
     req.extensions_mut().insert(acting);
     req.extensions_mut().insert(Identity { guest, account });
     let mut response = next.run(req).await;
+    // A handler that set a new session (sign-up, sign-in) replaced the stale one: clearing it
+    // as well would sign the browser out again (the later header wins).
+    let session_set = response.headers().get_all(SET_COOKIE).iter().any(|v| {
+        v.as_bytes()
+            .starts_with(format!("{SESSION_COOKIE}=").as_bytes())
+    });
     let cookies = new_cookie
         .into_iter()
-        .chain(stale_session.then(clear_session_cookie));
+        .chain((stale_session && !session_set).then(clear_session_cookie));
     for cookie in cookies {
         if let Ok(value) = HeaderValue::from_str(&cookie) {
             response.headers_mut().append(SET_COOKIE, value);

@@ -132,6 +132,16 @@ pub struct GameLine {
     pub your_move: bool,
     /// When the side to move loses on time or by the days-per-move deadline.
     pub deadline: Option<String>,
+    /// A rated game's effect on the account's rating (`null`: it moved none).
+    pub rating: Option<RatingLine>,
+}
+
+/// The account's rating before and after a game, and the change (after - before).
+#[derive(Serialize, Clone, Copy, Debug, PartialEq)]
+pub struct RatingLine {
+    pub before: f64,
+    pub after: f64,
+    pub change: f64,
 }
 
 /// The side to move of a stored game (`None`: its text does not replay).
@@ -173,6 +183,11 @@ impl GameLine {
             your_move: to_move == Some(g.color),
             to_move,
             deadline: g.deadline.filter(|_| g.phase == "playing").map(iso8601),
+            rating: g.rating.map(|r| RatingLine {
+                before: r.before,
+                after: r.after,
+                change: r.after - r.before,
+            }),
             black,
             white,
             opponent,

@@ -12,6 +12,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::limits::Limiter;
 use crate::http::ownership::{self, Asker};
 use crate::model::{Mode, Owner};
+use crate::runtime::game::deletion::{self, Deletion};
 use crate::runtime::game::{self, GameHandle};
 use crate::runtime::shared::Shared;
 use crate::util::{is_valid_game_id, random_u64};
@@ -21,7 +22,7 @@ use std::future::Future;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tracing::Instrument;
-use virada_store::{Abandoned, GameRow, Quota, StoredGame};
+use virada_store::{Abandoned, GameRow, Quota, StoreError, StoredGame};
 
 /// The state handed to every request handler.
 #[derive(Clone)]
@@ -122,9 +123,22 @@ impl AppState {
         }
         let games = self.games.clone();
         let owned = id.to_string();
-        tokio::spawn(async move { games.delete(&owned).await })
+        let done = tokio::spawn(async move { games.delete(&owned).await })
             .await
-            .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))?
+            .map_err(|e| AppError::Internal(format!("deleting game {id} failed: {e}")))??;
+        match done {
+            Deletion::Delete => Ok(()),
+            Deletion::Refuse(reason) => Err(deletion::game_kept(reason)),
+            // The owner leaves a game its opponent sat down to before both moved: an abort,
+            // as the owner's own seat asks it (the game stays for the opponent).
+            Deletion::Abort { ply } => {
+                let h = self.games.handle_for(id, asker).await?;
+                let now = self.shared.config.clock.now_ms();
+                h.act(asker.browser, game::Action::Abort { ply }, now)
+                    .await
+                    .map(|_| ())
+            }
+        }
     }
 }
 
@@ -393,20 +407,33 @@ impl Games {
         Ok(())
     }
 
-    async fn delete(self: &Arc<Self>, id: &str) -> AppResult<()> {
+    /// Deletes game `id` if [`deletion::judge`] allows it (else the verdict, the game left as
+    /// it was, to be loaded again by its next request).
+    async fn delete(self: &Arc<Self>, id: &str) -> AppResult<Deletion> {
         let cell = self.cell(id);
         let result = self.delete_in(id, &cell).await;
         self.prune(id, cell);
         result
     }
 
-    async fn delete_in(&self, id: &str, cell: &Cell) -> AppResult<()> {
+    async fn delete_in(&self, id: &str, cell: &Cell) -> AppResult<Deletion> {
         let mut slot = cell.lock().await;
         if matches!(*slot, Slot::Deleted) {
             return Err(AppError::not_found_game(id));
         }
+        // Judged on the stored game (every change is stored before it is answered). A refusal
+        // leaves the actor and its sockets alone; a deletion is judged again with the actor
+        // stopped and the slot held, so no move lands between the verdict and the deletion.
+        let verdict = self.deletion_verdict(id).await?;
+        if verdict != Deletion::Delete {
+            return Ok(verdict);
+        }
         if let Slot::Running(h) = std::mem::replace(&mut *slot, Slot::Empty) {
             h.close().await;
+            let verdict = self.deletion_verdict(id).await?;
+            if verdict != Deletion::Delete {
+                return Ok(verdict);
+            }
         }
         let existed = self.shared.store.delete_game(id).await?;
         *slot = Slot::Deleted;
@@ -418,9 +445,19 @@ impl Games {
             .unwrap_or_else(|e| e.into_inner())
             .remove(id);
         if existed {
-            Ok(())
+            Ok(Deletion::Delete)
         } else {
             Err(AppError::not_found_game(id))
+        }
+    }
+
+    /// What deleting game `id` would do, read from the store. A game that no longer replays
+    /// involves nobody's record that can be read: its owner may delete it.
+    async fn deletion_verdict(&self, id: &str) -> AppResult<Deletion> {
+        match self.shared.store.load_game(id).await {
+            Ok(Some(game)) => Ok(deletion::judge(&game)),
+            Ok(None) | Err(StoreError::CorruptGame { .. }) => Ok(Deletion::Delete),
+            Err(e) => Err(e.into()),
         }
     }
 

@@ -205,3 +205,79 @@ async fn a_game_whose_row_no_longer_replays_can_be_deleted_by_its_owner() {
     assert_eq!(list["games"], json!([]), "{list}");
     srv.server.shutdown().await;
 }
+
+/// Texts that look blank: a braille blank, combining marks with nothing to sit on, wide
+/// spaces around a braille blank and an enclosing circle.
+const BLANK_LOOKING: [&str; 3] = ["\u{2800}", "\u{0301}\u{0308}", "\u{3000}\u{2800} \u{20DD}"];
+
+fn assert_blank(status: StatusCode, e: &Value, field: &str) {
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{e}");
+    assert_eq!(e["error"]["code"], "blank_text", "{e}");
+    assert_eq!(e["error"]["params"], json!({"field": field}));
+}
+
+#[tokio::test]
+async fn names_chat_and_reports_refuse_blank_looking_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (ana, _) =
+        crate::accounts_common::sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
+    let (bia, _) =
+        crate::accounts_common::sign_up(&srv, &Browser::new(), "bia", "correct horse").await;
+    for blank in BLANK_LOOKING {
+        let (s, e) = srv
+            .post(
+                &Browser::new(),
+                "/api/games",
+                json!({"mode": "online", "name": blank, "color": "black"}),
+            )
+            .await;
+        assert_blank(s, &e, "name");
+    }
+    let g = srv
+        .create(&Browser::new(), json!({"kind": "none"}), "black")
+        .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    for blank in BLANK_LOOKING {
+        let (s, e) = srv.seat(&Browser::new(), &id, blank).await;
+        assert_blank(s, &e, "name");
+        let (s, e) = srv
+            .post(
+                &ana,
+                "/api/reports",
+                json!({"player": "bia", "reason": blank}),
+            )
+            .await;
+        assert_blank(s, &e, "reason");
+    }
+    // A braille blank or an accent among letters is text.
+    let (s, e) = srv
+        .post(
+            &ana,
+            "/api/reports",
+            json!({"player": "bia", "reason": "a\u{2800}b\u{0301}"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{e}");
+
+    let g = srv.create(&ana, json!({"kind": "none"}), "black").await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (s, g) = srv.seat(&bia, &id, "Bia").await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    let mut a = srv.ws(&ana, &id).await;
+    let mut b = srv.ws(&bia, &id).await;
+    next_game(&mut a).await;
+    next_game(&mut b).await;
+    for (n, blank) in BLANK_LOOKING.iter().enumerate() {
+        send(&mut a, json!({"type": "chat", "text": blank, "id": n})).await;
+        let err = next_error(&mut a).await;
+        assert_eq!(err["code"], "blank_text", "{err}");
+        assert_eq!(err["ref"], n);
+        assert_eq!(err["params"], json!({"field": "chat"}));
+    }
+    send(&mut a, json!({"type": "chat", "text": "boa sorte"})).await;
+    assert_eq!(next_of(&mut b, "chat").await["line"]["text"], "boa sorte");
+    let g = srv.game(&bia, &id).await;
+    assert_eq!(g["online"]["chat"].as_array().unwrap().len(), 1, "{g}");
+    srv.server.shutdown().await;
+}

@@ -420,6 +420,13 @@ async fn online_games_are_read_by_anyone_listed_for_their_seats_and_deleted_by_t
     }
     assert_eq!(list_ids(&ana, &base).await, [id.as_str()]);
     assert_eq!(list_ids(&bia, &base).await, [id.as_str()]);
+    // Bia sat down: the creator's delete before both moved aborts the game, which stays for
+    // Bia (rated_integrity.rs); an aborted game holds no result, and a second delete removes it.
+    let (s, _, _) = send(ana.delete(format!("{base}/api/games/{id}"))).await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let (_, _, text) = send(bia.get(format!("{base}/api/games/{id}"))).await;
+    let g: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(g["online"]["end"]["reason"], "abort", "{g}");
     let (s, _, _) = send(ana.delete(format!("{base}/api/games/{id}"))).await;
     assert_eq!(s, StatusCode::NO_CONTENT);
     assert!(list_ids(&bia, &base).await.is_empty());

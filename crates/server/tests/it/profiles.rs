@@ -530,3 +530,89 @@ async fn a_move_in_another_game_is_told_on_the_open_live_channel() {
     assert_eq!(n["game"], a.as_str());
     assert_eq!(n["opponent"], "ana");
 }
+
+/// The rating change of each rated game in the lists: before (the previous rating in the
+/// category, a new player's for a first game) and after, for the list's own account; none for
+/// a casual game.
+#[tokio::test]
+async fn game_lists_show_each_rated_games_rating_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
+    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (cai, _) = sign_up(&srv, &Browser::new(), "cai", "staple horse").await;
+    // r1: Bia (White) resigns to Ana; r2: Ana (Black) resigns to Cai; c1: casual.
+    let r1 = game(&srv, &ana, &bia, blitz(), true).await;
+    play(
+        &srv,
+        &r1,
+        &ana,
+        &bia,
+        &["f5", "d6", "c3"],
+        Some(("resign", "white")),
+    )
+    .await;
+    let r2 = game(&srv, &ana, &cai, blitz(), true).await;
+    play(
+        &srv,
+        &r2,
+        &ana,
+        &cai,
+        &["f5", "d6", "c3"],
+        Some(("resign", "black")),
+    )
+    .await;
+    let c1 = game(&srv, &ana, &bia, blitz(), false).await;
+    play(
+        &srv,
+        &c1,
+        &ana,
+        &bia,
+        &["f5", "d6", "c3"],
+        Some(("resign", "white")),
+    )
+    .await;
+
+    let (s, mine) = srv.get(&ana, "/api/account/games").await;
+    assert_eq!(s, StatusCode::OK, "{mine}");
+    assert_eq!(ids(&mine["games"]), [c1.as_str(), r2.as_str(), r1.as_str()]);
+    let line = |list: &Value, id: &str| -> Value {
+        list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id)
+            .unwrap_or_else(|| panic!("{id} in {list}"))["rating"]
+            .clone()
+    };
+    let first = line(&mine, &r1);
+    let second = line(&mine, &r2);
+    assert_eq!(
+        line(&mine, &c1),
+        Value::Null,
+        "a casual game moves no rating"
+    );
+    let num = |v: &Value| v.as_f64().unwrap_or_else(|| panic!("a number: {v}"));
+    // A first rated game starts from the new player's 1500; a win raises it.
+    assert_eq!(num(&first["before"]), 1500.0, "{first}");
+    assert!(num(&first["change"]) > 0.0, "{first}");
+    // The next game starts where the first ended; a loss lowers it.
+    assert_eq!(num(&second["before"]), num(&first["after"]), "{second}");
+    assert!(num(&second["change"]) < 0.0, "{second}");
+    for r in [&first, &second] {
+        assert!(
+            (num(&r["after"]) - num(&r["before"]) - num(&r["change"])).abs() < 1e-9,
+            "{r}"
+        );
+    }
+    // The profile's stored rating is the last game's "after"; each opponent sees their own change.
+    let (_, profile) = srv.get(&Browser::new(), "/api/players/ana").await;
+    let blitz_now = profile["ratings"]["blitz"]["rating"].as_f64();
+    assert_eq!(blitz_now, Some(num(&second["after"])), "{profile}");
+    let (_, bias) = srv.get(&bia, "/api/account/games").await;
+    let bia_r1 = line(&bias, &r1);
+    assert_eq!(num(&bia_r1["before"]), 1500.0, "{bia_r1}");
+    assert!(num(&bia_r1["change"]) < 0.0, "{bia_r1}");
+    let (_, cais) = srv.get(&cai, "/api/account/games").await;
+    assert!(num(&line(&cais, &r2)["change"]) > 0.0);
+}

@@ -10,7 +10,7 @@ use virada_engine::glicko::{after_game, Rating};
 use virada_server::runtime::time::ManualTime;
 
 /// `name`'s blitz rating as the profile shows it (`None`: no rated blitz game).
-async fn blitz(srv: &TestServer, name: &str) -> Option<(Rating, u64, bool)> {
+pub(crate) async fn blitz(srv: &TestServer, name: &str) -> Option<(Rating, u64, bool)> {
     let (s, p) = srv
         .get(&Browser::new(), &format!("/api/players/{name}"))
         .await;
@@ -25,7 +25,7 @@ async fn blitz(srv: &TestServer, name: &str) -> Option<(Rating, u64, bool)> {
 }
 
 /// A rated 3+2 game (blitz: 3 min + 40 x 2 s = 4:20), `black` to move first.
-async fn rated_game(srv: &TestServer, black: &Browser, white: &Browser) -> String {
+pub(crate) async fn rated_game(srv: &TestServer, black: &Browser, white: &Browser) -> String {
     let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 2});
     let (s, g) = srv
         .post(
@@ -44,7 +44,13 @@ async fn rated_game(srv: &TestServer, black: &Browser, white: &Browser) -> Strin
 }
 
 /// Both sides move once, then `loser`'s side (`a` is Black) resigns; the finished game.
-async fn both_move_then_resign(srv: &TestServer, id: &str, a: &Browser, b: &Browser, loser: &str) {
+pub(crate) async fn both_move_then_resign(
+    srv: &TestServer,
+    id: &str,
+    a: &Browser,
+    b: &Browser,
+    loser: &str,
+) {
     let mut wa = srv.ws(a, id).await;
     let mut wb = srv.ws(b, id).await;
     let g = next_game(&mut wa).await;

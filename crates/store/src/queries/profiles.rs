@@ -44,6 +44,8 @@ pub async fn account_games(db: &Db<'_>, q: &GamesQuery) -> StoreResult<Vec<Accou
             color: r.get(16)?,
             black_account: r.get(17)?,
             white_account: r.get(18)?,
+            rating_after: r.get(19)?,
+            rating_before: r.get(20)?,
         });
     }
     Ok(decode_all(raw))

@@ -136,6 +136,16 @@ impl SqliteStore {
         }
         conn.execute_batch("PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;")
             .map_err(err)?;
+        // secure_delete: a deleted row's bytes are overwritten with zeros in its page (and freed
+        // pages too), so a deleted account's name and hashes are not left readable in the file
+        // once the log is checkpointed (at the latest when the store closes). It is a setting
+        // of the connection, checked here because a build of SQLite may refuse it.
+        let secure: i64 = conn
+            .query_row("PRAGMA secure_delete=ON", [], |r| r.get(0))
+            .map_err(err)?;
+        if secure != 1 {
+            return Err(err(rusqlite::Error::InvalidQuery));
+        }
         let before = migrate(&mut conn, path)?;
         let store = SqliteStore {
             db: SqliteDb::new(conn),

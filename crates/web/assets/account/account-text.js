@@ -42,7 +42,6 @@ const en = {
   'error.invalid_password': 'A password has {min} to {max} characters.',
   'error.wrong_password': 'Wrong username or password.',
   'error.wrong_recovery_code': 'Wrong username or recovery code.',
-  'error.account_locked': 'Too many wrong attempts: try again in {retry_after} s.',
   'error.sign_in_required': 'Sign in first (Account, at the top of the page).',
   'error.rated_needs_time_control': 'A rated game needs a clock or days per move.',
 };
@@ -85,7 +84,6 @@ const pt = {
   'error.invalid_password': 'Uma senha tem de {min} a {max} caracteres.',
   'error.wrong_password': 'Nome de usuário ou senha incorretos.',
   'error.wrong_recovery_code': 'Nome de usuário ou código de recuperação incorretos.',
-  'error.account_locked': 'Tentativas erradas demais: tente de novo em {retry_after} s.',
   'error.sign_in_required': 'Entre na sua conta primeiro (Conta, no alto da página).',
   'error.rated_needs_time_control': 'Uma partida valendo rating precisa de relógio ou de dias por jogada.',
 };

@@ -6,7 +6,7 @@
 
 import './profile-text.js';
 import { api } from '../core/api.js';
-import { t, lang, formatNumber } from '../core/i18n.js';
+import { t, lang, formatNumber, signedRating } from '../core/i18n.js';
 import { errorText } from '../core/notice.js';
 import { timeControlText } from '../play/view-online.js';
 import { currentUser } from './account.js';
@@ -53,7 +53,7 @@ export function playerLink(seat) {
   return a;
 }
 
-/** One game of a list: opponent, rated or casual, time control, result, score, opening. */
+/** One game of a list: opponent, rated or casual, time control, result, score, opening, rating change. */
 export function gameItem(g, { open, extra }) {
   const li = el('li');
   li.dataset.gameId = g.id;
@@ -73,6 +73,7 @@ export function gameItem(g, { open, extra }) {
     parts.push(r);
   }
   if (g.phase !== 'waiting') parts.push(`● ${g.black_discs} – ${g.white_discs} ○`);
+  if (g.rating) parts.push(t('profile.ratingChange', { change: signedRating(g.rating.change), after: Math.round(g.rating.after) }));
   if (g.opening_name) parts.push(g.opening_name.name[lang()] || g.opening_name.name.en);
   if (extra) parts.unshift(...extra(g));
   info.textContent = parts.join(' · ');

@@ -8,6 +8,7 @@ const en = {
   'nav.skip': 'Skip to the board',
   'nav.games': 'Saved games',
   'nav.rules': 'Rules',
+  'nav.menu': 'Menu',
   'nav.learn': 'Learn',
   'learnOffer.text': 'New to Othello? Learn the rules in a minute, on the board.',
   'learnOffer.start': 'Learn in a minute',
@@ -41,6 +42,7 @@ const en = {
   'keys.help': 'This list',
   'keys.esc': 'Close a window like this one',
   'lang.switch': 'Português',
+  'lang.switchShort': 'PT',
   'lang.switchLabel': 'Mudar para português',
 
   'color.black': 'Black',
@@ -120,6 +122,13 @@ const en = {
   'moves.pass': 'pass',
   'moves.none': 'No moves yet.',
   'moves.transcript': 'Transcript',
+  'nav.label': 'Step through the moves',
+  'nav.first': 'First position',
+  'nav.prev': 'Previous move',
+  'nav.next': 'Next move',
+  'nav.last': 'Last position',
+  'nav.where': 'Move {ply} of {count}',
+  'nav.start': 'Start of {count, plural, one {# move} other {# moves}}',
 
   'over.title': 'Game over',
   'over.winner': '{color} wins',
@@ -227,6 +236,7 @@ const en = {
   'error.engine_busy': 'The computer is busy with other games; try again in a moment.',
   'error.too_many_computer_moves': 'You already have {max} games waiting for the computer to move; wait for one of them.',
   'error.invisible_character': 'That text contains an invisible or formatting character ({char}); remove it.',
+  'error.blank_text': 'That text looks blank: write some letters, digits or symbols.',
   'error.finished_position': 'That position is finished: nobody has a move left, so there is no game to play.',
   'error.corrupt_game': 'This saved game is damaged and cannot be opened; you can delete it.',
   'error.internal': 'The server had a problem; try again.',
@@ -326,6 +336,7 @@ const en = {
   'over.youLoseOnline': '{name} wins. You lose.',
   'over.aborted': 'Game aborted: no result.',
   'over.reason.time': '{name} lost on time.',
+  'over.rating': 'Your rating: {after} ({change}).',
   'over.reason.resign': '{name} resigned.',
   'over.reason.deadline': '{name} ran out of days for a move.',
   'games.online': '{black} (Black) vs {white} (White)',
@@ -353,6 +364,7 @@ const pt = {
   'nav.skip': 'Pular para o tabuleiro',
   'nav.games': 'Partidas salvas',
   'nav.rules': 'Regras',
+  'nav.menu': 'Menu',
   'nav.learn': 'Aprender',
   'learnOffer.text': 'Novo no Othello? Aprenda as regras em um minuto, no tabuleiro.',
   'learnOffer.start': 'Um minuto para aprender',
@@ -386,6 +398,7 @@ const pt = {
   'keys.help': 'Esta lista',
   'keys.esc': 'Fechar uma janela como esta',
   'lang.switch': 'English',
+  'lang.switchShort': 'EN',
   'lang.switchLabel': 'Switch to English',
 
   'color.black': 'Preto',
@@ -465,6 +478,13 @@ const pt = {
   'moves.pass': 'passa',
   'moves.none': 'Nenhuma jogada ainda.',
   'moves.transcript': 'Registro',
+  'nav.label': 'Percorrer as jogadas',
+  'nav.first': 'Posição inicial',
+  'nav.prev': 'Jogada anterior',
+  'nav.next': 'Próxima jogada',
+  'nav.last': 'Última posição',
+  'nav.where': 'Jogada {ply} de {count}',
+  'nav.start': 'Início de {count, plural, one {# jogada} other {# jogadas}}',
 
   'over.title': 'Fim de jogo',
   'over.winner': 'Vitória do {color}',
@@ -572,6 +592,7 @@ const pt = {
   'error.engine_busy': 'O computador está ocupado com outras partidas; tente de novo daqui a pouco.',
   'error.too_many_computer_moves': 'Você já tem {max} partidas esperando a jogada do computador; espere uma delas.',
   'error.invisible_character': 'O texto tem um caractere invisível ou de formatação ({char}); tire-o.',
+  'error.blank_text': 'Esse texto parece vazio: escreva letras, números ou símbolos.',
   'error.finished_position': 'Essa posição já terminou: ninguém tem jogada, então não há partida a jogar.',
   'error.corrupt_game': 'Esta partida salva está danificada e não pode ser aberta; você pode apagá-la.',
   'error.internal': 'O servidor teve um problema; tente de novo.',
@@ -671,6 +692,7 @@ const pt = {
   'over.youLoseOnline': 'Vitória de {name}. Você perdeu.',
   'over.aborted': 'Partida cancelada: sem resultado.',
   'over.reason.time': '{name} perdeu por tempo.',
+  'over.rating': 'Seu rating: {after} ({change}).',
   'over.reason.resign': '{name} desistiu.',
   'over.reason.deadline': '{name} esgotou os dias para jogar.',
   'games.online': '{black} (Preto) x {white} (Branco)',
@@ -834,6 +856,13 @@ function paramText(v, language) {
 /** A number as the language writes it: "2.5" in English, "2,5" in Portuguese (no grouping). */
 export function formatNumber(n, maxDigits = 3, language = current) {
   return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits, useGrouping: false }).format(n);
+}
+
+/** A rating change as players read it: "+12", "−8" (a minus sign, not a hyphen), "±0". */
+export function signedRating(change) {
+  const n = Math.round(change);
+  if (n === 0) return '±0';
+  return (n > 0 ? '+' : '−') + Math.abs(n);
 }
 
 export function colorName(color) { return t(color === 'black' ? 'color.black' : 'color.white'); }

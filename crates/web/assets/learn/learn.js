@@ -6,8 +6,8 @@
 
 import { api } from '../core/api.js';
 import { BoardView } from '../core/board.js';
-import { safeGet, safeSet, t } from '../core/i18n.js';
-import { discs, squareList } from './learn-text.js';
+import { lang, safeGet, safeSet, t } from '../core/i18n.js';
+import { squareList } from './learn-text.js';
 import { LESSONS, sides } from './lessons-text.js';
 import './puzzles-text.js';
 import { TUTORIAL } from './tutorial.js';
@@ -199,7 +199,7 @@ class Run {
     this.intro.textContent = st.idea ? st.idea() : '';
     this.intro.hidden = !st.idea;
     this.task.textContent = st.task(this.ctx);
-    this.source.textContent = st.source ? t('learn.source', { source: st.source }) : '';
+    this.source.textContent = st.source ? st.source() : '';
     this.nextBtn.textContent = this.index + 1 < this.steps.length ? t('learn.next') : t('learn.finish');
     document.title = st.title() + ' · Virada';
   }
@@ -332,44 +332,31 @@ function lessonSteps(l) {
   const text = LESSONS[l.id];
   return l.positions.map((p) => {
     const color = p.to_move === 'white' ? 'white' : 'black';
-    const names = sides(color);
-    const best = p.best;
-    const facts = (sq) => p.moves[sq] || {};
+    // The feedback on a move in the page's language at the time it is shown (a language switch
+    // redraws it), as lessons.json has it for every legal move.
+    const said = (sq) => {
+      const m = p.moves[sq];
+      return (m && m.text && (m.text[lang()] || m.text.en)) || '';
+    };
+    const src = p.source;
     return {
       id: p.id,
       setup: `${p.board} ${color === 'black' ? 'X' : 'O'}`,
       showLegal: true,
       answers: p.answers,
-      source: p.source,
+      source: src && typeof src === 'object'
+        ? () => t('learn.source', { year: String(src.year), game: src.game, move: src.before_move })
+        : null,
       title: () => text.title(),
       idea: () => text.text(),
-      task: () => t('learn.toMove', { color: names.color }) + ' ' + t('learn.task'),
+      task: () => t('learn.toMove', { color: sides(color).color }) + ' ' + t('learn.task'),
       onSolved: () => solve(p.id),
       judge: (ctx, sq) => {
-        const c = { move: sq, m: facts(sq), answer: p.answers.includes(sq) ? sq : best, a: facts(p.answers.includes(sq) ? sq : best), ...names };
-        if (p.answers.includes(sq)) {
-          return { ok: true, text: () => t('learn.right') + ' ' + text.right({ ...c, ...sides(color) }) };
-        }
-        const loss = Math.max(0, (facts(best).value || 0) - (facts(sq).value || 0));
-        return {
-          ok: false,
-          text: () => {
-            const why = reason(facts(sq).why, text.kinds);
-            const engine = t('learn.loss', { move: sq, loss: discs(loss), best });
-            return [t('learn.wrong'), text.wrong({ ...c, ...sides(color) }), why, engine].filter(Boolean).join(' ');
-          },
-        };
+        if (p.answers.includes(sq)) return { ok: true, text: () => t('learn.right') + ' ' + said(sq) };
+        return { ok: false, text: () => t('learn.wrong') + ' ' + said(sq) };
       },
     };
   });
-}
-
-/** The coach's reason for a wrong move, preferring one in the lesson's terms. */
-function reason(why, kinds) {
-  if (!Array.isArray(why) || !why.length) return '';
-  const pick = why.find((w) => kinds.includes(w.kind)) || why[0];
-  const code = document.documentElement.lang === 'pt-BR' ? 'pt' : 'en';
-  return pick[code] || pick.en || '';
 }
 
 // ---------------------------------------------------------------- helpers

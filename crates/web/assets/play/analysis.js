@@ -256,8 +256,16 @@ function graph(plies, onPly) {
     const title = node('title');
     title.textContent = `${moveLabel(ply)} ${ply.move} ${formatValue(v)}${ply.book ? ' (' + t('hint.book') + ')' : ''}`;
     c.append(title);
-    c.addEventListener('click', () => onPly(i));
     svg.append(c);
+  });
+  // A click anywhere on the graph shows the position of the nearest move (the dots alone are
+  // too small to hit, on a phone above all).
+  svg.style.cursor = 'pointer';
+  svg.addEventListener('click', (ev) => {
+    const box = svg.getBoundingClientRect();
+    if (box.width === 0 || n === 0) return;
+    const at = ((ev.clientX - box.left) / box.width) * W;
+    onPly(Math.max(0, Math.min(n, Math.round(((at - PAD) * n) / (W - 2 * PAD)))));
   });
   const cap = document.createElement('figcaption');
   cap.className = 'muted';

@@ -4,7 +4,7 @@
 import { api } from '../core/api.js';
 import * as store from '../core/store.js';
 import { t, colorName } from '../core/i18n.js';
-import { $input, targetOf } from '../core/dom.js';
+import { $input, $button, targetOf } from '../core/dom.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -13,10 +13,51 @@ export function mountMoves({ onPly }) {
     const b = /** @type {HTMLButtonElement | null} */ (targetOf(ev).closest('button[data-ply]'));
     if (b) onPly(Number(b.dataset.ply));
   });
+  // ⏮ ◀ ▶ ⏭ under the board: what the arrow keys do, for phones (no keys) and mice.
+  const step = (to) => () => {
+    const s = store.get();
+    if (!s.game) return;
+    const n = s.game.plies.length;
+    const target = to(store.shownPly(s), n);
+    onPly(Math.max(0, Math.min(n, target)));
+  };
+  $('nav-first').addEventListener('click', step(() => 0));
+  $('nav-prev').addEventListener('click', step((cur) => cur - 1));
+  $('nav-next').addEventListener('click', step((cur) => cur + 1));
+  $('nav-last').addEventListener('click', step((cur, n) => n));
   store.subscribe((s, prev) => {
-    if (s.game !== prev.game || s.gameId !== prev.gameId || s.viewPly !== prev.viewPly || s.lang !== prev.lang) draw(s);
+    if (s.game !== prev.game || s.gameId !== prev.gameId || s.viewPly !== prev.viewPly || s.lang !== prev.lang) {
+      draw(s);
+      drawNav(s);
+    }
   });
   draw(store.get());
+  drawNav(store.get());
+  // On phones the board column sticks with its score bar and status scrolled away (style.css).
+  const stick = () => {
+    const col = /** @type {HTMLElement | null} */ ($('board-root').closest('.board-col'));
+    if (!col) return;
+    const above = $('board-root').getBoundingClientRect().top - col.getBoundingClientRect().top;
+    col.style.setProperty('--board-stick', `${-Math.round(above)}px`);
+  };
+  window.addEventListener('resize', stick);
+  store.subscribe(stick);
+  stick();
+}
+
+/** The step buttons: shown once a game has a move, each disabled where it would go nowhere. */
+function drawNav(s) {
+  const nav = $('ply-nav');
+  const g = s.game;
+  const n = g ? g.plies.length : 0;
+  nav.hidden = n === 0;
+  if (n === 0) return;
+  const cur = store.shownPly(s);
+  $button('nav-first').disabled = cur === 0;
+  $button('nav-prev').disabled = cur === 0;
+  $button('nav-next').disabled = cur >= n;
+  $button('nav-last').disabled = cur >= n;
+  $('nav-where').textContent = cur === 0 ? t('nav.start', { count: n }) : t('nav.where', { ply: cur, count: n });
 }
 
 function draw(s) {

@@ -8,10 +8,11 @@
 
 import * as store from '../core/store.js';
 import * as actions from './actions.js';
-import { t, colorName, safeSet } from '../core/i18n.js';
+import { t, colorName, safeSet, signedRating } from '../core/i18n.js';
 import { savedName, validName, NAME_KEY } from './dialog.js';
 import { setNotice } from '../core/notice.js';
 import { setIsolated } from '../core/bidi.js';
+import { api } from '../core/api.js';
 import { $button, $input } from '../core/dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -170,6 +171,32 @@ function localName(g, color) {
   return colorName(color);
 }
 
+/**
+ * A rated game's end shows the player's new rating and its change, read from "my games" (the
+ * end and the ratings are stored in one transaction, so the list has them once the end is
+ * seen; read again a few times if another instance's write is not visible yet).
+ */
+let rating = { id: null, line: null };
+function ratingChange(g, show) {
+  const p = $('gameover-rating');
+  if (!show) { p.hidden = true; return; }
+  const paint = () => {
+    const r = rating.line;
+    p.hidden = !r;
+    if (r) p.textContent = t('over.rating', { after: Math.round(r.after), change: signedRating(r.change) });
+  };
+  if (rating.id === g.id) { paint(); return; }
+  rating = { id: g.id, line: null };
+  paint();
+  const look = (tries) => api.myGames().then((list) => {
+    if (rating.id !== g.id) return;
+    const line = ((list && list.games) || []).find((x) => x.id === g.id);
+    if (line && line.rating) { rating.line = line.rating; paint(); }
+    else if (tries > 1) setTimeout(() => look(tries - 1), 1000);
+  }).catch(() => { /* no rating shown; the profile has it */ });
+  look(5);
+}
+
 function draw(s) {
   const g = s.game;
   const on = store.isOnline(g);
@@ -182,6 +209,7 @@ function draw(s) {
   for (const color of ['black', 'white']) presenceDot(s, color);
   $('btn-device').hidden = !on;
   if (!on) {
+    $('gameover-rating').hidden = true;
     for (const id of ['btn-abort', 'btn-takeback']) $(id).hidden = true;
     $('chk-sound').closest('label').hidden = true;
     $button('btn-resign').disabled = s.connection !== 'live' || s.awaiting !== null;
@@ -266,7 +294,8 @@ function draw(s) {
   $button('btn-takeback').disabled = busy || !!tb || !myMoves;
   $('chk-sound').closest('label').hidden = !mine;
 
-  // After the game: why it ended, and the rematch.
+  // After the game: why it ended, the rating change, and the rematch.
+  ratingChange(g, finished && o.rated && !!mine);
   const result = finished ? onlineResult(s) : null;
   $('gameover-reason').hidden = !(result && result.reason);
   if (result) setText('gameover-reason', result.reason);

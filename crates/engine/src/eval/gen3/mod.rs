@@ -100,6 +100,25 @@ impl Gen3Eval {
         self.mpc_table
     }
 
+    /// Replaces the Multi-ProbCut lines (a table fitted for these weights, to compare tables).
+    pub fn set_mpc_table(&mut self, table: &'static [MpcParams]) {
+        self.mpc_table = table;
+        self.mpc = OnceLock::new();
+    }
+
+    /// [`Gen3Eval::set_mpc_table`] with the table file at `path` (kept for the program's
+    /// life: a command loads one or two).
+    pub fn load_mpc_table(&mut self, path: &Path) -> Result<(), String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let table =
+            crate::eval::mpc::parse_table(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if table.is_empty() {
+            return Err(format!("{}: no Multi-ProbCut line", path.display()));
+        }
+        self.set_mpc_table(Box::leak(table.into_boxed_slice()));
+        Ok(())
+    }
+
     /// This evaluation's Multi-ProbCut model, laid out for the search.
     pub fn mpc(&self) -> &MpcModel {
         self.mpc.get_or_init(|| MpcModel::new(self.mpc_table))

@@ -20,6 +20,7 @@
 //! owner's lease lapses.
 
 mod actor;
+pub mod deletion;
 
 use crate::error::{AppError, AppResult};
 use crate::export::ExportRecord;

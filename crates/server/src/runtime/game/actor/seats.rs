@@ -47,11 +47,16 @@ impl Actor {
     }
 
     pub(super) async fn new_link(&mut self, who: BrowserId) -> AppResult<NewLink> {
-        let Some(c) = self.online()?.seat_of(who) else {
+        let online = self.online()?;
+        let Some(c) = online.seat_of(who) else {
             return Err(AppError::NotYourSeat(
                 "only a seat's holder can link another device to it".into(),
             ));
         };
+        if online.rated {
+            // The account's own devices act as it already; a link would seat someone else.
+            return Err(AppError::rated_seat());
+        }
         let mut bytes = [0u8; 16];
         getrandom::fill(&mut bytes)
             .map_err(|e| AppError::Internal(format!("no random token: {e}")))?;
@@ -85,6 +90,11 @@ impl Actor {
                 ))
             }
             None => {}
+        }
+        if online.rated {
+            // Only the seat's account plays a rated seat (it holds the seat already, above), so
+            // a link made before this rule cannot seat a guest or another account.
+            return Err(AppError::rated_seat());
         }
         let mut next = online.clone();
         match next.seat_mut(color) {
