@@ -17,6 +17,12 @@ use virada_rules::{Color, Move};
 
 /// A rating is provisional while its deviation is at least this.
 pub const PROVISIONAL_RD: f64 = 110.0;
+/// The guard against feeding a rating (one account losing on purpose to another): at most this
+/// many rated games between the same two accounts move their ratings in any
+/// [`PAIR_WINDOW_MS`]; the ones after end unrated and the pair is flagged for the admins
+/// (docs/SECURITY.md, "Rated games").
+pub const PAIR_RATED_PER_WINDOW: i64 = 3;
+pub const PAIR_WINDOW_MS: i64 = 24 * 3600 * 1000;
 
 /// A rating category.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]

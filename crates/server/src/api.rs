@@ -152,9 +152,27 @@ fn query<T>(q: Result<Query<T>, QueryRejection>) -> AppResult<T> {
 
 // ---------- meta ----------
 
-async fn health(State(state): State<AppState>) -> Json<HealthView> {
-    Json(HealthView {
-        status: "ok",
+/// How long `/api/health` waits for the database to answer one read before it says 503.
+pub const HEALTH_DB_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /api/health`: 200 `status: "ok"` when the database answers a read (of a game row that
+/// does not exist) within [`HEALTH_DB_WAIT`], else 503 `status: "database_unreachable"`, so a
+/// proxy or a load balancer stops sending players to an instance that cannot store a move.
+async fn health(State(state): State<AppState>) -> axum::response::Response {
+    let read = tokio::time::timeout(HEALTH_DB_WAIT, state.shared.store.game_row("g_health")).await;
+    let (code, status) = match read {
+        Ok(Ok(_)) => (StatusCode::OK, "ok"),
+        Ok(Err(e)) => {
+            tracing::warn!("health: the database failed a read: {e}");
+            (StatusCode::SERVICE_UNAVAILABLE, "database_unreachable")
+        }
+        Err(_) => {
+            tracing::warn!("health: the database did not answer within {HEALTH_DB_WAIT:?}");
+            (StatusCode::SERVICE_UNAVAILABLE, "database_unreachable")
+        }
+    };
+    let view = Json(HealthView {
+        status,
         version: env!("CARGO_PKG_VERSION"),
         store: state.shared.store.kind(),
         instance: state.shared.config.instance_id.clone(),
@@ -164,7 +182,8 @@ async fn health(State(state): State<AppState>) -> Json<HealthView> {
         engine_jobs: state.shared.pool.load(),
         connections: state.connections.load(Ordering::Relaxed),
         max_connections: state.shared.config.max_connections,
-    })
+    });
+    (code, view).into_response()
 }
 
 async fn levels() -> Json<Vec<LevelView>> {

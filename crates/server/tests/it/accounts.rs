@@ -474,12 +474,14 @@ async fn a_deleted_account_leaves_nothing_readable_in_the_sqlite_file() {
     let (zorro, _) = sign_up(&srv, &Browser::new(), name, "correct horse").await;
     let bia = Browser::new();
     let id = srv.started(&zorro, &bia, json!({"kind": "none"})).await;
-    let row = crate::stored_rows::rows(
-        &path,
-        "SELECT password_hash, recovery_hash, holder FROM accounts",
-    )
-    .await;
-    let secrets: Vec<String> = row[0].iter().map(|c| c.clone().unwrap()).collect();
+    let secrets: Vec<String> = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row(
+            "SELECT password_hash, recovery_hash FROM accounts",
+            [],
+            |r| Ok(vec![r.get(0)?, r.get(1)?]),
+        )
+        .unwrap();
     let needles = [name, &name.to_ascii_lowercase(), &secrets[0], &secrets[1]];
     // Control: the files hold them while the account lives.
     for needle in needles {

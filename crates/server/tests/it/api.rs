@@ -614,3 +614,26 @@ async fn the_browser_app_it_is_given_is_served() {
     assert!(body.contains("without its web front end"), "{body}");
     bare.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn health_says_503_while_the_database_cannot_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite");
+    let t = TestServer::start(&path).await;
+    let (s, h) = t.get("/api/health").await;
+    assert_eq!((s, &h["status"]), (StatusCode::OK, &json!("ok")), "{h}");
+    // The database answers no read of games (as when it is gone): 503.
+    crate::stored_rows::exec(&path, "ALTER TABLE games RENAME TO games_away").await;
+    let (s, h) = t.get("/api/health").await;
+    assert_eq!(
+        (s, &h["status"]),
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            &json!("database_unreachable")
+        ),
+        "{h}"
+    );
+    crate::stored_rows::exec(&path, "ALTER TABLE games_away RENAME TO games").await;
+    let (s, h) = t.get("/api/health").await;
+    assert_eq!((s, &h["status"]), (StatusCode::OK, &json!("ok")), "{h}");
+}

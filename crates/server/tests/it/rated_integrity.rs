@@ -198,3 +198,48 @@ async fn a_rated_seat_takes_no_device_link() {
     assert_eq!(s, StatusCode::OK, "{v}");
     srv.server.shutdown().await;
 }
+
+#[tokio::test]
+async fn rated_games_between_the_same_two_accounts_stop_counting_and_are_flagged() {
+    use virada_server::safety::admin::{run, AdminOp};
+    use virada_store::admin::Db;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("db.sqlite");
+    let srv = start(&path, ManualTime::new(T0)).await;
+    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
+    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (cid, _) = sign_up(&srv, &Browser::new(), "cid", "battery staple").await;
+    let per_day = virada_server::rating::PAIR_RATED_PER_WINDOW as u64;
+    // Bia feeds Ana: each game both move once, then Bia (White) resigns.
+    for n in 1..=per_day + 2 {
+        let id = rated_game(&srv, &ana, &bia).await;
+        both_move_then_resign(&srv, &id, &ana, &bia, "white").await;
+        let games = blitz(&srv, "ana").await.unwrap().1;
+        assert_eq!(games, n.min(per_day), "after game {n}");
+        assert_eq!(blitz(&srv, "bia").await.unwrap().1, n.min(per_day));
+    }
+    // Another pair is not held back by them.
+    let id = rated_game(&srv, &cid, &ana).await;
+    both_move_then_resign(&srv, &id, &cid, &ana, "white").await;
+    assert_eq!(blitz(&srv, "ana").await.unwrap().1, per_day + 1);
+
+    // One flag for the admins, on the account that gained.
+    let db = if virada_server::config::test_store_is_postgres() {
+        Db::Postgres(virada_server::config::PgTarget::for_test_path(&path))
+    } else {
+        Db::Sqlite(path.clone())
+    };
+    run(&db, AdminOp::Grant("cid".into())).await.unwrap();
+    let (s, v) = srv.get(&cid, "/api/admin/reports?open=true").await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let reports = v["reports"].as_array().unwrap();
+    assert_eq!(reports.len(), 1, "{v}");
+    assert_eq!(reports[0]["player"], "ana");
+    assert_eq!(reports[0]["reporter"], Value::Null);
+    let reason = reports[0]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("ana and bia") && reason.contains("feeding"),
+        "{reason}"
+    );
+    srv.server.shutdown().await;
+}

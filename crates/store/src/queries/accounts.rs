@@ -448,6 +448,9 @@ pub async fn rate_game(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreRe
     if rated_before || accounts != 2 {
         return Ok(());
     }
+    if super::feeding::pair_is_full(db, rec, &black, &white, out.black_score).await? {
+        return Ok(());
+    }
     let b = current_rating(db, &black, out.category).await?;
     let w = current_rating(db, &white, out.category).await?;
     let (b, w) = rating::after(b, w, out.black_score);

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod arenas;
+pub mod feeding;
 pub mod games;
 pub mod online;
 pub mod profiles;
