@@ -18,7 +18,6 @@ mod engine_queue;
 mod fair_engine;
 mod findings;
 mod layers;
-mod lesson_walk;
 mod lessons;
 mod live;
 mod live_streams;

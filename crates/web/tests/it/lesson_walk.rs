@@ -10,7 +10,7 @@
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const LESSONS: &str = include_str!("../../../web/assets/learn/lessons.json");
+const LESSONS: &str = include_str!("../../assets/learn/lessons.json");
 
 /// `[rank][file]`: 1 the side to move's disc, -1 the opponent's, 0 empty.
 type Grid = [[i8; 8]; 8];
