@@ -417,6 +417,34 @@ mod tests {
     }
 
     #[test]
+    fn a_multi_probcut_table_file_replaces_the_evaluations_table() {
+        let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/weights/gen3.vpw");
+        let table = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../engine/data/mpc-gen3-G06.txt"
+        );
+        let want = virada_engine::eval::mpc::parse_table(&std::fs::read_to_string(table).unwrap())
+            .unwrap();
+        let p: PlayerSettings = format!("nodes=1000,mpc={table},eval={weights}")
+            .parse()
+            .unwrap();
+        assert_eq!(p.evaluator.mpc_table(), &want[..]);
+        let plain: PlayerSettings = format!("eval={weights}").parse().unwrap();
+        assert_ne!(plain.evaluator.mpc_table(), &want[..]);
+        // A table needs the weights it was fitted for; a missing or unreadable file is refused.
+        let err = format!("mpc={table}")
+            .parse::<PlayerSettings>()
+            .unwrap_err();
+        assert!(err.contains("needs eval="), "{err}");
+        for bad in ["/nonexistent.txt", weights] {
+            let err = format!("eval={weights},mpc={bad}")
+                .parse::<PlayerSettings>()
+                .unwrap_err();
+            assert!(err.contains(bad), "{err}");
+        }
+    }
+
+    #[test]
     fn external_specs() {
         let s = PlayerSpec::parse("gtp:edax --gtp -l 'a b'", Some("/tmp".into()), None).unwrap();
         let PlayerSpec::External(e) = s else {
