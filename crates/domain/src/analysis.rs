@@ -9,7 +9,7 @@ use virada_engine::coach::{self, Explanation, Lang};
 use virada_engine::GameAnalysis;
 use virada_rules::{Color, Game, Move};
 
-/// A move losing at least this many discs (outside the book) is explained.
+/// A move losing at least this many discs is explained (a book move too).
 pub const MISTAKE_LOSS: f32 = coach::EXPLAIN_LOSS;
 
 /// One explanation of a mistake (see docs/API.md for the kinds and their numbers).
@@ -229,7 +229,8 @@ mod tests {
         assert_eq!(corner["numbers"]["moves"], 1);
         assert_eq!(ply["eval_black"], -5.0);
         assert_eq!(ply["book"], false);
-        // A small loss is not explained, nor is a book move.
+        let tags = ply["tags"].clone();
+        // A small loss is not explained; a book move that loses as much is, like any other.
         let small = PlyAnalysis {
             loss: 0.5,
             ..review.clone()
@@ -242,6 +243,8 @@ mod tests {
             ..review
         };
         let v = serde_json::to_value(analysis_view(&game, &whole(book, true))).unwrap();
-        assert!(v["plies"][0]["tags"].as_array().unwrap().is_empty());
+        assert_eq!(v["plies"][0]["book"], true);
+        assert!(!tags.as_array().unwrap().is_empty());
+        assert_eq!(v["plies"][0]["tags"], tags);
     }
 }
