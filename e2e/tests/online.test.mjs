@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath, BASE_URL } from '../lib/browser.mjs';
-import { open, waitTurn, clickFirstLegal, boardString, textMatches, ANALYSIS_WAIT } from '../lib/ui.mjs';
+import { open, waitTurn, clickFirstLegal, boardString, textMatches, ANALYSIS_WAIT, goTo } from '../lib/ui.mjs';
 import { createOnline, takeSeat, seat, plyOf, allAtPly, clockMs, gameIdOf, chat } from '../lib/online.mjs';
 import { replay } from '../lib/othello.mjs';
 import { startProxy } from '../lib/proxy.mjs';
@@ -310,7 +310,7 @@ test('abort, takeback declined and accepted, a dropped connection resumes with t
     assert.equal(await boardString(biaAgain), await boardString(ana));
 
     // The saved games list shows the online games, marked as such, to the players only.
-    await ana.click('a[data-route="/games"]');
+    await goTo(ana, '/games');
     await ana.waitForSelector('#games-ongoing li[data-mode="online"] .badge.online');
     await ana.screenshot({ path: screenshotPath('desktop-online-saved-games.png') });
     assert.match(await ana.textContent('#games-ongoing li[data-mode="online"]'), /online.*(Ana \(Black\) vs Bia \(White\)|against a friend, online)/);
@@ -335,12 +335,12 @@ test('an online game is listed to its players only, not to another browser', { t
     const link = await createOnline(a.page, { tc: 'correspondence', days: 3, color: 'white', name: 'Ana' });
     assert.match(await a.page.textContent('#online-info'), /3 days per move/);
     assert.equal(await a.page.textContent('#clock-white'), '3 d 0 h');
-    await a.page.click('a[data-route="/games"]');
+    await goTo(a.page, '/games');
     await a.page.waitForSelector('#games-ongoing li[data-mode="online"]');
     // The friend who took the other seat has it in her saved games too.
     await takeSeat(b.page, link, 'Bia');
     const id = await gameIdOf(b.page);
-    await b.page.click('a[data-route="/games"]');
+    await goTo(b.page, '/games');
     await b.page.waitForSelector(`#games-ongoing li[data-game-id="${id}"][data-mode="online"]`);
     await stranger.page.goto(BASE_URL + '/games');
     await stranger.page.waitForSelector('#games-ongoing li');
