@@ -13,7 +13,7 @@ use crate::http::ownership::Asker;
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
-use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use crate::model::{GameMeta, GameRecord, Level, Mode, RecordNames, StartKind, Status};
 use crate::runtime::engine_port;
 use crate::runtime::game::Action;
 use crate::runtime::pool::{JobSpec, Priority};
@@ -347,6 +347,7 @@ fn new_record(
             opening,
             seed: random_u64(),
             owner: Owner::Browser(owner),
+            record: None,
         },
         game,
     }
@@ -427,6 +428,27 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
 
+/// Longest player name a record keeps (longer ones are cut, with "…").
+pub const RECORD_NAME_MAX: usize = 40;
+
+/// A record's player name, checked as any typed name (`field`: the GGF tag); cut to
+/// [`RECORD_NAME_MAX`] characters rather than refused, since a file's names are not the
+/// user's to fix.
+fn record_name(field: &str, name: Option<String>) -> AppResult<Option<String>> {
+    let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
+        return Ok(None);
+    };
+    let name = name.trim();
+    let cut = if name.chars().count() > RECORD_NAME_MAX {
+        let mut c: String = name.chars().take(RECORD_NAME_MAX - 1).collect();
+        c.push('…');
+        c
+    } else {
+        name.to_string()
+    };
+    crate::user_text::checked(field, &cut, RECORD_NAME_MAX).map(Some)
+}
+
 /// A computer game's time control: a Fischer clock (the bounds of online games) or none;
 /// `None`: untimed (no clock part is stored).
 fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
@@ -455,12 +477,21 @@ async fn import(
         ));
     }
     state.limits.check(asker.ip, Kind::CreateGame)?;
-    let rec = new_record(
+    let (ggf_black, ggf_white) = parse_setup(&req.text)?.named_players();
+    let mut rec = new_record(
         mode,
         choose_start(StartName::Setup, Some(req.text))?,
         asker.browser,
     );
     crate::setup::refuse_finished(&rec.game, false)?;
+    // Opened to step through (a file, a replay link): a record with its players. A game
+    // continued against the computer is a game, not a record.
+    if mode == Mode::Friend {
+        rec.meta.record = Some(RecordNames {
+            black: record_name("PB", ggf_black)?,
+            white: record_name("PW", ggf_white)?,
+        });
+    }
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
