@@ -299,6 +299,18 @@ fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -
 }
 
 /// The start position (and the moves already played from it).
+/// The start of a game set up from `setup`: a transcript (or a record) from the standard start
+/// is a standard game.
+fn setup_start(setup: Setup) -> (StartKind, Game, Option<String>) {
+    let game = setup.into_game();
+    let kind = if game.start() == Position::start() {
+        StartKind::Standard
+    } else {
+        StartKind::Setup
+    };
+    (kind, game, None)
+}
+
 fn choose_start(
     start: StartName,
     setup: Option<String>,
@@ -307,17 +319,7 @@ fn choose_start(
         (StartName::Setup, None) => Err(AppError::BadRequest(
             "start \"setup\" needs a \"setup\" text".into(),
         )),
-        (StartName::Setup, Some(text)) => {
-            let setup: Setup = parse_setup(&text)?;
-            // A transcript (or a record) from the standard start is a standard game.
-            let game = setup.into_game();
-            let kind = if game.start() == Position::start() {
-                StartKind::Standard
-            } else {
-                StartKind::Setup
-            };
-            Ok((kind, game, None))
-        }
+        (StartName::Setup, Some(text)) => Ok(setup_start(parse_setup(&text)?)),
         (_, Some(_)) => Err(AppError::BadRequest(
             "a \"setup\" text needs \"start\": \"setup\"".into(),
         )),
@@ -477,12 +479,9 @@ async fn import(
         ));
     }
     state.limits.check(asker.ip, Kind::CreateGame)?;
-    let (ggf_black, ggf_white) = parse_setup(&req.text)?.named_players();
-    let mut rec = new_record(
-        mode,
-        choose_start(StartName::Setup, Some(req.text))?,
-        asker.browser,
-    );
+    let setup = parse_setup(&req.text)?;
+    let (ggf_black, ggf_white) = setup.named_players();
+    let mut rec = new_record(mode, setup_start(setup), asker.browser);
     crate::setup::refuse_finished(&rec.game, false)?;
     // Opened to step through (a file, a replay link): a record with its players. A game
     // continued against the computer is a game, not a record.
