@@ -28,6 +28,7 @@ export function mountArenaBar({ navigate }) {
   let tick = 0;
   let handOver = 0; // the timer taking the player back to the arena
   let handedFor = null; // the game whose end started it
+  let sawPlaying = null; // the game last seen unfinished on this page
 
   const drawClock = () => {
     const clock = $('arena-bar-clock');
@@ -62,7 +63,10 @@ export function mountArenaBar({ navigate }) {
     const g = s.game;
     if (!arena || !g || g.id !== gameId || handedFor === g.id) return;
     const finished = g.status === 'finished' || (g.online && g.online.phase === 'finished');
-    if (!finished || !store.mySeat(g)) return;
+    // Only an end seen while the page showed the game playing: a finished game opened later
+    // (from the arena's list) stays on show.
+    if (!finished) { sawPlaying = g.id; return; }
+    if (sawPlaying !== g.id || !store.mySeat(g)) return;
     handedFor = g.id;
     const target = arena.id;
     $('arena-bar-next').hidden = false;
