@@ -364,12 +364,10 @@ async fn create_game(
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
     let mode = choose_mode(mode_name, req.level, req.human_color)?;
     if mode != Mode::Online {
+        // Games on one device (against the computer, or two people) may take a clock; only a
+        // game against the computer may be rated (a bot's game).
         let clock_for_computer = matches!(mode, Mode::Computer { .. });
         for (field, sent) in [
-            (
-                "time_control",
-                req.time_control.is_some() && !clock_for_computer,
-            ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
             ("rated", req.rated.is_some() && !clock_for_computer),
@@ -458,7 +456,7 @@ fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
         TimeControl::None {} => Ok(None),
         tc @ TimeControl::Clock { .. } => Ok(Some(tc)),
         TimeControl::Correspondence { .. } => Err(AppError::BadRequest(
-            "time_control: a game against the computer takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
+            "time_control: a game on one device takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
         )),
     }
 }

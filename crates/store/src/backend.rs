@@ -389,6 +389,11 @@ impl<B: Backend> Store for B {
         })
     }
 
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>> {
+        let id = game_id.to_string();
+        self.read(move |db| Box::pin(async move { queries::arenas::arena_of_game(db, &id).await }))
+    }
+
     fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
         let id = id.to_string();
         self.read(move |db| Box::pin(async move { queries::arenas::arena(db, &id).await }))

@@ -452,4 +452,6 @@ pub trait Store: Send + Sync {
     fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()>;
     /// The arenas not over at `now`: not ended yet, or with a game still running.
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>>;
+    /// The arena game `game_id` was paired in, if any.
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>>;
 }

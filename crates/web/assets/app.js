@@ -16,6 +16,7 @@ import { setNotice, clearNotice, showError, mountPassNotices } from './core/noti
 import { mountOnline } from './play/view-online.js';
 import { mountChat } from './play/view-chat.js';
 import { mountClocks } from './play/clocks.js';
+import { mountArenaBar } from './play/arena-bar.js';
 import { mountAttention, refreshTitle } from './play/attention.js';
 import { mountSettings } from './core/settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './play/share.js';
@@ -64,6 +65,7 @@ function init() {
   mountOnline({ openGame: (id) => openGame(id) });
   mountChat();
   mountClocks();
+  mountArenaBar({ navigate });
   mountAttention();
   // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
   mountSettings({ onChange: () => {} });

@@ -92,6 +92,8 @@ interface ClocksView {
   running: Color | null;
   server_time_ms: number;
   deadline_ms: number | null;
+  /** When the game is aborted if the side to move makes no first move (two seated players). */
+  abort_at_ms: number | null;
 }
 
 /** view::online::OffersView. */

@@ -17,6 +17,7 @@ mod db_copy_api;
 mod engine_queue;
 mod fair_engine;
 mod findings;
+mod first_move;
 mod layers;
 mod lessons;
 mod live;

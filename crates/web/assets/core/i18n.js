@@ -269,7 +269,7 @@ const en = {
   'tc.showNone': 'no clock',
   'tc.showClock': '{minutes}+{increment}',
   'tc.showDays': '{days, plural, one {# day} other {# days}} per move',
-  'tc.computerHelp': 'Minutes for the whole game + seconds added after each move. The computer\'s clock runs while it thinks; no undo with a clock.',
+  'tc.computerHelp': 'Minutes for the whole game + seconds added after each move. Each side\'s clock starts with its first move (the computer\'s runs while it thinks); no undo with a clock.',
   'local.you': 'You',
   'local.computer': 'The computer',
 
@@ -330,6 +330,8 @@ const en = {
   'chat.none': 'No messages yet.',
 
   'clock.label': 'Clock of {color}: {time}',
+  'clock.firstMove': '{color}: {n, plural, one {# second} other {# seconds}} left to make a first move, or the game is aborted (no result). The clock starts with it.',
+  'clock.firstMoveHours': '{color}: {n, plural, one {# hour} other {# hours}} left to make a first move, or the game is aborted (no result).',
   'announce.move': '{color} played {square}, {n, plural, one {# disc} other {# discs}} flipped',
   'announce.pass': '{color} passed',
 
@@ -626,7 +628,7 @@ const pt = {
   'tc.showNone': 'sem relógio',
   'tc.showClock': '{minutes}+{increment}',
   'tc.showDays': '{days, plural, one {# dia} other {# dias}} por jogada',
-  'tc.computerHelp': 'Minutos para a partida inteira + segundos somados depois de cada jogada. O relógio do computador corre enquanto ele pensa; sem desfazer com relógio.',
+  'tc.computerHelp': 'Minutos para a partida inteira + segundos somados depois de cada jogada. O relógio de cada lado começa com o seu primeiro lance (o do computador corre enquanto ele pensa); sem desfazer com relógio.',
   'local.you': 'Você',
   'local.computer': 'O computador',
 
@@ -687,6 +689,8 @@ const pt = {
   'chat.none': 'Nenhuma mensagem ainda.',
 
   'clock.label': 'Relógio do {color}: {time}',
+  'clock.firstMove': '{color}: {n, plural, one {# segundo} other {# segundos}} para fazer o primeiro lance, ou a partida é cancelada (sem resultado). O relógio começa com ele.',
+  'clock.firstMoveHours': '{color}: {n, plural, one {# hora} other {# horas}} para fazer o primeiro lance, ou a partida é cancelada (sem resultado).',
   'announce.move': '{color} jogou {square}, {n, plural, one {# peça virada} other {# peças viradas}}',
   'announce.pass': '{color} passou a vez',
 

@@ -74,6 +74,20 @@ export function clockState(s, now = performance.now()) {
   return out;
 }
 
+/**
+ * How long the side to move has left for its first move before the server aborts the game (a
+ * game between two seated players whose side to move has not moved yet: its clock does not
+ * run), counted down from the game object like the clocks; null when no such limit runs.
+ */
+export function firstMoveLeft(s, now = performance.now()) {
+  const g = s.game;
+  const c = g && (g.clocks || (g.online && g.online.clocks));
+  if (!c || c.abort_at_ms == null || g.status !== 'ongoing') return null;
+  if (store.isOnline(g) && g.online.phase !== 'playing') return null;
+  const elapsed = Math.max(0, now - s.clockAt);
+  return Math.max(0, Number(c.abort_at_ms) - Number(c.server_time_ms) - elapsed);
+}
+
 export function mountClocks() {
   let timer = 0;
   const labelled = { black: '', white: '' };
@@ -93,7 +107,19 @@ export function mountClocks() {
       const label = t('clock.label', { color: colorName(color), time: c.kind === 'clock' ? wholeSeconds(c.ms) : c.text });
       if (labelled[color] !== label) { el.setAttribute('aria-label', label); labelled[color] = label; }
     }
-    const ticking = !!st && (st.black.running || st.white.running) && s.connection === 'live';
+    const abort = firstMoveLeft(s);
+    const fm = $('first-move');
+    fm.hidden = abort === null;
+    if (abort !== null) {
+      const g = s.game;
+      const color = colorName(g.side_to_move);
+      const text = abort >= 3600000
+        ? t('clock.firstMoveHours', { color, n: Math.ceil(abort / 3600000) })
+        : t('clock.firstMove', { color, n: Math.ceil(abort / 1000) });
+      if (fm.textContent !== text) fm.textContent = text;
+      fm.dataset.ms = String(Math.round(abort));
+    }
+    const ticking = ((!!st && (st.black.running || st.white.running)) || abort !== null) && s.connection === 'live';
     if (ticking && !timer) timer = setInterval(draw, TICK_MS);
     if (!ticking && timer) { clearInterval(timer); timer = 0; }
   };

@@ -5,7 +5,9 @@
 use super::{idx, Actor};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
-use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
+use crate::model::online::{
+    has_moved, running_clock, ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX,
+};
 use crate::model::{GameMeta, GameRecord, Mode};
 use crate::runtime::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::util::{new_game_id, now_millis, random_u64};
@@ -56,8 +58,9 @@ impl Actor {
         if let Phase::Playing { .. } = next.phase {
             // The clock that ran stops where it was.
             let now = self.clock.now_ms();
-            next.black_ms = next.remaining_at(Color::Black, Some(pos.side_to_move()), now);
-            next.white_ms = next.remaining_at(Color::White, Some(pos.side_to_move()), now);
+            let running = running_clock(&self.rec, &next);
+            next.black_ms = next.remaining_at(Color::Black, running, now);
+            next.white_ms = next.remaining_at(Color::White, running, now);
         }
         next.phase = Phase::Finished(End::Resign(loser));
         self.cancel_thinking();
@@ -149,17 +152,13 @@ impl Actor {
                     ));
                 }
                 self.check_ply(ply, Some(seat))?;
-                let played = self
-                    .rec
-                    .game
-                    .moves()
-                    .iter()
-                    .filter(|m| **m != Move::Pass)
-                    .count();
-                if played >= 2 {
-                    return Err(AppError::NotAllowed(format!(
-                        "{played} moves have been played: a game can be aborted only before 2; resign instead"
-                    )));
+                if has_moved(&self.rec.game, Color::Black)
+                    && has_moved(&self.rec.game, Color::White)
+                {
+                    return Err(AppError::NotAllowed(
+                        "both sides have moved: a game can be aborted only before; resign instead"
+                            .into(),
+                    ));
                 }
                 let mut next = online.clone();
                 next.phase = Phase::Finished(End::Abort);
@@ -296,9 +295,14 @@ impl Actor {
         }
         let mover = seat.unwrap_or(pos.side_to_move());
         if self.flag_deadline().is_some_and(|d| arrived_ms >= d) {
-            self.flag_fall(mover).await?;
+            let aborted = self.flag_fall(mover).await? == End::Abort;
             return Err(AppError::GameOver(
-                "your time ran out before the move arrived".into(),
+                if aborted {
+                    "the game was aborted: the first move did not arrive in time"
+                } else {
+                    "your time ran out before the move arrived"
+                }
+                .into(),
             ));
         }
         let mut rec = self.rec.clone();
@@ -328,7 +332,8 @@ impl Actor {
         arrived_ms: i64,
     ) -> Option<OnlineGame> {
         let mut next = self.online.clone()?;
-        next.charge_move(mover, arrived_ms, self.clock.now_ms());
+        let first = !has_moved(&self.rec.game, mover);
+        next.charge_move(mover, first, arrived_ms, self.clock.now_ms());
         next.offers.takeback = None;
         if rec.game.position().is_game_over() {
             next.phase = Phase::Finished(End::Normal);
