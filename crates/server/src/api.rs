@@ -13,7 +13,7 @@ use crate::http::ownership::Asker;
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
-use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use crate::model::{GameMeta, GameRecord, Level, Mode, RecordNames, StartKind, Status};
 use crate::runtime::engine_port;
 use crate::runtime::game::Action;
 use crate::runtime::pool::{JobSpec, Priority};
@@ -299,6 +299,18 @@ fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -
 }
 
 /// The start position (and the moves already played from it).
+/// The start of a game set up from `setup`: a transcript (or a record) from the standard start
+/// is a standard game.
+fn setup_start(setup: Setup) -> (StartKind, Game, Option<String>) {
+    let game = setup.into_game();
+    let kind = if game.start() == Position::start() {
+        StartKind::Standard
+    } else {
+        StartKind::Setup
+    };
+    (kind, game, None)
+}
+
 fn choose_start(
     start: StartName,
     setup: Option<String>,
@@ -307,17 +319,7 @@ fn choose_start(
         (StartName::Setup, None) => Err(AppError::BadRequest(
             "start \"setup\" needs a \"setup\" text".into(),
         )),
-        (StartName::Setup, Some(text)) => {
-            let setup: Setup = parse_setup(&text)?;
-            // A transcript (or a record) from the standard start is a standard game.
-            let game = setup.into_game();
-            let kind = if game.start() == Position::start() {
-                StartKind::Standard
-            } else {
-                StartKind::Setup
-            };
-            Ok((kind, game, None))
-        }
+        (StartName::Setup, Some(text)) => Ok(setup_start(parse_setup(&text)?)),
         (_, Some(_)) => Err(AppError::BadRequest(
             "a \"setup\" text needs \"start\": \"setup\"".into(),
         )),
@@ -347,6 +349,7 @@ fn new_record(
             opening,
             seed: random_u64(),
             owner: Owner::Browser(owner),
+            record: None,
         },
         game,
     }
@@ -427,6 +430,27 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
 
+/// Longest player name a record keeps (longer ones are cut, with "…").
+pub const RECORD_NAME_MAX: usize = 40;
+
+/// A record's player name, checked as any typed name (`field`: the GGF tag); cut to
+/// [`RECORD_NAME_MAX`] characters rather than refused, since a file's names are not the
+/// user's to fix.
+fn record_name(field: &str, name: Option<String>) -> AppResult<Option<String>> {
+    let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
+        return Ok(None);
+    };
+    let name = name.trim();
+    let cut = if name.chars().count() > RECORD_NAME_MAX {
+        let mut c: String = name.chars().take(RECORD_NAME_MAX - 1).collect();
+        c.push('…');
+        c
+    } else {
+        name.to_string()
+    };
+    crate::user_text::checked(field, &cut, RECORD_NAME_MAX).map(Some)
+}
+
 /// A computer game's time control: a Fischer clock (the bounds of online games) or none;
 /// `None`: untimed (no clock part is stored).
 fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
@@ -455,12 +479,18 @@ async fn import(
         ));
     }
     state.limits.check(asker.ip, Kind::CreateGame)?;
-    let rec = new_record(
-        mode,
-        choose_start(StartName::Setup, Some(req.text))?,
-        asker.browser,
-    );
+    let setup = parse_setup(&req.text)?;
+    let (ggf_black, ggf_white) = setup.named_players();
+    let mut rec = new_record(mode, setup_start(setup), asker.browser);
     crate::setup::refuse_finished(&rec.game, false)?;
+    // Opened to step through (a file, a replay link): a record with its players. A game
+    // continued against the computer is a game, not a record.
+    if mode == Mode::Friend {
+        rec.meta.record = Some(RecordNames {
+            black: record_name("PB", ggf_black)?,
+            white: record_name("PW", ggf_white)?,
+        });
+    }
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }

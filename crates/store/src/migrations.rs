@@ -60,6 +60,9 @@ pub const MIGRATIONS: &[&str] = &[
     queries::safety::MIGRATION,
     // v11: arena tournaments: arenas, their players and their games (the server's `arena`).
     queries::arenas::MIGRATION,
+    // v12: a game opened from a record (a file or a replay link) and the players it names
+    // (JSON `{"black", "white"}`; NULL: a game played here).
+    "ALTER TABLE games ADD COLUMN record_names TEXT;",
 ];
 
 /// The schema version this build writes.

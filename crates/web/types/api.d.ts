@@ -157,6 +157,14 @@ interface GameView {
   end: EndView | null;
   opening_name: OpeningNameView | null;
   rated: boolean;
+  /** A game record opened from a file or a link (read-only), with the players it names. */
+  record: RecordNames | null;
+}
+
+/** The players a game record names (model::RecordNames). */
+interface RecordNames {
+  black: string | null;
+  white: string | null;
 }
 
 /** One line of `GET /api/games` (view::GameSummary). */

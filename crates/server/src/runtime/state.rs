@@ -532,6 +532,7 @@ mod tests {
                 opening: None,
                 seed: 1,
                 owner: Owner::Browser(asker().browser),
+                record: None,
             },
             game: Game::new(),
         }

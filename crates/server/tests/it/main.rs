@@ -31,6 +31,7 @@ mod profiles;
 mod puzzles;
 mod rated;
 mod rated_integrity;
+mod records;
 mod retention;
 mod safety;
 mod store_errors;

@@ -159,6 +159,7 @@ export function mySeat(g) {
 export function isHumanTurn(g) {
   if (!g || g.status !== 'ongoing' || !g.side_to_move) return false;
   if (g.mode === 'online') return isOnline(g) && g.online.phase === 'playing' && g.side_to_move === mySeat(g);
+  if (g.record) return false; // a record is stepped through, not played on
   return g.mode === 'friend' || g.side_to_move === g.human_color;
 }
 

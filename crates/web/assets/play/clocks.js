@@ -35,13 +35,17 @@ function wholeSeconds(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** "2 d 5 h", "5 h 12 min", "12 min" for the time left to a correspondence deadline. */
+/**
+ * "2 d 5 h", "3 d", "5 h 12 min", "5 h", "12 min" for the time left to a correspondence
+ * deadline: the two largest units, a zero second unit left out ("3 d", not "3 d 0 h").
+ */
 export function formatDeadline(ms) {
   const min = Math.max(0, Math.floor(ms / 60000));
   const d = Math.floor(min / 1440);
   const h = Math.floor((min % 1440) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${min % 60} min`;
+  const m = min % 60;
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
   return `${min} min`;
 }
 

@@ -111,7 +111,8 @@ function shown(s) {
   // Offline, the position may be out of date: no move is offered.
   const live = p === g.plies.length && s.connection === 'live';
   // A player waiting for the opponent is not offered the opponent's moves (spectators see them).
-  const theirs = store.mySeat(g) && !store.isHumanTurn(g);
+  // A record offers no move at all.
+  const theirs = (store.mySeat(g) && !store.isHumanTurn(g)) || !!g.record;
   return {
     board: p === 0 ? g.start.board : g.plies[p - 1].board,
     legal: live && !theirs ? g.legal_moves : [],

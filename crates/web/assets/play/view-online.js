@@ -203,7 +203,7 @@ function draw(s) {
   $('online').hidden = !on;
   $('gameover').classList.toggle('online', on);
   // A game on one device may be resigned too (the same button and confirmation).
-  const local = !!g && !on && (g.mode === 'computer' || g.mode === 'friend');
+  const local = !!g && !on && !g.record && (g.mode === 'computer' || g.mode === 'friend');
   const seated = on && !!store.mySeat(g) && g.online.phase !== 'finished' && g.status !== 'finished';
   $('online-controls').hidden = !(seated || (local && g.status === 'ongoing'));
   for (const color of ['black', 'white']) presenceDot(s, color);

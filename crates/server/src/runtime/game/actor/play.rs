@@ -101,6 +101,14 @@ impl Actor {
                 )
             })?),
         };
+        if self.rec.meta.record.is_some() {
+            // A record opened from a file or a link keeps the moves it was given.
+            return Err(AppError::NotAllowed(
+                "a game record is stepped through and analysed, not played on: to play from one \
+                 of its positions, start a new game set up from it"
+                    .into(),
+            ));
+        }
         match (action, seat) {
             (Action::Move { square, ply }, seat) => self.play(seat, square, ply, arrived_ms).await,
             (Action::Undo { ply }, None) => self.undo(ply).await,
@@ -466,6 +474,7 @@ impl Actor {
                 seed: random_u64(),
                 // The rematch belongs to the same creator (both players hold seats in it).
                 owner: self.rec.meta.owner,
+                record: None,
             },
             game,
         };
