@@ -60,6 +60,14 @@ pub const MIGRATIONS: &[&str] = &[
     queries::safety::MIGRATION,
     // v11: arena tournaments: arenas, their players and their games (the server's `arena`).
     queries::arenas::MIGRATION,
+    // v12: which process holds each instance id, until when (several instances on PostgreSQL,
+    // `postgres::cluster`: a second process started with a live id is refused; SQLite leaves it
+    // empty).
+    "CREATE TABLE live_instances (
+        id         TEXT PRIMARY KEY,
+        token      TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this build writes.
