@@ -26,11 +26,16 @@ fn deploy_md() -> String {
 
 /// The fenced block of DEPLOY.md that begins with `start`.
 fn block<'a>(doc: &'a str, start: &str) -> &'a str {
-    let at = doc
-        .find(start)
-        .unwrap_or_else(|| panic!("{start:?} in DEPLOY.md"));
-    let rest = &doc[at..];
+    let rest = from(doc, start);
     &rest[..rest.find("```").expect("the block ends")]
+}
+
+/// `text` from `start` on.
+fn from<'a>(text: &'a str, start: &str) -> &'a str {
+    let at = text
+        .find(start)
+        .unwrap_or_else(|| panic!("{start:?} in {text}"));
+    &text[at..]
 }
 
 #[tokio::test]
@@ -56,7 +61,7 @@ fn nginx_sends_every_lobby_path_to_one_instance() {
     let doc = deploy_md();
     let conf = block(&doc, "upstream virada {");
     // The lobby's upstream: one server, the other a backup only.
-    let lobby = block(conf, "upstream virada_lobby {");
+    let lobby = from(conf, "upstream virada_lobby {");
     let lobby = &lobby[..lobby.find('}').unwrap()];
     let servers: Vec<&str> = lobby
         .lines()
@@ -70,7 +75,7 @@ fn nginx_sends_every_lobby_path_to_one_instance() {
         "{lobby}"
     );
     // `location ~ ^/api/(a|b|c) { proxy_pass http://virada_lobby; }`
-    let loc = block(conf, "location ~ ^/api/(");
+    let loc = from(conf, "location ~ ^/api/(");
     let alts = &loc["location ~ ^/api/(".len()..loc.find(')').unwrap()];
     assert!(
         loc[..loc.find('}').unwrap()].contains("proxy_pass http://virada_lobby;"),
@@ -108,7 +113,7 @@ fn caddy_sends_every_lobby_path_to_one_instance() {
     for p in NOT_LOBBY {
         assert!(!matches(p), "{p} is sent to the lobby's instance");
     }
-    let lobby = block(conf, "handle @lobby {");
+    let lobby = from(conf, "handle @lobby {");
     let lobby = &lobby[..lobby.find("handle {").expect("the other paths' handle")];
     assert!(lobby.contains("lb_policy first"), "{lobby}");
 }
