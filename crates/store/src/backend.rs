@@ -78,8 +78,20 @@ pub trait Backend: Send + Sync + 'static {
             "this store has no other instances".into(),
         ))))
     }
+    /// [`Store::claim_instance`]: one process, nobody to share an id with.
+    fn claim_instance(&self, _instance: &str, _token: &str) -> StoreFuture<'_, Option<i64>> {
+        Box::pin(ready(Ok(None)))
+    }
+    /// [`Store::release_instance`].
+    fn release_instance(&self, _instance: &str, _token: &str) -> StoreFuture<'_, ()> {
+        Box::pin(ready(Ok(())))
+    }
     /// [`Store::listen`].
-    fn listen(&self, _instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+    fn listen(
+        &self,
+        _instance: &str,
+        _token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
         None
     }
 }
@@ -120,8 +132,20 @@ impl<B: Backend> Store for B {
         Backend::send_direct(self, to, payload)
     }
 
-    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
-        Backend::listen(self, instance)
+    fn claim_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, Option<i64>> {
+        Backend::claim_instance(self, instance, token)
+    }
+
+    fn release_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, ()> {
+        Backend::release_instance(self, instance, token)
+    }
+
+    fn listen(
+        &self,
+        instance: &str,
+        token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+        Backend::listen(self, instance, token)
     }
 
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
@@ -227,11 +251,17 @@ impl<B: Backend> Store for B {
         })
     }
 
-    fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
+    fn due_flags(
+        &self,
+        instance: &str,
+        now: i64,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
+        let instance = instance.to_string();
         self.read(move |db| {
             Box::pin(async move {
                 Ok({
-                    let due = queries::online::due_flags(db, now, limit).await?;
+                    let due = queries::online::due_flags(db, &instance, now, limit).await?;
                     let next = queries::online::next_flag_after(db, now).await?;
                     (due, next)
                 })

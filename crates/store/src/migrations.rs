@@ -63,6 +63,14 @@ pub const MIGRATIONS: &[&str] = &[
     // v12: a game opened from a record (a file or a replay link) and the players it names
     // (JSON `{"black", "white"}`; NULL: a game played here).
     "ALTER TABLE games ADD COLUMN record_names TEXT;",
+    // v13: which process holds each instance id, until when (several instances on PostgreSQL,
+    // `postgres::cluster`: a second process started with a live id is refused; SQLite leaves it
+    // empty).
+    "CREATE TABLE live_instances (
+        id         TEXT PRIMARY KEY,
+        token      TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );",
 ];
 
 /// The schema version this build writes.

@@ -96,6 +96,8 @@ impl Actor {
         action: Action,
         arrived_ms: i64,
     ) -> AppResult<()> {
+        // A clock stalled by a store failure: the stalled time is not the mover's.
+        self.resume_clock(arrived_ms);
         let seat = match self.online() {
             Err(_) => None,
             Ok(o) => Some(o.seat_of(who).ok_or_else(|| {
@@ -317,7 +319,7 @@ impl Actor {
         if rec.computer_to_move() {
             self.check_engine_room().await?;
         }
-        self.commit(rec, online, Vec::new()).await?;
+        self.commit_at(rec, online, Vec::new(), arrived_ms).await?;
         self.maybe_start_thinking();
         self.broadcast_game();
         Ok(())

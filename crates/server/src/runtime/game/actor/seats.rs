@@ -120,6 +120,8 @@ impl Actor {
     /// Ends the game if the side to move is out of time; answers whether the flag fell (false:
     /// time is left, or no clock runs).
     pub(super) async fn check_flag(&mut self) -> AppResult<bool> {
+        // A clock stalled by a store failure counts the time since it resumed only.
+        self.resume_clock(self.clock.now_ms());
         let Some(deadline) = self.flag_deadline() else {
             return Ok(false);
         };
