@@ -33,5 +33,6 @@ mod rated;
 mod rated_integrity;
 mod retention;
 mod safety;
+mod social;
 mod store_errors;
 mod wthor;
