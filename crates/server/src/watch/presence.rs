@@ -65,7 +65,7 @@ mod tests {
         assert_eq!(p.online(20_000), (3, vec!["ana".into(), "Zed".into()]));
         // A fresh poll keeps a browser; the others drop out a window after their last.
         p.seen(a, Some("Zed".into()), 50_000);
-        assert_eq!(p.online(ONLINE_WINDOW_MS + 10_000), (2, vec!["Zed".into()]));
+        assert_eq!(p.online(ONLINE_WINDOW_MS + 20_000), (1, vec!["Zed".into()]));
         assert_eq!(p.online(50_000 + ONLINE_WINDOW_MS), (0, vec![]));
     }
 }
