@@ -3,7 +3,8 @@
 // closing the tab with the browser's), and a badge on every page names the game and opens it;
 // the watch page lists the game being played (opened to spectate), a leaderboard per category as
 // the server answers it, and the players online by name; blocking asks first, a report's reasons
-// are chosen in the app's dialog, and the account lists the blocked players with unblock.
+// are chosen in the app's dialog, and the account lists the blocked players with unblock; quick
+// pairing says in words that it passed over a blocked player.
 // Screenshots: badge-phone.png, watch-desktop.png, watch-phone.png, report-dialog-phone.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -198,4 +199,34 @@ test('watch: live games, leaderboards and players online; block asks first, repo
   assert.ok(wide, 'no sideways scrolling on the phone');
   await bia.page.screenshot({ path: screenshotPath('watch-phone.png'), fullPage: true });
   for (const p of [ana, bia, eve]) await p.context.close();
+});
+
+test('quick pairing says in words that it skipped a blocked player (English and Portuguese)', { timeout: 90000 }, async () => {
+  const stamp = Date.now().toString(36).slice(-6);
+  const anaName = 'ana_q' + stamp;
+  const biaName = 'bia_q' + stamp;
+  const ana = await newPage(shared.browser);
+  const bia = await newPage(shared.browser, { width: 390, height: 844, isMobile: true, locale: 'pt-BR' });
+  for (const [page, username] of [[ana.page, anaName], [bia.page, biaName]]) {
+    await open(page);
+    const r = await call(page, 'POST', '/api/accounts', { username, password: 'a good long password' });
+    assert.equal(r.status, 201, JSON.stringify(r.body));
+  }
+  assert.equal((await call(bia.page, 'POST', `/api/account/blocks/${anaName}`, {})).status, 200);
+  for (const p of [ana.page, bia.page]) {
+    await p.reload(); // as the accounts
+    await goTo(p, '/lobby');
+    await p.waitForSelector('#lobby-status[data-state="live"]');
+  }
+  // The XOT pool (the one other tests use least): Ana waits, Bia joins; they would be paired.
+  await ana.page.click('button[data-pool="xot-3+2"]');
+  await ana.page.waitForSelector('.lobby-wait', { state: 'visible' });
+  await bia.page.click('button[data-pool="xot-3+2"]');
+  await textMatches(ana.page, '#lobby-message', /^1 waiting player was skipped: one of you blocked the other\. Still looking…$/);
+  await textMatches(bia.page, '#lobby-message', /^1 pessoa na fila foi pulada: uma de vocês bloqueou a outra\. Continuamos procurando…$/);
+  // Both still wait.
+  assert.equal(await ana.page.isVisible('.lobby-wait'), true);
+  assert.equal(await bia.page.isVisible('.lobby-wait'), true);
+  await ana.context.close();
+  await bia.context.close();
 });
