@@ -96,6 +96,8 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .merge(crate::profiles::routes())
         .merge(crate::lobby::routes(&state))
         .merge(crate::arena::routes(&state))
+        // Watch and compare: live games, leaderboards, players online, my live games.
+        .merge(crate::watch::routes())
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(

@@ -36,6 +36,7 @@ pub(crate) mod server;
 pub(crate) mod setup;
 pub(crate) mod user_text;
 pub mod util;
+pub mod watch;
 pub mod wthor_file;
 
 // The pure model, ratings and JSON shapes live in virada-domain; these keep their old paths

@@ -105,6 +105,10 @@ impl<B: Backend> Store for B {
         self
     }
 
+    fn watch(&self) -> &dyn super::watch::WatchStore {
+        self
+    }
+
     fn shared_by_instances(&self) -> bool {
         Backend::shared_by_instances(self)
     }

@@ -28,6 +28,7 @@ pub mod rows;
 pub mod safety;
 pub mod sqlite;
 pub mod target;
+pub mod watch;
 
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
@@ -258,6 +259,8 @@ pub trait Store: Send + Sync {
 
     /// Blocks, reports, the admin role, bans, chat off (`safety::SafetyStore`).
     fn safety(&self) -> &dyn safety::SafetyStore;
+    /// The live games and the leaderboards (`watch::WatchStore`).
+    fn watch(&self) -> &dyn watch::WatchStore;
 
     // ---------- several instances ----------
 

@@ -25,6 +25,8 @@ import { mountAccount } from './account/account.js';
 import { mountSafety } from './account/safety.js';
 
 import { renderMyGames, hideMyGames } from './games/mygames.js';
+import { mountLeaveGuard, mayLeave } from './play/leave-guard.js';
+import { mountBadge } from './watch/badge.js';
 import './lobby/lobby-text.js';
 import './arena/arena-text.js';
 import { $input, targetOf } from './core/dom.js';
@@ -71,6 +73,9 @@ function init() {
   mountSettings({ onChange: () => {} });
   mountWthor();
   mountAccount().finally(() => mountSafety());
+  mountLeaveGuard();
+  // The badge opens my other live game; leaving a live one for it asks first.
+  mountBadge({ openGame: async (id) => { if (await mayLeave()) openGame(id); } });
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -123,11 +128,14 @@ function wireControls(playSquare) {
     const a = /** @type {HTMLAnchorElement | null} */ (targetOf(ev).closest('a[data-route]'));
     if (a && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
       ev.preventDefault();
-      navigate(a.dataset.route);
+      const to = a.dataset.route;
+      // Another page while my live game is shown: ask first (the game stays reachable by the badge).
+      if (store.get().route === '/' && to !== '/') mayLeave().then((ok) => { if (ok) navigate(to); });
+      else navigate(to);
       return;
     }
     const act = /** @type {HTMLElement | null} */ (targetOf(ev).closest('[data-action]'));
-    if (act && act.dataset.action === 'new') dialog.open();
+    if (act && act.dataset.action === 'new') mayLeave().then((ok) => { if (ok) dialog.open(); });
     if (act && act.dataset.action === 'analyse') openAnalysis();
   });
   $('btn-undo').addEventListener('click', () => actions.undoRedo('undo'));
@@ -285,7 +293,7 @@ function routeFromLocation(first = false) {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const arenas = path === '/arenas' || path.startsWith('/arenas/');
   // `/@/<name>`: a player's profile.
-  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' || path === '/watch' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
@@ -297,6 +305,7 @@ function routeFromLocation(first = false) {
   if (route !== '/lobby' && lobbyShown) import('./lobby/lobby.js').then((m) => m.leaveLobby());
   lobbyShown = route === '/lobby';
   $('view-arenas').hidden = route !== '/arenas';
+  $('view-watch').hidden = route !== '/watch';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (!(a instanceof HTMLElement)) continue;
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -341,6 +350,10 @@ async function showPage(route) {
     });
     document.title = t('lobby.title') + ' · Virada';
     return;
+  } else if (route === '/watch') {
+    const mod = await import('./watch/watch.js');
+    mod.renderWatch($('view-watch'), { openGame });
+    return; // the page names itself
   } else if (route === '/arenas') {
     const mod = await import('./arena/arena.js');
     const path = location.pathname.replace(/\/+$/, '');

@@ -341,3 +341,47 @@ interface PositionView {
   status: 'ongoing' | 'finished';
   result: ResultView | null;
 }
+
+/** A seat of a listed game (profiles::SeatLine): its name, and the account holding it. */
+interface SeatLineView {
+  name: string | null;
+  account: string | null;
+}
+
+/** `GET /api/watch/games`: one public game being played (watch::LiveLine). */
+interface LiveGameLine {
+  id: string;
+  updated_at: string;
+  time_control: TimeControl;
+  category: string | null;
+  rated: boolean;
+  black: SeatLineView;
+  white: SeatLineView;
+  black_discs: number;
+  white_discs: number;
+  ply_count: number;
+}
+
+/** `GET /api/watch/leaders/{category}`: one line of a leaderboard. */
+interface LeaderLine {
+  rank: number;
+  username: string;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+/** `GET /api/watch/online`. */
+interface OnlineNow {
+  count: number;
+  players: string[];
+}
+
+/** `GET /api/watch/mine`: one of my games for the badge (watch::mine::MyLiveGame). */
+interface MyLiveGame {
+  id: string;
+  kind: 'live' | 'correspondence';
+  your_move: boolean;
+  opponent: string | null;
+  deadline: string | null;
+}

@@ -38,5 +38,6 @@ mod rated_integrity;
 mod records;
 mod retention;
 mod safety;
+mod social;
 mod store_errors;
 mod wthor;

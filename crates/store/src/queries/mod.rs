@@ -9,3 +9,4 @@ pub mod online;
 pub mod profiles;
 pub mod puzzles;
 pub mod safety;
+pub mod watch;
