@@ -60,6 +60,8 @@ pub const MIGRATIONS: &[&str] = &[
     queries::safety::MIGRATION,
     // v11: arena tournaments: arenas, their players and their games (the server's `arena`).
     queries::arenas::MIGRATION,
+    // v12: practice sets, an account's own mistakes to find again (`store::practice`).
+    queries::practice::MIGRATION,
 ];
 
 /// The schema version this build writes.
