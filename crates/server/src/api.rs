@@ -14,9 +14,9 @@ use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
 use crate::model::{GameMeta, GameRecord, Level, Mode, RecordNames, StartKind, Status};
+use crate::review::{background_job, reviewed};
 use crate::runtime::engine_port;
 use crate::runtime::game::Action;
-use crate::runtime::pool::{JobSpec, Priority};
 use crate::runtime::state::AppState;
 use crate::setup::{parse_setup, Setup};
 use crate::util::{iso8601, new_game_id, now_millis, random_u64};
@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Extension, Json, Router};
 use serde::Deserialize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
@@ -57,6 +57,13 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/analysis", get(analysis))
+        .route("/games/{id}/practice", post(crate::practice::create))
+        .route("/practice", get(crate::practice::list))
+        .route(
+            "/practice/{id}",
+            axum::routing::delete(crate::practice::delete),
+        )
+        .route("/practice/{id}/solved", post(crate::practice::solved))
         .route("/games/{id}/export", get(export_game))
         .route("/games/{id}/ws", get(crate::online::ws::upgrade))
         .route("/games/{id}/seat", post(crate::online::http::take_seat))
@@ -659,19 +666,6 @@ async fn act(
 
 // ---------- engine requests ----------
 
-/// A hint or analysis job for game `id`. Its stop flag is raised if the client hangs up (the
-/// pool cancels the job when this handler's future is dropped); its time is the engine's own
-/// limit, counted from when the search starts.
-fn background_job(id: &str, asker: &Asker) -> JobSpec {
-    JobSpec {
-        priority: Priority::Background,
-        game: id.to_string(),
-        client: crate::runtime::engine_client::of_asker(asker),
-        stop: Arc::new(AtomicBool::new(false)),
-        time_cap: None,
-    }
-}
-
 async fn hint(
     State(state): State<AppState>,
     asker: Asker,
@@ -708,51 +702,8 @@ async fn analysis(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state
-        .with_game(&asker, &id, |h| async move { h.engine_snapshot().await })
-        .await?;
-    let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
-    if let Some((k, v)) = state
-        .shared
-        .analysis_cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&id)
-    {
-        if *k == key {
-            return Ok(Json((**v).clone()));
-        }
-    }
-    let effort = state.shared.config.analysis_effort;
-    let game = rec.game.clone();
-    let spec = JobSpec {
-        // The node budget decides the review; the time cap only guards the worker.
-        time_cap: Some(state.shared.config.analysis_time_cap),
-        ..background_job(&id, &asker)
-    };
-    let stop = spec.stop.clone();
-    let review = state
-        .shared
-        .pool
-        .run(spec, move |engine| {
-            engine.review_game(&game, &effort, &stop)
-        })
-        .await?;
-    let value = Arc::new(crate::analysis::analysis_view(&rec.game, &review));
-    // A review cut short by its time cap says so ("complete": false) and is never cached: the
-    // next request analyses afresh.
-    if review.complete {
-        let mut cache = state
-            .shared
-            .analysis_cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if cache.len() > 256 {
-            cache.clear();
-        }
-        cache.insert(id, (key, value.clone()));
-    }
-    Ok(Json((*value).clone()))
+    let (_, view, _) = reviewed(&state, &asker, &id).await?;
+    Ok(Json((*view).clone()))
 }
 
 // ---------- export ----------

@@ -9,8 +9,8 @@ use super::safety::SafetyStore;
 use super::{
     Abandoned, AccountGame, AccountRow, ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed,
     ArenaPlayerRow, ArenaRow, BusMessage, Change, FinishedRow, GameRow, GamesQuery, LinkRow,
-    ListedGame, NewAccount, Player, PuzzleRating, PuzzleResult, Quota, RatedResult, SessionRow,
-    Store, StoreError, StoreFuture, StoredGame, SweptRows,
+    ListedGame, NewAccount, Player, PracticeSetRow, PuzzleRating, PuzzleResult, Quota, RatedResult,
+    SessionRow, Store, StoreError, StoreFuture, StoredGame, SweptRows,
 };
 use std::future::ready;
 use virada_domain::identity::BrowserId;
@@ -463,5 +463,32 @@ impl<B: Backend> Store for B {
 
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
         self.read(move |db| Box::pin(async move { queries::arenas::open_arenas(db, now).await }))
+    }
+
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { queries::practice::save(db, &set, keep).await }))
+    }
+
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>> {
+        self.read(move |db| Box::pin(queries::practice::list(db, holder)))
+    }
+
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>> {
+        let id = id.to_string();
+        self.write(move |db| {
+            Box::pin(async move { queries::practice::solve(db, holder, &id, ply).await })
+        })
+    }
+
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| {
+            Box::pin(async move { queries::practice::delete(db, holder, &id).await })
+        })
     }
 }

@@ -22,6 +22,7 @@ mod error;
 pub(crate) mod exec;
 mod migrations;
 pub mod postgres;
+pub mod practice;
 pub mod profiles;
 mod queries;
 pub mod rows;
@@ -33,6 +34,7 @@ pub mod watch;
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 pub use error::{StoreError, StoreResult};
+pub use practice::PracticeSetRow;
 pub use profiles::{AccountGame, FinishedRow, GamesQuery, RatingChange};
 use std::future::Future;
 use std::pin::Pin;
@@ -485,4 +487,22 @@ pub trait Store: Send + Sync {
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>>;
     /// The arena game `game_id` was paired in, if any.
     fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>>;
+
+    // ---------- practice sets (`practice`) ----------
+
+    /// Stores `set`, replacing its holder's set of the same game and side, and drops the
+    /// holder's oldest sets beyond `keep`.
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()>;
+    /// `holder`'s practice sets, the newest first.
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>>;
+    /// Marks ply `ply` of `holder`'s set `id` found again; the set afterwards (`None`: no such
+    /// set of theirs).
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>>;
+    /// Deletes `holder`'s set `id`; whether there was one.
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool>;
 }

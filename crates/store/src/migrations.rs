@@ -71,6 +71,8 @@ pub const MIGRATIONS: &[&str] = &[
         token      TEXT NOT NULL,
         expires_at BIGINT NOT NULL
     );",
+    // v14: practice sets, an account's own mistakes to find again (`store::practice`).
+    queries::practice::MIGRATION,
 ];
 
 /// The schema version this build writes.

@@ -26,6 +26,7 @@ pub const TABLES: &[&str] = &[
     "arenas",
     "arena_players",
     "arena_games",
+    "practice_sets",
 ];
 
 /// The table each store keeps its schema version in.

@@ -61,6 +61,8 @@ function init() {
       await actions.createGame(options);
       navigate('/', true);
     },
+    // "Practise these mistakes": the practice set opens on the learning page.
+    navigate: (path) => navigate(path),
   });
   mountHints();
   mountPassNotices();

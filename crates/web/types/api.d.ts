@@ -220,6 +220,8 @@ interface ExplanationView {
   squares: SquareName[];
   numbers: Record<string, number>;
   line: string[];
+  /** The board the claim holds on: `ply` plies into the played or the better line (or before). */
+  at: { line: 'before' | 'played' | 'best'; ply: number };
   text: Text;
 }
 
@@ -237,6 +239,8 @@ interface PlyAnalysisView {
   book: boolean;
   eval_black: number;
   best_line: string[];
+  /** The played move, forced passes, then the opponent's best answers (the refutation). */
+  played_line: string[];
   tags: string[];
   explanations: ExplanationView[];
 }

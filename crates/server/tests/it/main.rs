@@ -30,6 +30,7 @@ mod online;
 mod online_clock;
 mod online_idle;
 mod ownership_limits;
+mod practice;
 mod probes;
 mod profiles;
 mod puzzles;

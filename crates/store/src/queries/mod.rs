@@ -6,6 +6,7 @@ pub mod arenas;
 pub mod feeding;
 pub mod games;
 pub mod online;
+pub mod practice;
 pub mod profiles;
 pub mod puzzles;
 pub mod safety;

@@ -18,7 +18,7 @@
  * @property {{ key: string, map: Map<string, HintMoveView> } | null} hints
  * @property {boolean} showLegal
  * @property {LevelView[]} levels
- * @property {{ gameId: string, status: 'loading' | 'ready' | 'failed', data?: AnalysisView, error?: unknown } | null} analysis
+ * @property {{ gameId: string, status: 'loading' | 'ready' | 'failed', data?: AnalysisView, error?: unknown, practice?: { color: string, busy: boolean, empty?: boolean } | null } | null} analysis
  * @property {any} study
  * @property {{ text: string, error?: boolean } | null} notice
  * @property {{ seats: SeatsView, spectators: number } | null} presence
