@@ -15,6 +15,7 @@ mod bots;
 mod computer_clock;
 mod db_copy_api;
 mod engine_queue;
+mod explorer;
 mod fair_engine;
 mod findings;
 mod layers;
