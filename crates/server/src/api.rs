@@ -79,6 +79,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
                 .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
         )
         .route("/position", post(crate::position::position))
+        .route("/explorer", get(crate::explorer::get))
         .route("/puzzles/next", get(crate::puzzles::next))
         .route("/puzzles/daily", get(crate::puzzles::daily))
         .route("/puzzles/me", get(crate::puzzles::me))

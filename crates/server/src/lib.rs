@@ -22,6 +22,7 @@ pub(crate) mod arena;
 pub mod assets;
 pub mod config;
 pub mod error;
+pub mod explorer;
 pub mod http;
 pub mod identity;
 pub(crate) mod lobby;

@@ -29,6 +29,7 @@ import { mountLeaveGuard, mayLeave } from './play/leave-guard.js';
 import { mountBadge } from './watch/badge.js';
 import './lobby/lobby-text.js';
 import './arena/arena-text.js';
+import './explorer/explorer-text.js';
 import { $input, targetOf } from './core/dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -295,12 +296,13 @@ function routeFromLocation(first = false) {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const arenas = path === '/arenas' || path.startsWith('/arenas/');
   // `/@/<name>`: a player's profile.
-  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' || path === '/watch' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' || path === '/watch' || path === '/explorer' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-explorer').hidden = route !== '/explorer';
   $('view-profile').hidden = route !== '/@';
   if (route !== '/games') hideMyGames();
   $('view-lobby').hidden = route !== '/lobby';
@@ -335,6 +337,10 @@ async function showPage(route) {
     const mod = await import('./learn/learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/explorer') {
+    const mod = await import('./explorer/explorer.js');
+    await mod.renderExplorer($('explorer-root'), location.search, { navigate });
+    return; // the page names itself
   } else if (route === '/@') {
     let name = '';
     try { name = decodeURIComponent(location.pathname.slice(3).replace(/\/+$/, '')); } catch { /* a bad escape: no such player */ }

@@ -331,6 +331,58 @@ interface PuzzleHintView {
   solver: SolverView;
 }
 
+/** `GET /api/explorer`: Black's results of the tournament games through a position or move
+ * (the server's explorer::ResultsView). */
+interface ExplorerResultsView {
+  games: number;
+  black_wins: number;
+  draws: number;
+  white_wins: number;
+  /** Black's average final disc difference (empties to the winner). */
+  black_average: number;
+  /** Black's score in percent (a draw counts half). */
+  black_score: number;
+}
+
+/** The book's value of a position or move, for Black (explorer::BookValueView). */
+interface ExplorerBookValue {
+  black_value: number;
+  depth: number;
+  exact: boolean;
+}
+
+/** One move of the explorer's position (explorer::ExplorerMoveView). */
+interface ExplorerMoveView {
+  square: SquareName;
+  /** Squares leading to the same position by the position's own symmetry. */
+  same_as: SquareName[];
+  /** `games` 0: a move only the book has. */
+  results: ExplorerResultsView;
+  /** The strongest players who chose it, by the Elo computed over the database (at most 3). */
+  players: { name: string; elo: number; games: number }[];
+  book: ExplorerBookValue | null;
+  /** The name of the position the move reaches. */
+  opening: { id: string; name: { en: string; pt: string } } | null;
+}
+
+/** `GET /api/explorer?line=...` (explorer::ExplorerView). */
+interface ExplorerView {
+  line: string;
+  ply: number;
+  board: string;
+  side_to_move: Color | null;
+  legal_moves: SquareName[];
+  /** Whether the explorer holds the position (reached by at least `min_games` games). */
+  known: boolean;
+  min_games: number;
+  max_plies: number;
+  results: ExplorerResultsView;
+  opening: OpeningNameView | null;
+  book: ExplorerBookValue | null;
+  moves: ExplorerMoveView[];
+  source: string;
+}
+
 /** `POST /api/position`: the rules on a position that is no game (the server's PositionView). */
 interface PositionView {
   start_board: string;

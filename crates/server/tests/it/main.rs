@@ -17,6 +17,7 @@ mod computer_clock;
 mod db_copy_api;
 mod deploy_proxies;
 mod engine_queue;
+mod explorer;
 mod fair_engine;
 mod findings;
 mod first_move;

@@ -5,6 +5,7 @@
 
 import { t, colorName, lang, formatNumber } from '../core/i18n.js';
 import { formatValue } from '../core/board.js';
+import { explorerAnchor } from './view-moves.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MISTAKE_LOSS = 2; // discs lost before a move counts as a mistake
@@ -72,6 +73,9 @@ export function renderAnalysis(root, data, game, h) {
       // Study it: the position before the mistake, the moves and the reasons marked.
       btn.addEventListener('click', () => h.onStudy(m));
       li.append(btn);
+      // In the opening: what tournament players chose in the position before the move.
+      const explore = explorerAnchor(game, m.index);
+      if (explore) li.append(' ', explore);
       // The coach's explanations, in the page's language (the server sends both), each with
       // the board it holds on: "after c8 f3" shows that ply of the line with its squares.
       const code = lang() === 'pt' ? 'pt' : 'en';
