@@ -50,14 +50,21 @@ async fn a_survivor_flags_a_deadline_another_instance_stored() {
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
     let id = one.started(&ana, &bia, tc).await;
-    // Black moves after 5 s, through instance one: White's minute runs from T0 + 5 s.
-    time.advance(5_000);
+    // Both first moves at once (each clock starts with its side's first move), then Black's
+    // c3 after 5 s, through instance one: White's minute runs from T0 + 5 s.
     let mut a = one.ws(&ana, &id).await;
+    let mut b = one.ws(&bia, &id).await;
     next_game(&mut a).await;
+    next_game(&mut b).await;
     send(&mut a, json!({"type": "move", "square": "f5", "ply": 0})).await;
-    let g = game_at(&mut a, 1).await;
+    game_at(&mut b, 1).await;
+    send(&mut b, json!({"type": "move", "square": "d6", "ply": 1})).await;
+    game_at(&mut a, 2).await;
+    time.advance(5_000);
+    send(&mut a, json!({"type": "move", "square": "c3", "ply": 2})).await;
+    let g = game_at(&mut a, 3).await;
     assert_eq!(g["online"]["clocks"]["deadline_ms"], T0 + 65_000, "{g}");
-    drop(a);
+    drop((a, b));
     one.server.shutdown().await;
 
     time.advance(60_000);

@@ -289,6 +289,7 @@ mod tests {
             minutes: 1,
             increment_seconds: 0,
         };
+        // Nobody has moved: each deadline is the first-move limit, 30 s from the turn's start.
         for (id, tc, start) in [
             ("g_a", minute, 1_000),
             ("g_b", minute, 5_000),
@@ -302,24 +303,24 @@ mod tests {
             on!(db, |d| insert_within(d, &game, None));
         }
         assert_eq!(
-            on!(db, |d| due_flags(d, "", 60_999, 10)),
+            on!(db, |d| due_flags(d, "", 30_999, 10)),
             Vec::<String>::new()
         );
-        assert_eq!(on!(db, |d| next_flag_after(d, 60_999)), Some(61_000));
-        assert_eq!(on!(db, |d| due_flags(d, "", 65_000, 10)), ["g_a", "g_b"]);
-        assert_eq!(on!(db, |d| due_flags(d, "", 65_000, 1)), ["g_a"]);
-        assert_eq!(on!(db, |d| next_flag_after(d, 65_000)), None);
+        assert_eq!(on!(db, |d| next_flag_after(d, 30_999)), Some(31_000));
+        assert_eq!(on!(db, |d| due_flags(d, "", 35_000, 10)), ["g_a", "g_b"]);
+        assert_eq!(on!(db, |d| due_flags(d, "", 35_000, 1)), ["g_a"]);
+        assert_eq!(on!(db, |d| next_flag_after(d, 35_000)), None);
         // A row stored before `flag_at` existed gets it computed once.
         db.hold_connection()
             .execute("UPDATE online_games SET flag_at = NULL", [])
             .unwrap();
         assert_eq!(on!(db, |d| fill_missing_flags(d)), 2);
-        assert_eq!(on!(db, |d| next_flag_after(d, 0)), Some(61_000));
+        assert_eq!(on!(db, |d| next_flag_after(d, 0)), Some(31_000));
         assert_eq!(on!(db, |d| fill_missing_flags(d)), 0);
         // A restart moves the deadlines with the turns' starts: down from 10 s to 100 s.
         on!(db, |d| beat(d, 10_000));
         assert_eq!(on!(db, |d| forgive_downtime(d, 100_000)), 3);
-        assert_eq!(on!(db, |d| next_flag_after(d, 0)), Some(151_000));
-        assert_eq!(on!(db, |d| due_flags(d, "", 155_000, 10)), ["g_a", "g_b"]);
+        assert_eq!(on!(db, |d| next_flag_after(d, 0)), Some(121_000));
+        assert_eq!(on!(db, |d| due_flags(d, "", 125_000, 10)), ["g_a", "g_b"]);
     }
 }
