@@ -49,6 +49,9 @@ pub struct SearchShared<'a> {
     pub clock: Stopwatch,
     /// Stop when the clock reaches this.
     pub deadline: Option<Duration>,
+    /// An exact solve at the root may run until this (at least `deadline`; later on a game
+    /// clock, [`crate::time::MoveBudget::solve`]).
+    pub solve_deadline: Option<Duration>,
     /// Stop after this many nodes (all threads together).
     pub node_limit: Option<u64>,
     /// Nodes of all threads (updated every [`POLL_INTERVAL`] nodes).
@@ -77,6 +80,7 @@ impl<'a> SearchShared<'a> {
             user_stop: user_stop.map(|s| &**s),
             clock,
             deadline: budget.map(|b| b.hard),
+            solve_deadline: budget.map(|b| b.solve.max(b.hard)),
             node_limit: limits.nodes,
             nodes,
             probcut_log: setup.probcut_log,
@@ -522,6 +526,7 @@ mod tests {
             user_stop: None,
             clock: Stopwatch::start(TimeSource::System),
             deadline: None,
+            solve_deadline: None,
             node_limit: None,
             nodes: &nodes,
             probcut_log: None,

@@ -366,6 +366,111 @@ fn a_game_clock_is_respected() {
     check_budget(&r, budget);
 }
 
+/// FFO #40 (20 empties) after its first two legal moves in square order: 18 empties, an
+/// exact solve of a few hundred thousand nodes.
+fn eighteen_empties() -> Board {
+    let mut b = pos("O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X");
+    for _ in 0..2 {
+        let first = b.legal_moves().iter().next().expect("a legal move");
+        b = b.play_unchecked(first);
+    }
+    assert_eq!(b.empty_count(), 18);
+    b
+}
+
+/// On a game clock the exact solve starts beyond the exact-solve threshold (16) when its
+/// estimate fits the move's time, and not when it does not; simulated time (1 µs a node)
+/// makes both runs the same on any machine.
+#[test]
+fn a_game_clock_solves_when_the_solve_fits() {
+    let b = eighteen_empties();
+    let on_clock = |remaining_ms: u64| Limits {
+        clock: Some(virada_engine::Clock {
+            remaining: Duration::from_millis(remaining_ms),
+            increment: Duration::ZERO,
+        }),
+        ..Limits::default()
+    };
+    // A minute left: the solve (0.5 M nodes estimated) fits easily.
+    let r = simulated_engine().search(b, &on_clock(60_000), None);
+    assert!(r.exact, "{r:?}");
+    assert_eq!(r.depth, 18, "{r:?}");
+    assert_eq!(r.score, solved(b).0);
+    // Deterministic: the same search stops at the same node with the same move.
+    let again = simulated_engine().search(b, &on_clock(60_000), None);
+    assert_eq!(
+        (again.nodes, again.best_move, again.score),
+        (r.nodes, r.best_move, r.score)
+    );
+    // 200 ms left: the move may take 73 ms, the solve would need about 125 ms (0.5 M solver
+    // nodes at five times the 1 M nodes a second of the iterations, with its margin): the
+    // selective result stands, within the move's hard limit.
+    let clock = virada_engine::Clock {
+        remaining: Duration::from_millis(200),
+        increment: Duration::ZERO,
+    };
+    let budget = virada_engine::time::budget(&clock, 18);
+    assert!(budget.solve < Duration::from_millis(125), "{budget:?}");
+    let r = simulated_engine().search(b, &on_clock(200), None);
+    assert!(!r.exact, "{r:?}");
+    assert!(b.is_legal(r.best_move.square().unwrap()));
+    assert!(
+        r.elapsed <= budget.hard + Duration::from_micros(1024),
+        "{r:?}"
+    );
+}
+
+/// A whole game on a short clock with an increment, both sides on simulated time (0.1 µs a
+/// node, about an idle core's speed): no move ever takes more than what is on its side's
+/// clock, and each stays within its budget's solve limit (plus one look at the clock).
+#[test]
+fn a_game_on_a_clock_never_runs_out_of_time() {
+    let mut e = engine(1);
+    e.set_time_source(TimeSource::PerNode(Duration::from_nanos(100)));
+    // A balanced midgame position with 30 empties (after an XOT opening and some play).
+    let t: virada_rules::formats::transcript::Transcript =
+        "d3c3b3b2f5d2c4b5b4c5e3e2c2a4c6d6f1c1c7a3b6c8a5e7e6a6a1d7a2b1"
+            .parse()
+            .expect("a transcript");
+    let mut b = t
+        .replay(Position::start())
+        .expect("a legal test game")
+        .position()
+        .board();
+    assert_eq!(b.empty_count(), 30);
+    let mut clocks = [virada_engine::Clock {
+        remaining: Duration::from_millis(1_000),
+        increment: Duration::from_millis(20),
+    }; 2];
+    let mut side = 0;
+    let mut moves = 0;
+    while !b.is_game_over() {
+        if b.moves() == 0 {
+            b = b.pass();
+            side = 1 - side;
+            continue;
+        }
+        let clock = clocks[side];
+        let budget = virada_engine::time::budget(&clock, b.empty_count());
+        let limits = Limits {
+            clock: Some(clock),
+            ..Limits::default()
+        };
+        let r = e.search(b, &limits, None);
+        // The solver looks at the clock every 65,536 nodes: 6.6 ms here.
+        assert!(
+            r.elapsed <= budget.solve + Duration::from_micros(6_554),
+            "{r:?} against {budget:?}"
+        );
+        assert!(r.elapsed < clock.remaining, "{r:?} with {clock:?}");
+        clocks[side].remaining = clock.remaining - r.elapsed + clock.increment;
+        b = b.play_unchecked(r.best_move.square().expect("a move"));
+        side = 1 - side;
+        moves += 1;
+    }
+    assert!(moves >= 25, "{moves} moves");
+}
+
 /// The exact score and the best moves of `b`, by the solver (every move solved).
 fn solved(b: Board) -> (f32, Vec<Move>) {
     let limits = Limits {
