@@ -116,8 +116,9 @@ pub struct ExplorerView {
     pub book: Option<BookValueView>,
     /// Played moves, most played first, then moves only the book has (best first).
     pub moves: Vec<ExplorerMoveView>,
-    /// Where the data comes from (`WTHOR, 137135 games`).
+    /// Where the data comes from (`WTHOR`) and how many of its games it counts.
     pub source: String,
+    pub source_games: u32,
 }
 
 fn bad(message: String) -> AppError {
@@ -263,11 +264,8 @@ pub fn explore(line: &str, explorer: &Explorer, book: Option<&Book>) -> AppResul
             .as_ref()
             .map(|b| book_value(b.value, mover, b.depth, b.exact)),
         moves,
-        source: format!(
-            "{}, {} games",
-            meta("source").unwrap_or_default(),
-            meta("games_used").unwrap_or_default()
-        ),
+        source: meta("source").unwrap_or_default(),
+        source_games: meta("games_used").and_then(|v| v.parse().ok()).unwrap_or(0),
     })
 }
 

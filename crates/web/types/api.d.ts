@@ -380,7 +380,9 @@ interface ExplorerView {
   opening: OpeningNameView | null;
   book: ExplorerBookValue | null;
   moves: ExplorerMoveView[];
+  /** Where the data comes from (`WTHOR`) and how many of its games it counts. */
   source: string;
+  source_games: number;
 }
 
 /** `POST /api/position`: the rules on a position that is no game (the server's PositionView). */

@@ -91,11 +91,12 @@ function mount(el_) {
     el('p', 'explorer-opening'),
     el('p', 'explorer-book muted'),
   );
+  // The table under the board and the summary, the page's whole width: seven columns and the
+  // players' names need it (on a phone it scrolls sideways).
   const wrap = el('div', 'explorer-table-wrap');
   wrap.append(el('table', 'explorer-moves'));
-  side.append(wrap, el('p', 'muted small explorer-source'));
   layout.append(boardBox, side);
-  root.append(head, crumbs, layout);
+  root.append(head, crumbs, layout, wrap, el('p', 'muted small explorer-source'));
 }
 
 /** A number with its sign, one decimal (the page's language). */
@@ -140,7 +141,7 @@ function draw(v) {
   /** @type {HTMLElement} */ (root.querySelector('.explorer-book')).textContent = v.book
     ? t(v.book.exact ? 'ex.bookExact' : 'ex.book', { value: signed(v.book.black_value), depth: v.book.depth }) : '';
   drawTable(v, name);
-  /** @type {HTMLElement} */ (root.querySelector('.explorer-source')).textContent = t('ex.source', { source: v.source });
+  /** @type {HTMLElement} */ (root.querySelector('.explorer-source')).textContent = t('ex.source', { source: v.source, games: t('ex.games', { n: v.source_games }) });
 }
 
 /** The line as buttons: the start, then each move; a button goes back to that position. */
