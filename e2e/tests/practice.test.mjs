@@ -88,22 +88,12 @@ async function makeGame(page, g) {
     return game.id;
   }, { setup: `${g.board} ${g.color}`, moves: g.moves });
   await open(page, `/?game=${id}`);
-  await page.waitForFunction((n) => document.getElementById('board').dataset.ply === String(n), g.moves.length + countPasses(g));
+  // The game over on the board (every move made, passes included).
+  await page.waitForFunction((gid) => {
+    const b = document.getElementById('board');
+    return b.dataset.game === gid && b.dataset.status === 'finished';
+  }, id);
   return id;
-}
-
-/** Forced passes in the game (the server plays them): plies = moves + passes. */
-function countPasses(g) {
-  let b = g.board;
-  let c = g.color;
-  let passes = 0;
-  for (const m of g.moves) {
-    if (!legalMoves(b, c).length) { c = other(c); passes++; }
-    b = play(b, c, idx(m));
-    c = other(c);
-  }
-  if (legalMoves(b, c).length === 0 && legalMoves(b, other(c)).length > 0) passes++;
-  return passes;
 }
 
 /** Clicks a square of the learning board and waits for the answer of class `cls`. */

@@ -6,7 +6,7 @@ use crate::exec::{args, Db, Row};
 use crate::practice::{solved_from_text, solved_text, PracticeSetRow};
 use virada_domain::identity::BrowserId;
 
-/// Schema version 12.
+/// Schema version 14.
 pub const MIGRATION: &str = "CREATE TABLE practice_sets (
         id          TEXT PRIMARY KEY,
         holder      TEXT NOT NULL REFERENCES accounts(holder) ON DELETE CASCADE,
