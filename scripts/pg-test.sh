@@ -98,10 +98,15 @@ as_pg "$PG_BIN/initdb" -D "$DATA" -U virada --auth=trust --no-locale -E UTF8 >"$
 started=
 for _ in 1 2 3; do
   PORT=$(free_port)
-  # Durability is of no use in a cluster deleted at the end: fsync off spares the disk.
+  # Durability is of no use in a cluster deleted at the end: fsync off spares the disk. Load
+  # measurements (scripts/load-compare.sh) set PG_DURABLE=1 to keep PostgreSQL's defaults, as a
+  # real installation has them (every commit flushed, as SQLite's synchronous=FULL).
+  durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  if [ "${PG_DURABLE:-0}" = 1 ]; then
+    durability=""
+  fi
   if as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 30 -o "-p $PORT -c listen_addresses=127.0.0.1 \
-      -c unix_socket_directories=$TMP -c max_connections=300 -c fsync=off \
-      -c synchronous_commit=off -c full_page_writes=off" start >/dev/null; then
+      -c unix_socket_directories=$TMP -c max_connections=300 $durability" start >/dev/null; then
     started=1
     break
   fi

@@ -59,6 +59,10 @@ cargo clippy --workspace --all-targets -- -D warnings
 # under CI when it is not), then every server test runs again with its games in PostgreSQL.
 phase "cargo test (with a throwaway PostgreSQL for the store suite)"
 scripts/pg-test.sh cargo test --workspace
+# docs/DEPLOY.md followed from scratch (a cluster of its own with SCRAM passwords, the role, the
+# migrations, two instances of the binary the tests built, health, a move across, a clean stop).
+phase "DEPLOY.md followed from scratch (scripts/deploy-check.sh)"
+scripts/deploy-check.sh target/debug/virada
 phase "server tests on PostgreSQL (VIRADA_TEST_STORE=postgres)"
 # The binaries the workspace build made (`cargo test -p` would rebuild with other features).
 VIRADA_TEST_STORE=postgres scripts/pg-test.sh scripts/run-built-tests.sh virada-server

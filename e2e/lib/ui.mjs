@@ -29,9 +29,10 @@ export async function newGame(page, { mode = 'computer', level = 'lowest', color
       await page.selectOption('#level', String(level));
     }
     await page.check(`#new-dialog input[name="color"][value="${color}"]`);
-    // The time control ('none' or an online preset such as '3+2'; the dialog remembers the last).
-    await page.click(`#new-dialog label:has(input[name="tc"][value="${tc}"])`);
   }
+  // The time control on one device ('none' or an online preset such as '3+2'; the dialog
+  // remembers the last).
+  if (mode === 'computer' || mode === 'friend') await page.click(`#new-dialog label:has(input[name="tc"][value="${tc}"])`);
   await page.check(`#new-dialog input[name="start"][value="${start}"]`);
   if (start === 'setup') await page.fill('#setup-text', setup);
   await page.click('#new-start');

@@ -251,9 +251,6 @@ test('analysis: a mistake studied on the board, its better line stepped, then "t
   assert.equal(await boardString(page), before, 'the position before the mistake');
   assert.match(await page.getAttribute(`#board .cell[data-square="${m.move}"]`, 'data-mark'), /played/);
   assert.match(await page.getAttribute(`#board .cell[data-square="${m.best_move}"]`, 'data-mark'), /best/);
-  for (const e of m.explanations || []) {
-    for (const s of e.squares) assert.ok(await page.getAttribute(`#board .cell[data-square="${s}"]`, 'data-mark'), `${s} is marked`);
-  }
   const evalBefore = await page.getAttribute('#evalbar', 'data-value');
   const bestBlack = m.color === 'black' ? m.best_value : -m.best_value;
   assert.equal(Number(evalBefore), Math.round(bestBlack * 10) / 10);
@@ -275,6 +272,24 @@ test('analysis: a mistake studied on the board, its better line stepped, then "t
   await page.click('#study-back');
   await page.waitForSelector('#board[data-study="line:1"]');
   await page.click('#study-back');
+  await page.waitForSelector('#board[data-study="before"]');
+
+  // Each claim of the coach on the board it holds on (issue 53, item 3): that ply of its line,
+  // its squares marked there, each a disc or a legal move there, or the empty square it is about.
+  for (const [j, e] of (m.explanations || []).entries()) {
+    await page.click(`#claim-${m.index}-${j}`);
+    const want = e.at.line === 'before' ? 'before' : `${e.at.line === 'played' ? 'played' : 'line'}:${e.at.ply}`;
+    await page.waitForSelector(`#board[data-study="${want}"]`);
+    const shown = await boardString(page);
+    for (const s of e.squares) {
+      assert.match(await page.getAttribute(`#board .cell[data-square="${s}"]`, 'data-mark') || '', /coach/, `${s} is marked`);
+    }
+    const occupied = e.squares.filter((s) => shown[idx(s)] !== '-');
+    if (!['mobility', 'parity', 'x_square', 'c_square', 'wedge', 'corner_given', 'wipeout_risk'].includes(e.kind)) {
+      assert.deepEqual(occupied, e.squares, `${e.kind}: its squares hold discs on the board shown`);
+    }
+  }
+  await page.click(`#analysis button.mistake[data-ply="${m.index}"]`);
   await page.waitForSelector('#board[data-study="before"]');
 
   // Try again from here: a game against the computer from the position before the mistake.

@@ -15,7 +15,9 @@ test('clock texts', () => {
   assert.equal(formatClock(19999), '0:19.9');
   assert.equal(formatClock(20000), '0:20');
   assert.equal(formatClock(-5), '0:00.0');
-  assert.equal(formatDeadline(3 * 86400000), '3 d 0 h');
+  assert.equal(formatDeadline(3 * 86400000), '3 d');
+  assert.equal(formatDeadline(2 * 86400000 + 5 * 3600000 + 59000), '2 d 5 h');
+  assert.equal(formatDeadline(5 * 3600000), '5 h');
   assert.equal(formatDeadline(5 * 3600000 + 12 * 60000), '5 h 12 min');
   assert.equal(formatDeadline(59000), '0 min');
 });

@@ -90,18 +90,16 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     await ana.waitForFunction(() => /Bia is online/.test(document.getElementById('online-opponent').textContent));
     assert.equal(await bia.$$eval('#board .cell[data-legal]', (x) => x.length), 0, 'the waiting player is offered no moves');
 
-    // The clocks: Black's runs on both screens, White's stands at 3:00; both agree.
-    await ana.waitForSelector('#clock-black.running');
-    await bia.waitForSelector('#clock-black.running');
-    assert.equal(await clockMs(ana, 'white'), 180000);
-    assert.equal(await clockMs(bia, 'white'), 180000);
-    const t0 = await clockMs(ana, 'black');
-    // Black's clock runs down on Ana's screen (waited for: the display ticks on its own).
-    await ana.waitForFunction((from) => Number(document.getElementById('clock-black').dataset.ms) <= from - 400, t0);
-    const [t1, t1b] = [await clockMs(ana, 'black'), await clockMs(bia, 'black')];
-    assert.ok(t1 <= t0 - 400 && t1 > 170000, `Black's clock runs on Ana's screen (${t0} → ${t1})`);
-    assert.ok(Math.abs(t1 - t1b) < 1500, `both screens agree (${t1} vs ${t1b})`);
-    assert.match(await ana.textContent('#clock-black'), /^2:5\d$/);
+    // The clocks: neither runs before its side's first move (both stand at 3:00 on both
+    // screens); the time Black has for it counts down under the board instead.
+    for (const p of [ana, bia]) {
+      await p.waitForSelector('#first-move:not([hidden])');
+      for (const color of ['black', 'white']) assert.equal(await clockMs(p, color), 180000);
+      assert.equal(await p.$('#clock-black.running'), null, 'Black\'s clock waits for its first move');
+    }
+    assert.match(await ana.textContent('#first-move'), /^Black: \d+ seconds left to make a first move, or the game is aborted/);
+    const f0 = Number(await ana.getAttribute('#first-move', 'data-ms'));
+    assert.ok(f0 > 0 && f0 <= 30000, `30 s for the first move (${f0})`);
 
     // A spectator opens the same link: both seats are taken, so they watch.
     await spec.goto(link);
@@ -123,15 +121,29 @@ test('invite, take the seat, play by clicking and typing with clocks on both scr
     assert.match(await bia.textContent('#announce'), /^Black played [a-h][1-8], 1 disc flipped$/);
     await bia.waitForFunction(() => document.title.startsWith('Your move'));
     assert.equal(await ana.evaluate(() => document.title), 'Virada');
-    // Black's increment: 2 s added after the move; now White's clock runs on both screens.
-    await ana.waitForSelector('#clock-white.running');
-    await spec.waitForSelector('#clock-white.running');
-    const blackAfter = await clockMs(bia, 'black');
-    assert.ok(blackAfter > t1 && blackAfter <= 182000, `Black got the increment (${t1} → ${blackAfter})`);
+    // Black's first move was free (no time taken, no increment); White's clock waits for hers.
+    await bia.waitForFunction(() => /^White: /.test(document.getElementById('first-move').textContent));
+    assert.equal(await clockMs(bia, 'black'), 180000);
+    assert.equal(await spec.$('#clock-white.running'), null);
     transcript += await playOne(pages); // Bia
+    // Both have moved: Black's clock runs on every screen, the first-move line is gone.
+    await ana.waitForSelector('#clock-black.running');
+    await spec.waitForSelector('#clock-black.running');
+    await ana.waitForSelector('#first-move', { state: 'hidden' });
+    const t0 = await clockMs(ana, 'black');
+    // Black's clock runs down on Ana's screen (waited for: the display ticks on its own).
+    await ana.waitForFunction((from) => Number(document.getElementById('clock-black').dataset.ms) <= from - 400, t0);
+    const [t1, t1b] = [await clockMs(ana, 'black'), await clockMs(bia, 'black')];
+    assert.ok(t1 <= t0 - 400 && t1 > 170000, `Black's clock runs on Ana's screen (${t0} → ${t1})`);
+    assert.ok(Math.abs(t1 - t1b) < 1500, `both screens agree (${t1} vs ${t1b})`);
+    assert.match(await ana.textContent('#clock-black'), /^2:5\d$/);
     // Bia's page is in the background when Ana moves (typed on the keyboard): a move sound, once.
     await setHidden(bia, true);
     transcript += await playOne(pages, { keyboard: true });
+    // Now White's clock runs on both screens, Black's stands (the increment's arithmetic is
+    // the server's tests').
+    await ana.waitForSelector('#clock-white.running');
+    assert.equal(await ana.$('#clock-black.running'), null);
     await bia.waitForFunction(() => document.body.dataset.sounds === '1');
     assert.match(await bia.evaluate(() => document.title), /^Your move/);
     await setHidden(bia, false);

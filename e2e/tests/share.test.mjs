@@ -36,6 +36,11 @@ test('a replay link gives another browser a copy to step through, not the game',
   for (let i = 0; i < 4; i++) await friend.page.keyboard.press('ArrowRight');
   await friend.page.waitForSelector('#board[data-ply="4"]');
   assert.equal(await boardString(friend.page), replay(transcript).board);
+  // A record: its sides by colour (a transcript names nobody), nothing to undo, in Portuguese.
+  assert.equal(await friend.page.textContent('#player-black .pwho'), 'Preto');
+  assert.equal(await friend.page.textContent('#player-white .pwho'), 'Branco');
+  assert.match(await friend.page.textContent('#status-text'), /Registro de partida/);
+  assert.equal(await friend.page.isHidden('#btn-undo'), true);
   assert.deepEqual(friend.page.consoleErrors, []);
   // The owner's game stays private to its browser.
   const res = await friend.page.evaluate((id) => fetch('/api/games/' + id).then((r) => r.status), ownerId);
@@ -47,12 +52,21 @@ test('a replay link gives another browser a copy to step through, not the game',
 test('a game file (GGF) opens as a game to step through', { timeout: 60000 }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'virada-e2e-'));
   const ggf = path.join(dir, 'game.ggf');
-  fs.writeFileSync(ggf, '(;GM[Othello]PC[x]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)');
+  fs.writeFileSync(ggf, '(;GM[Othello]PC[x]PB[Ana Souza]PW[Bia Lima]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6]B[C3];)');
   const { context, page } = await newPage(shared.browser, {});
   await open(page);
   await page.setInputFiles('#file-open', ggf);
   await page.waitForSelector('#board[data-ply="0"][data-view="0"]');
   assert.equal(await page.inputValue('#transcript'), 'f5d6c3');
+  // The players the record names; a record is read-only: no undo or redo, no resignation,
+  // and a click on the board at its last move plays nothing.
+  assert.equal(await page.textContent('#player-black .pwho'), 'Ana Souza');
+  assert.equal(await page.textContent('#player-white .pwho'), 'Bia Lima');
+  assert.match(await page.textContent('#status-text'), /game record/);
+  for (const id of ['#btn-undo', '#btn-redo', '#btn-resign']) assert.equal(await page.isHidden(id), true, id);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForSelector('#board[data-ply="3"]');
+  assert.equal(await page.locator('#board [data-legal]').count(), 0, 'no move offered on a record');
   // A WTHOR database (binary) goes to the server instead: tests/viewer.test.mjs.
   fs.rmSync(dir, { recursive: true });
   assert.deepEqual(page.consoleErrors, []);

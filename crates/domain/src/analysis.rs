@@ -22,7 +22,17 @@ pub struct ExplanationView {
     numbers: BTreeMap<&'static str, i32>,
     /// The line the claim is read from (from the position before the move); may be empty.
     line: Vec<String>,
+    /// The board the claim holds on, where its squares are drawn: `ply` plies into `line`
+    /// (`played`: the ply's `played_line`; `best`: its `best_line`; `before`: ply 0).
+    at: AtView,
     text: Text,
+}
+
+/// `{"line": "played", "ply": 2}`.
+#[derive(Serialize, Debug, Clone)]
+pub struct AtView {
+    line: &'static str,
+    ply: usize,
 }
 
 impl ExplanationView {
@@ -32,6 +42,10 @@ impl ExplanationView {
             squares: e.squares.iter().map(|s| s.to_string()).collect(),
             numbers: e.numbers.iter().copied().collect(),
             line: e.line.iter().map(|m| m.to_string()).collect(),
+            at: AtView {
+                line: e.at.line.as_str(),
+                ply: e.at.ply,
+            },
             text: Text {
                 en: e.text(Lang::En),
                 pt: e.text(Lang::Pt),
@@ -62,6 +76,10 @@ pub struct PlyAnalysisView {
     eval_black: f32,
     /// The better line from the position before the move (the best move first).
     best_line: Vec<String>,
+    /// The played move's line from the position before the move: the move, any forced passes,
+    /// then the review's best line of the next position (the opponent's refutation); empty for
+    /// a pass. The coach reads the same line (`coach::explain_game`).
+    played_line: Vec<String>,
     /// The kinds of `explanations`, in order.
     tags: Vec<&'static str>,
     explanations: Vec<ExplanationView>,
@@ -102,6 +120,7 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     book: false,
                     eval_black: black_view(color, value),
                     best_line: Vec::new(),
+                    played_line: Vec::new(),
                     tags: Vec::new(),
                     explanations: Vec::new(),
                 }
@@ -125,6 +144,10 @@ pub fn analysis_view(game: &Game, review: &GameAnalysis) -> AnalysisView {
                     book: r.book,
                     eval_black: black_view(color, r.played_value),
                     best_line: r.pv.iter().map(|m| m.to_string()).collect(),
+                    played_line: played_line(game, review, i)
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect(),
                     tags: explanations.iter().map(|e| e.kind.as_str()).collect(),
                     explanations: explanations.iter().map(ExplanationView::new).collect(),
                 }
@@ -143,6 +166,25 @@ impl AnalysisView {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
     }
+}
+
+/// The line after ply `i` of `game` as the coach reads it (`coach::explain_game`): the played
+/// move, the forced passes after it, then the review's best line of the next position.
+fn played_line(game: &Game, review: &GameAnalysis, i: usize) -> Vec<Move> {
+    let moves = game.moves();
+    let Some(&first) = moves.get(i) else {
+        return Vec::new();
+    };
+    let mut line = vec![first];
+    let mut next = i + 1;
+    while next < moves.len() && moves[next] == Move::Pass {
+        line.push(Move::Pass);
+        next += 1;
+    }
+    if let Some(r) = review.ply(next) {
+        line.extend(&r.pv);
+    }
+    line
 }
 
 fn black_view(mover: Color, value: f32) -> f32 {
@@ -199,6 +241,8 @@ mod tests {
         assert_eq!(ply["ply"], 1);
         assert_eq!(ply["number"], 1);
         assert_eq!(ply["best_line"], serde_json::json!(["f4"]));
+        // The game ends after b2 here: the played line is the move alone.
+        assert_eq!(ply["played_line"], serde_json::json!(["b2"]));
         let kinds: Vec<&str> = ply["tags"]
             .as_array()
             .unwrap()
@@ -227,6 +271,12 @@ mod tests {
             .find(|e| e["kind"] == "corner_given")
             .unwrap();
         assert_eq!(corner["numbers"]["moves"], 1);
+        // Both drawn right after b2 (the corner a1 is White's move there), on the played line.
+        assert_eq!(
+            corner["at"],
+            serde_json::json!({"line": "played", "ply": 1})
+        );
+        assert_eq!(x["at"], serde_json::json!({"line": "played", "ply": 1}));
         assert_eq!(ply["eval_black"], -5.0);
         assert_eq!(ply["book"], false);
         let tags = ply["tags"].clone();
@@ -246,5 +296,52 @@ mod tests {
         assert_eq!(v["plies"][0]["book"], true);
         assert!(!tags.as_array().unwrap().is_empty());
         assert_eq!(v["plies"][0]["tags"], tags);
+    }
+
+    #[test]
+    fn the_played_line_is_the_move_then_the_next_positions_best_line() {
+        // f5 d6 c3: after Black's f5 the review's line of the next position (White to move)
+        // is the refutation the page steps.
+        let mut game = Game::new();
+        for m in ["f5", "d6", "c3"] {
+            game.play(m.parse().unwrap()).unwrap();
+        }
+        let judged = |ply: usize, pv: &[&str]| {
+            let pos = game.positions()[ply];
+            let pv: Vec<Move> = pv.iter().map(|m| m.parse().unwrap()).collect();
+            PlyAnalysis {
+                ply,
+                color: pos.side_to_move(),
+                played: game.moves()[ply],
+                played_value: 0.0,
+                best_move: pv[0],
+                best_value: 0.0,
+                loss: 0.0,
+                exact: false,
+                depth: 4,
+                book: false,
+                pv,
+            }
+        };
+        let review = GameAnalysis {
+            plies: vec![
+                judged(0, &["f5", "f6"]),
+                judged(1, &["f6", "e6", "f4"]),
+                judged(2, &["c3"]),
+            ],
+            nodes: 0,
+            elapsed: std::time::Duration::ZERO,
+            complete: true,
+        };
+        let v = serde_json::to_value(analysis_view(&game, &review)).unwrap();
+        assert_eq!(
+            v["plies"][0]["played_line"],
+            serde_json::json!(["f5", "f6", "e6", "f4"])
+        );
+        assert_eq!(
+            v["plies"][1]["played_line"],
+            serde_json::json!(["d6", "c3"])
+        );
+        assert_eq!(v["plies"][2]["played_line"], serde_json::json!(["c3"]));
     }
 }

@@ -66,6 +66,14 @@ fn player_name(export: &ExportRecord, c: Color) -> String {
             return name.clone();
         }
     }
+    // A record keeps the names it came with.
+    let rec = export.record();
+    if let Some(name) = rec.meta.record.as_ref().and_then(|r| match c {
+        Color::Black => r.black.clone(),
+        Color::White => r.white.clone(),
+    }) {
+        return name;
+    }
     // A free seat, or a game on one device (whose resignation or clock makes it `Online`
     // here too).
     match export.record().meta.mode {

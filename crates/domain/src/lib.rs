@@ -17,6 +17,7 @@ pub mod export;
 pub mod identity;
 pub mod level_text;
 pub mod model;
+pub mod practice;
 pub mod rating;
 pub mod user_text;
 pub mod view;

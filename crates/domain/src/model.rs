@@ -179,6 +179,29 @@ pub struct GameMeta {
     pub seed: u64,
     /// The browser whose game this is (see [`Owner`]).
     pub owner: Owner,
+    /// `Some`: a game record opened from a file or a replay link, with the players' names it
+    /// carried. A record is stepped through and analysed, never played on, undone or resigned.
+    pub record: Option<RecordNames>,
+}
+
+/// The players of a game record (GGF `PB`/`PW`, a WTHOR game's players), as the record names
+/// them; `None` where it names nobody.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct RecordNames {
+    pub black: Option<String>,
+    pub white: Option<String>,
+}
+
+impl RecordNames {
+    /// The stored column's text (JSON).
+    pub fn to_column(&self) -> String {
+        serde_json::to_string(self).expect("two optional strings serialise")
+    }
+
+    /// Reads the stored column.
+    pub fn from_column(text: &str) -> Result<RecordNames, String> {
+        serde_json::from_str(text).map_err(|e| format!("record names {text:?}: {e}"))
+    }
 }
 
 impl GameMeta {

@@ -26,6 +26,7 @@ pub use eval::{default_evaluator, Gen3Eval};
 pub use levels::{BookUse, Level};
 pub use search::{Iteration, Limits, Observer, SearchResult, Selectivity};
 pub use time::Clock;
+pub mod explorer;
 pub mod opening_names;
 pub mod openings;
 pub mod puzzles;

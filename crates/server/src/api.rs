@@ -13,10 +13,10 @@ use crate::http::ownership::Asker;
 use crate::identity::BrowserId;
 use crate::model::online::{OnlineGame, TimeControl};
 use crate::model::Owner;
-use crate::model::{GameMeta, GameRecord, Level, Mode, StartKind, Status};
+use crate::model::{GameMeta, GameRecord, Level, Mode, RecordNames, StartKind, Status};
+use crate::review::{background_job, reviewed};
 use crate::runtime::engine_port;
 use crate::runtime::game::Action;
-use crate::runtime::pool::{JobSpec, Priority};
 use crate::runtime::state::AppState;
 use crate::setup::{parse_setup, Setup};
 use crate::util::{iso8601, new_game_id, now_millis, random_u64};
@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{middleware, Extension, Json, Router};
 use serde::Deserialize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tower_http::LatencyUnit;
@@ -57,6 +57,13 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         )
         .route("/games/{id}/hint", get(hint))
         .route("/games/{id}/analysis", get(analysis))
+        .route("/games/{id}/practice", post(crate::practice::create))
+        .route("/practice", get(crate::practice::list))
+        .route(
+            "/practice/{id}",
+            axum::routing::delete(crate::practice::delete),
+        )
+        .route("/practice/{id}/solved", post(crate::practice::solved))
         .route("/games/{id}/export", get(export_game))
         .route("/games/{id}/ws", get(crate::online::ws::upgrade))
         .route("/games/{id}/seat", post(crate::online::http::take_seat))
@@ -72,6 +79,7 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
                 .layer(DefaultBodyLimit::max(crate::wthor_file::WTHOR_LIMIT)),
         )
         .route("/position", post(crate::position::position))
+        .route("/explorer", get(crate::explorer::get))
         .route("/puzzles/next", get(crate::puzzles::next))
         .route("/puzzles/daily", get(crate::puzzles::daily))
         .route("/puzzles/me", get(crate::puzzles::me))
@@ -96,6 +104,8 @@ pub fn router(state: AppState, policy: Arc<HostPolicy>) -> Router {
         .merge(crate::profiles::routes())
         .merge(crate::lobby::routes(&state))
         .merge(crate::arena::routes(&state))
+        // Watch and compare: live games, leaderboards, players online, my live games.
+        .merge(crate::watch::routes())
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn_with_state(
@@ -299,6 +309,18 @@ fn choose_mode(mode: ModeName, level: Option<i64>, human: Option<HumanChoice>) -
 }
 
 /// The start position (and the moves already played from it).
+/// The start of a game set up from `setup`: a transcript (or a record) from the standard start
+/// is a standard game.
+fn setup_start(setup: Setup) -> (StartKind, Game, Option<String>) {
+    let game = setup.into_game();
+    let kind = if game.start() == Position::start() {
+        StartKind::Standard
+    } else {
+        StartKind::Setup
+    };
+    (kind, game, None)
+}
+
 fn choose_start(
     start: StartName,
     setup: Option<String>,
@@ -307,17 +329,7 @@ fn choose_start(
         (StartName::Setup, None) => Err(AppError::BadRequest(
             "start \"setup\" needs a \"setup\" text".into(),
         )),
-        (StartName::Setup, Some(text)) => {
-            let setup: Setup = parse_setup(&text)?;
-            // A transcript (or a record) from the standard start is a standard game.
-            let game = setup.into_game();
-            let kind = if game.start() == Position::start() {
-                StartKind::Standard
-            } else {
-                StartKind::Setup
-            };
-            Ok((kind, game, None))
-        }
+        (StartName::Setup, Some(text)) => Ok(setup_start(parse_setup(&text)?)),
         (_, Some(_)) => Err(AppError::BadRequest(
             "a \"setup\" text needs \"start\": \"setup\"".into(),
         )),
@@ -347,6 +359,7 @@ fn new_record(
             opening,
             seed: random_u64(),
             owner: Owner::Browser(owner),
+            record: None,
         },
         game,
     }
@@ -361,12 +374,10 @@ async fn create_game(
     let mode_name = req.mode.unwrap_or(ModeName::Computer);
     let mode = choose_mode(mode_name, req.level, req.human_color)?;
     if mode != Mode::Online {
+        // Games on one device (against the computer, or two people) may take a clock; only a
+        // game against the computer may be rated (a bot's game).
         let clock_for_computer = matches!(mode, Mode::Computer { .. });
         for (field, sent) in [
-            (
-                "time_control",
-                req.time_control.is_some() && !clock_for_computer,
-            ),
             ("color", req.color.is_some()),
             ("name", req.name.is_some()),
             ("rated", req.rated.is_some() && !clock_for_computer),
@@ -427,6 +438,27 @@ async fn create_game(
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
 
+/// Longest player name a record keeps (longer ones are cut, with "…").
+pub const RECORD_NAME_MAX: usize = 40;
+
+/// A record's player name, checked as any typed name (`field`: the GGF tag); cut to
+/// [`RECORD_NAME_MAX`] characters rather than refused, since a file's names are not the
+/// user's to fix.
+fn record_name(field: &str, name: Option<String>) -> AppResult<Option<String>> {
+    let Some(name) = name.filter(|n| !n.trim().is_empty()) else {
+        return Ok(None);
+    };
+    let name = name.trim();
+    let cut = if name.chars().count() > RECORD_NAME_MAX {
+        let mut c: String = name.chars().take(RECORD_NAME_MAX - 1).collect();
+        c.push('…');
+        c
+    } else {
+        name.to_string()
+    };
+    crate::user_text::checked(field, &cut, RECORD_NAME_MAX).map(Some)
+}
+
 /// A computer game's time control: a Fischer clock (the bounds of online games) or none;
 /// `None`: untimed (no clock part is stored).
 fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
@@ -434,7 +466,7 @@ fn local_time_control(tc: TimeControl) -> AppResult<Option<TimeControl>> {
         TimeControl::None {} => Ok(None),
         tc @ TimeControl::Clock { .. } => Ok(Some(tc)),
         TimeControl::Correspondence { .. } => Err(AppError::BadRequest(
-            "time_control: a game against the computer takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
+            "time_control: a game on one device takes a clock (\"kind\": \"clock\") or none, not days per move".into(),
         )),
     }
 }
@@ -455,12 +487,18 @@ async fn import(
         ));
     }
     state.limits.check(asker.ip, Kind::CreateGame)?;
-    let rec = new_record(
-        mode,
-        choose_start(StartName::Setup, Some(req.text))?,
-        asker.browser,
-    );
+    let setup = parse_setup(&req.text)?;
+    let (ggf_black, ggf_white) = setup.named_players();
+    let mut rec = new_record(mode, setup_start(setup), asker.browser);
     crate::setup::refuse_finished(&rec.game, false)?;
+    // Opened to step through (a file, a replay link): a record with its players. A game
+    // continued against the computer is a game, not a record.
+    if mode == Mode::Friend {
+        rec.meta.record = Some(RecordNames {
+            black: record_name("PB", ggf_black)?,
+            white: record_name("PW", ggf_white)?,
+        });
+    }
     let game = StoredGame { rec, online: None };
     Ok((StatusCode::CREATED, Json(state.create(&asker, game).await?)))
 }
@@ -629,19 +667,6 @@ async fn act(
 
 // ---------- engine requests ----------
 
-/// A hint or analysis job for game `id`. Its stop flag is raised if the client hangs up (the
-/// pool cancels the job when this handler's future is dropped); its time is the engine's own
-/// limit, counted from when the search starts.
-fn background_job(id: &str, asker: &Asker) -> JobSpec {
-    JobSpec {
-        priority: Priority::Background,
-        game: id.to_string(),
-        client: crate::runtime::engine_client::of_asker(asker),
-        stop: Arc::new(AtomicBool::new(false)),
-        time_cap: None,
-    }
-}
-
 async fn hint(
     State(state): State<AppState>,
     asker: Asker,
@@ -678,51 +703,8 @@ async fn analysis(
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<AnalysisView>> {
     let id = game_id(id)?;
-    let rec = state
-        .with_game(&asker, &id, |h| async move { h.engine_snapshot().await })
-        .await?;
-    let key = crate::model::moves_to_text(rec.game.moves().iter().copied());
-    if let Some((k, v)) = state
-        .shared
-        .analysis_cache
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .get(&id)
-    {
-        if *k == key {
-            return Ok(Json((**v).clone()));
-        }
-    }
-    let effort = state.shared.config.analysis_effort;
-    let game = rec.game.clone();
-    let spec = JobSpec {
-        // The node budget decides the review; the time cap only guards the worker.
-        time_cap: Some(state.shared.config.analysis_time_cap),
-        ..background_job(&id, &asker)
-    };
-    let stop = spec.stop.clone();
-    let review = state
-        .shared
-        .pool
-        .run(spec, move |engine| {
-            engine.review_game(&game, &effort, &stop)
-        })
-        .await?;
-    let value = Arc::new(crate::analysis::analysis_view(&rec.game, &review));
-    // A review cut short by its time cap says so ("complete": false) and is never cached: the
-    // next request analyses afresh.
-    if review.complete {
-        let mut cache = state
-            .shared
-            .analysis_cache
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if cache.len() > 256 {
-            cache.clear();
-        }
-        cache.insert(id, (key, value.clone()));
-    }
-    Ok(Json((*value).clone()))
+    let (_, view, _) = reviewed(&state, &asker, &id).await?;
+    Ok(Json((*view).clone()))
 }
 
 // ---------- export ----------

@@ -85,6 +85,11 @@ pub struct ServerConfig {
     /// start unless `--instance-id` names it; see [`is_valid_instance_id`]): the owner of the
     /// games it runs (`crate::runtime::cluster`), shown by `/api/health`.
     pub instance_id: String,
+    /// Several instances: how long an instance waits for the owner's answer to a request it
+    /// forwarded (a move on a game another instance runs) before it looks at the game's lease
+    /// again (the owner may be dead). The answer is awaited, never this whole time when it
+    /// comes sooner.
+    pub forward_wait: Duration,
     /// The browser app's files (`virada_web::FILES`, handed over by the `virada` binary); none
     /// by default: `/` then says the server runs without its front end.
     pub web: crate::assets::WebFiles,
@@ -132,6 +137,7 @@ impl Default for ServerConfig {
             retention: RetentionConfig::default(),
             clock: crate::runtime::time::Clock::system(),
             instance_id: new_instance_id(),
+            forward_wait: Duration::from_secs(1),
             web: crate::assets::WebFiles::default(),
         }
     }

@@ -22,20 +22,24 @@ pub(crate) mod arena;
 pub mod assets;
 pub mod config;
 pub mod error;
+pub mod explorer;
 pub mod http;
 pub mod identity;
 pub(crate) mod lobby;
 pub(crate) mod online;
 pub(crate) mod position;
+pub(crate) mod practice;
 pub(crate) mod profiles;
 pub(crate) mod puzzles;
 pub(crate) mod retention;
+pub(crate) mod review;
 pub mod runtime;
 pub mod safety;
 pub(crate) mod server;
 pub(crate) mod setup;
 pub(crate) mod user_text;
 pub mod util;
+pub mod watch;
 pub mod wthor_file;
 
 // The pure model, ratings and JSON shapes live in virada-domain; these keep their old paths

@@ -144,6 +144,7 @@ mod tests {
                 opening: None,
                 seed: 1,
                 owner: Owner::Browser(me()),
+                record: None,
             },
             game: Game::new(),
         }

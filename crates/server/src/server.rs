@@ -43,6 +43,9 @@ pub enum StartError {
     },
     /// The async runtime could not start (`run_blocking`).
     Runtime(std::io::Error),
+    /// The instance id is live in another process on the same database, or was taken by one
+    /// while this server ran (several instances; the text says which).
+    InstanceId(String),
 }
 
 impl fmt::Display for StartError {
@@ -53,6 +56,7 @@ impl fmt::Display for StartError {
             StartError::DatabaseTask(e) => write!(f, "database start-up failed: {e}"),
             StartError::Listen { addr, source } => write!(f, "cannot listen on {addr}: {source}"),
             StartError::Runtime(e) => write!(f, "cannot start the async runtime: {e}"),
+            StartError::InstanceId(e) => f.write_str(e),
         }
     }
 }
@@ -63,7 +67,7 @@ impl std::error::Error for StartError {
             StartError::Database(e) => Some(e),
             StartError::Postgres(e) => Some(e),
             StartError::Listen { source, .. } | StartError::Runtime(source) => Some(source),
-            StartError::DatabaseTask(_) => None,
+            StartError::DatabaseTask(_) | StartError::InstanceId(_) => None,
         }
     }
 }
@@ -99,6 +103,7 @@ pub struct Server {
     task: JoinHandle<()>,
     /// Online games' heartbeat (its last beat is written at shutdown).
     heartbeat: JoinHandle<()>,
+    shared: Arc<Shared>,
 }
 
 /// How long shutdown waits for open connections before giving up on them.
@@ -144,7 +149,11 @@ impl Server {
                 .collect(),
         };
         let shared = Arc::new(Shared::new(config, store, pool, shutdown_rx.clone()));
-        let state = AppState::new(shared);
+        if shared.cluster.is_shared() {
+            // Before anything runs a game: two processes must never run games as one id.
+            (shared.cluster.join().await).map_err(|e| StartError::InstanceId(e.to_string()))?;
+        }
+        let state = AppState::new(shared.clone());
         let heartbeat = crate::online::start_up(&state)
             .await
             .map_err(|e| StartError::DatabaseTask(e.message()))?;
@@ -164,6 +173,7 @@ impl Server {
             shutdown,
             task,
             heartbeat,
+            shared,
         })
     }
 
@@ -195,6 +205,13 @@ impl Server {
         {
             beat.abort();
         }
+        self.shared.cluster.leave().await;
+    }
+
+    /// Resolves if another process took this server's instance id while it ran (several
+    /// instances on PostgreSQL): the server stores nothing more and should stop.
+    pub async fn lost_instance_id(&self) {
+        self.shared.cluster.lost_id().await
     }
 }
 
@@ -337,9 +354,19 @@ pub fn run_blocking(config: ServerConfig) -> Result<(), StartError> {
             db
         );
         let _ = out.flush();
-        stop.wait().await;
+        let displaced = tokio::select! {
+            _ = stop.wait() => false,
+            _ = server.lost_instance_id() => true,
+        };
         tracing::info!("stopping");
+        let id = server.shared.config.instance_id.clone();
         server.shutdown().await;
+        if displaced {
+            return Err(StartError::InstanceId(format!(
+                "another virada server took instance id {id:?} while this one could not reach \
+                 the database: stopped"
+            )));
+        }
         Ok(())
     })
 }

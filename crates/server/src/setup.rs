@@ -21,6 +21,24 @@ impl Setup {
         self.input.kind()
     }
 
+    /// The players a GGF record names (`PB`, `PW`), as written there; `None` for any other
+    /// text and for a tag that is missing or blank.
+    pub fn named_players(&self) -> (Option<String>, Option<String>) {
+        match &self.input {
+            PositionInput::Ggf { record, .. } => {
+                let tag = |name: &str| {
+                    record
+                        .tag(name)
+                        .map(str::trim)
+                        .filter(|v| !v.is_empty())
+                        .map(str::to_string)
+                };
+                (tag("PB"), tag("PW"))
+            }
+            _ => (None, None),
+        }
+    }
+
     /// The game to play on: the moves read (for a transcript or GGF record) from their start,
     /// then any pass the rules force.
     pub fn into_game(self) -> Game {

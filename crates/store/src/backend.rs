@@ -9,8 +9,8 @@ use super::safety::SafetyStore;
 use super::{
     Abandoned, AccountGame, AccountRow, ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed,
     ArenaPlayerRow, ArenaRow, BusMessage, Change, FinishedRow, GameRow, GamesQuery, LinkRow,
-    ListedGame, NewAccount, Player, PuzzleRating, PuzzleResult, Quota, RatedResult, SessionRow,
-    Store, StoreError, StoreFuture, StoredGame, SweptRows,
+    ListedGame, NewAccount, Player, PracticeSetRow, PuzzleRating, PuzzleResult, Quota, RatedResult,
+    SessionRow, Store, StoreError, StoreFuture, StoredGame, SweptRows,
 };
 use std::future::ready;
 use virada_domain::identity::BrowserId;
@@ -78,8 +78,20 @@ pub trait Backend: Send + Sync + 'static {
             "this store has no other instances".into(),
         ))))
     }
+    /// [`Store::claim_instance`]: one process, nobody to share an id with.
+    fn claim_instance(&self, _instance: &str, _token: &str) -> StoreFuture<'_, Option<i64>> {
+        Box::pin(ready(Ok(None)))
+    }
+    /// [`Store::release_instance`].
+    fn release_instance(&self, _instance: &str, _token: &str) -> StoreFuture<'_, ()> {
+        Box::pin(ready(Ok(())))
+    }
     /// [`Store::listen`].
-    fn listen(&self, _instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+    fn listen(
+        &self,
+        _instance: &str,
+        _token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
         None
     }
 }
@@ -90,6 +102,10 @@ impl<B: Backend> Store for B {
     }
 
     fn safety(&self) -> &dyn SafetyStore {
+        self
+    }
+
+    fn watch(&self) -> &dyn super::watch::WatchStore {
         self
     }
 
@@ -120,8 +136,20 @@ impl<B: Backend> Store for B {
         Backend::send_direct(self, to, payload)
     }
 
-    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
-        Backend::listen(self, instance)
+    fn claim_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, Option<i64>> {
+        Backend::claim_instance(self, instance, token)
+    }
+
+    fn release_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, ()> {
+        Backend::release_instance(self, instance, token)
+    }
+
+    fn listen(
+        &self,
+        instance: &str,
+        token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+        Backend::listen(self, instance, token)
     }
 
     fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
@@ -227,11 +255,17 @@ impl<B: Backend> Store for B {
         })
     }
 
-    fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
+    fn due_flags(
+        &self,
+        instance: &str,
+        now: i64,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
+        let instance = instance.to_string();
         self.read(move |db| {
             Box::pin(async move {
                 Ok({
-                    let due = queries::online::due_flags(db, now, limit).await?;
+                    let due = queries::online::due_flags(db, &instance, now, limit).await?;
                     let next = queries::online::next_flag_after(db, now).await?;
                     (due, next)
                 })
@@ -389,6 +423,11 @@ impl<B: Backend> Store for B {
         })
     }
 
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>> {
+        let id = game_id.to_string();
+        self.read(move |db| Box::pin(async move { queries::arenas::arena_of_game(db, &id).await }))
+    }
+
     fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
         let id = id.to_string();
         self.read(move |db| Box::pin(async move { queries::arenas::arena(db, &id).await }))
@@ -424,5 +463,32 @@ impl<B: Backend> Store for B {
 
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
         self.read(move |db| Box::pin(async move { queries::arenas::open_arenas(db, now).await }))
+    }
+
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { queries::practice::save(db, &set, keep).await }))
+    }
+
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>> {
+        self.read(move |db| Box::pin(queries::practice::list(db, holder)))
+    }
+
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>> {
+        let id = id.to_string();
+        self.write(move |db| {
+            Box::pin(async move { queries::practice::solve(db, holder, &id, ply).await })
+        })
+    }
+
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| {
+            Box::pin(async move { queries::practice::delete(db, holder, &id).await })
+        })
     }
 }

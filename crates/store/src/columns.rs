@@ -6,8 +6,8 @@
 use virada_domain::model::online::{End, Phase, TimeControl};
 use virada_domain::model::Owner;
 use virada_domain::model::{
-    moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, StartKind,
-    Status,
+    moves_from_text, moves_to_text, rebuild_game, GameMeta, GameRecord, Level, Mode, RecordNames,
+    StartKind, Status,
 };
 use virada_rules::{Color, Position};
 
@@ -99,6 +99,7 @@ pub struct RawGame {
     pub moves: String,
     pub redo: String,
     pub owner: Option<String>,
+    pub record_names: Option<String>,
 }
 
 impl RawGame {
@@ -115,6 +116,11 @@ impl RawGame {
         let redo = moves_from_text(&self.redo).map_err(|e| format!("redo list: {e}"))?;
         let game = rebuild_game(start, &moves, &redo)?;
         let owner = Owner::from_column(self.owner.as_deref())?;
+        let record = self
+            .record_names
+            .as_deref()
+            .map(RecordNames::from_column)
+            .transpose()?;
         Ok(GameRecord {
             meta: GameMeta {
                 id: self.id,
@@ -125,6 +131,7 @@ impl RawGame {
                 opening: self.opening,
                 seed: self.seed as u64,
                 owner,
+                record,
             },
             game,
         })

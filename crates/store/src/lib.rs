@@ -22,16 +22,19 @@ mod error;
 pub(crate) mod exec;
 mod migrations;
 pub mod postgres;
+pub mod practice;
 pub mod profiles;
 mod queries;
 pub mod rows;
 pub mod safety;
 pub mod sqlite;
 pub mod target;
+pub mod watch;
 
 pub use accounts::{AccountRow, NewAccount, Player, SessionRow};
 pub use arenas::{ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow};
 pub use error::{StoreError, StoreResult};
+pub use practice::PracticeSetRow;
 pub use profiles::{AccountGame, FinishedRow, GamesQuery, RatingChange};
 use std::future::Future;
 use std::pin::Pin;
@@ -48,6 +51,10 @@ use virada_rules::Color;
 /// `LEASE_MS + LEASE_RENEW_MS`.
 pub const LEASE_MS: i64 = 3_000;
 pub const LEASE_RENEW_MS: u64 = 1_000;
+/// How long a process's claim on its instance id lasts unless renewed (renewed with its leases
+/// every [`LEASE_RENEW_MS`]): an instance id is live while its claim has not expired, and a
+/// second process started with a live id is refused ([`Store::claim_instance`]).
+pub const INSTANCE_MS: i64 = 3_000;
 /// Largest message between instances (PostgreSQL's `NOTIFY` takes at most 8000 bytes).
 pub const DIRECT_MAX: usize = 7_900;
 
@@ -236,6 +243,10 @@ pub enum BusMessage {
     Listening,
     /// These games' leases expired (their owner stopped renewing them: it may be dead).
     Expired(Vec<String>),
+    /// Another process holds this instance's id now (this one could not renew its claim for
+    /// [`INSTANCE_MS`], and the other was started with the same id meanwhile): this process
+    /// must stop running games. The listener stops with this message.
+    Displaced,
 }
 
 /// The server's storage. Each method is one transaction, committed when its future resolves.
@@ -250,6 +261,8 @@ pub trait Store: Send + Sync {
 
     /// Blocks, reports, the admin role, bans, chat off (`safety::SafetyStore`).
     fn safety(&self) -> &dyn safety::SafetyStore;
+    /// The live games and the leaderboards (`watch::WatchStore`).
+    fn watch(&self) -> &dyn watch::WatchStore;
 
     // ---------- several instances ----------
 
@@ -274,11 +287,25 @@ pub trait Store: Send + Sync {
     ) -> StoreFuture<'_, ()>;
     /// Sends `payload` (JSON, at most [`DIRECT_MAX`] bytes) to instance `to`.
     fn send_direct(&self, to: &str, payload: String) -> StoreFuture<'_, ()>;
+    /// Claims instance id `instance` for the process `token` (random, one per process) for
+    /// [`INSTANCE_MS`] on the store's clock: it is taken if nobody holds it, if `token` does, or
+    /// if the holder's claim expired. `Ok(None)`: `token` holds it now; `Ok(Some(ms))`: another
+    /// live process does, its claim lasting `ms` more unless renewed. A store of one process:
+    /// always `Ok(None)`.
+    fn claim_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, Option<i64>>;
+    /// Gives up `token`'s claim on instance id `instance` (a clean stop: it may be used again
+    /// at once).
+    fn release_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, ()>;
     /// Starts listening for [`BusMessage`]s for `instance` (`None`: a store of one process).
     /// The listener reconnects by itself and says [`BusMessage::Listening`] each time it
-    /// (re)starts listening. While it listens it also renews all of `instance`'s leases every
-    /// [`LEASE_RENEW_MS`] and reports the expired ones ([`BusMessage::Expired`]).
-    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>>;
+    /// (re)starts listening. While it listens it also renews all of `instance`'s leases and
+    /// `token`'s claim on the id every [`LEASE_RENEW_MS`], and reports the expired leases
+    /// ([`BusMessage::Expired`]) and a lost claim ([`BusMessage::Displaced`]).
+    fn listen(
+        &self,
+        instance: &str,
+        token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>>;
 
     // ---------- games ----------
 
@@ -339,8 +366,14 @@ pub trait Store: Send + Sync {
     /// clocks on by the downtime since the last heartbeat. Returns the games moved on.
     fn forgive_downtime(&self, now: i64) -> StoreFuture<'_, usize>;
     /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`), and
-    /// the earliest deadline after `now`.
-    fn due_flags(&self, now: i64, limit: usize) -> StoreFuture<'_, (Vec<String>, Option<i64>)>;
+    /// the earliest deadline after `now`. Left out: games whose lease another live instance
+    /// than `instance` holds (that one flags them; several instances on PostgreSQL).
+    fn due_flags(
+        &self,
+        instance: &str,
+        now: i64,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<String>, Option<i64>)>;
 
     // ---------- puzzles ----------
 
@@ -452,4 +485,24 @@ pub trait Store: Send + Sync {
     fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()>;
     /// The arenas not over at `now`: not ended yet, or with a game still running.
     fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>>;
+    /// The arena game `game_id` was paired in, if any.
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>>;
+
+    // ---------- practice sets (`practice`) ----------
+
+    /// Stores `set`, replacing its holder's set of the same game and side, and drops the
+    /// holder's oldest sets beyond `keep`.
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()>;
+    /// `holder`'s practice sets, the newest first.
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>>;
+    /// Marks ply `ply` of `holder`'s set `id` found again; the set afterwards (`None`: no such
+    /// set of theirs).
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>>;
+    /// Deletes `holder`'s set `id`; whether there was one.
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool>;
 }

@@ -60,6 +60,19 @@ pub const MIGRATIONS: &[&str] = &[
     queries::safety::MIGRATION,
     // v11: arena tournaments: arenas, their players and their games (the server's `arena`).
     queries::arenas::MIGRATION,
+    // v12: a game opened from a record (a file or a replay link) and the players it names
+    // (JSON `{"black", "white"}`; NULL: a game played here).
+    "ALTER TABLE games ADD COLUMN record_names TEXT;",
+    // v13: which process holds each instance id, until when (several instances on PostgreSQL,
+    // `postgres::cluster`: a second process started with a live id is refused; SQLite leaves it
+    // empty).
+    "CREATE TABLE live_instances (
+        id         TEXT PRIMARY KEY,
+        token      TEXT NOT NULL,
+        expires_at BIGINT NOT NULL
+    );",
+    // v14: practice sets, an account's own mistakes to find again (`store::practice`).
+    queries::practice::MIGRATION,
 ];
 
 /// The schema version this build writes.

@@ -26,6 +26,7 @@ pub const TABLES: &[&str] = &[
     "arenas",
     "arena_players",
     "arena_games",
+    "practice_sets",
 ];
 
 /// The table each store keeps its schema version in.
@@ -33,8 +34,9 @@ pub const VERSION_TABLE: &str = "schema_migrations";
 
 /// The tables a copy knows and leaves behind: the schema version (the target has its own) and
 /// the game leases of running instances (`game_leases`: who runs a game now means nothing in
-/// another database; its instances take their games afresh).
-pub const NOT_COPIED: &[&str] = &[VERSION_TABLE, "game_leases"];
+/// another database; its instances take their games afresh), and which process holds each
+/// instance id (`live_instances`, as little).
+pub const NOT_COPIED: &[&str] = &[VERSION_TABLE, "game_leases", "live_instances"];
 
 /// One stored value. A PostgreSQL `BOOLEAN` is `Int(0)` or `Int(1)`, as SQLite stores it.
 #[derive(Clone, Debug, PartialEq)]

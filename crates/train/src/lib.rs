@@ -9,6 +9,7 @@
 pub mod accuracy;
 pub mod datagen;
 pub mod dataset;
+pub mod explorer_build;
 pub mod fit3;
 pub mod mpc_fit;
 pub mod progress;

@@ -16,6 +16,7 @@ import { setNotice, clearNotice, showError, mountPassNotices } from './core/noti
 import { mountOnline } from './play/view-online.js';
 import { mountChat } from './play/view-chat.js';
 import { mountClocks } from './play/clocks.js';
+import { mountArenaBar } from './play/arena-bar.js';
 import { mountAttention, refreshTitle } from './play/attention.js';
 import { mountSettings } from './core/settings.js';
 import { replayLink, openGameText, MAX_TEXT } from './play/share.js';
@@ -24,8 +25,11 @@ import { mountAccount } from './account/account.js';
 import { mountSafety } from './account/safety.js';
 
 import { renderMyGames, hideMyGames } from './games/mygames.js';
+import { mountLeaveGuard, mayLeave } from './play/leave-guard.js';
+import { mountBadge } from './watch/badge.js';
 import './lobby/lobby-text.js';
 import './arena/arena-text.js';
+import './explorer/explorer-text.js';
 import { $input, targetOf } from './core/dom.js';
 
 const $ = (id) => document.getElementById(id);
@@ -58,17 +62,23 @@ function init() {
       await actions.createGame(options);
       navigate('/', true);
     },
+    // "Practise these mistakes": the practice set opens on the learning page.
+    navigate: (path) => navigate(path),
   });
   mountHints();
   mountPassNotices();
   mountOnline({ openGame: (id) => openGame(id) });
   mountChat();
   mountClocks();
+  mountArenaBar({ navigate });
   mountAttention();
   // A new palette or speed redraws nothing by itself: the CSS follows the page's attributes.
   mountSettings({ onChange: () => {} });
   mountWthor();
   mountAccount().finally(() => mountSafety());
+  mountLeaveGuard();
+  // The badge opens my other live game; leaving a live one for it asks first.
+  mountBadge({ openGame: async (id) => { if (await mayLeave()) openGame(id); } });
   store.subscribe((s, prev) => {
     // The address names the game shown, so a reload or a shared link opens it again.
     if (s.gameId !== prev.gameId && s.route === '/') {
@@ -121,11 +131,14 @@ function wireControls(playSquare) {
     const a = /** @type {HTMLAnchorElement | null} */ (targetOf(ev).closest('a[data-route]'));
     if (a && !ev.ctrlKey && !ev.metaKey && !ev.shiftKey) {
       ev.preventDefault();
-      navigate(a.dataset.route);
+      const to = a.dataset.route;
+      // Another page while my live game is shown: ask first (the game stays reachable by the badge).
+      if (store.get().route === '/' && to !== '/') mayLeave().then((ok) => { if (ok) navigate(to); });
+      else navigate(to);
       return;
     }
     const act = /** @type {HTMLElement | null} */ (targetOf(ev).closest('[data-action]'));
-    if (act && act.dataset.action === 'new') dialog.open();
+    if (act && act.dataset.action === 'new') mayLeave().then((ok) => { if (ok) dialog.open(); });
     if (act && act.dataset.action === 'analyse') openAnalysis();
   });
   $('btn-undo').addEventListener('click', () => actions.undoRedo('undo'));
@@ -283,18 +296,20 @@ function routeFromLocation(first = false) {
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const arenas = path === '/arenas' || path.startsWith('/arenas/');
   // `/@/<name>`: a player's profile.
-  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
+  const route = path === '/rules' || path === '/games' || path === '/learn' || path === '/lobby' || path === '/watch' || path === '/explorer' ? path : path.startsWith('/@/') ? '/@' : arenas ? '/arenas' : '/';
   store.update({ route });
   $('view-play').hidden = route !== '/';
   $('view-games').hidden = route !== '/games';
   $('view-rules').hidden = route !== '/rules';
   $('view-learn').hidden = route !== '/learn';
+  $('view-explorer').hidden = route !== '/explorer';
   $('view-profile').hidden = route !== '/@';
   if (route !== '/games') hideMyGames();
   $('view-lobby').hidden = route !== '/lobby';
   if (route !== '/lobby' && lobbyShown) import('./lobby/lobby.js').then((m) => m.leaveLobby());
   lobbyShown = route === '/lobby';
   $('view-arenas').hidden = route !== '/arenas';
+  $('view-watch').hidden = route !== '/watch';
   for (const a of document.querySelectorAll('.mainnav a')) {
     if (!(a instanceof HTMLElement)) continue;
     if (a.dataset.route === route) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
@@ -322,6 +337,10 @@ async function showPage(route) {
     const mod = await import('./learn/learn.js');
     await mod.renderLearn($('learn-root'), location.search, { navigate });
     return; // the page names itself (the lesson or step shown)
+  } else if (route === '/explorer') {
+    const mod = await import('./explorer/explorer.js');
+    await mod.renderExplorer($('explorer-root'), location.search, { navigate });
+    return; // the page names itself
   } else if (route === '/@') {
     let name = '';
     try { name = decodeURIComponent(location.pathname.slice(3).replace(/\/+$/, '')); } catch { /* a bad escape: no such player */ }
@@ -339,6 +358,10 @@ async function showPage(route) {
     });
     document.title = t('lobby.title') + ' · Virada';
     return;
+  } else if (route === '/watch') {
+    const mod = await import('./watch/watch.js');
+    mod.renderWatch($('view-watch'), { openGame });
+    return; // the page names itself
   } else if (route === '/arenas') {
     const mod = await import('./arena/arena.js');
     const path = location.pathname.replace(/\/+$/, '');

@@ -92,6 +92,8 @@ interface ClocksView {
   running: Color | null;
   server_time_ms: number;
   deadline_ms: number | null;
+  /** When the game is aborted if the side to move makes no first move (two seated players). */
+  abort_at_ms: number | null;
 }
 
 /** view::online::OffersView. */
@@ -157,6 +159,14 @@ interface GameView {
   end: EndView | null;
   opening_name: OpeningNameView | null;
   rated: boolean;
+  /** A game record opened from a file or a link (read-only), with the players it names. */
+  record: RecordNames | null;
+}
+
+/** The players a game record names (model::RecordNames). */
+interface RecordNames {
+  black: string | null;
+  white: string | null;
 }
 
 /** One line of `GET /api/games` (view::GameSummary). */
@@ -210,6 +220,8 @@ interface ExplanationView {
   squares: SquareName[];
   numbers: Record<string, number>;
   line: string[];
+  /** The board the claim holds on: `ply` plies into the played or the better line (or before). */
+  at: { line: 'before' | 'played' | 'best'; ply: number };
   text: Text;
 }
 
@@ -227,6 +239,8 @@ interface PlyAnalysisView {
   book: boolean;
   eval_black: number;
   best_line: string[];
+  /** The played move, forced passes, then the opponent's best answers (the refutation). */
+  played_line: string[];
   tags: string[];
   explanations: ExplanationView[];
 }
@@ -317,6 +331,58 @@ interface PuzzleHintView {
   solver: SolverView;
 }
 
+/** `GET /api/explorer`: Black's results of the tournament games through a position or move
+ * (the server's explorer::ResultsView). */
+interface ExplorerResultsView {
+  games: number;
+  black_wins: number;
+  draws: number;
+  white_wins: number;
+  /** Black's average final disc difference (empties to the winner). */
+  black_average: number;
+  /** Black's score in percent (a draw counts half). */
+  black_score: number;
+}
+
+/** The book's value of a position or move, for Black (explorer::BookValueView). */
+interface ExplorerBookValue {
+  black_value: number;
+  depth: number;
+  exact: boolean;
+}
+
+/** One move of the explorer's position (explorer::ExplorerMoveView). */
+interface ExplorerMoveView {
+  square: SquareName;
+  /** Squares leading to the same position by the position's own symmetry. */
+  same_as: SquareName[];
+  /** `games` 0: a move only the book has. */
+  results: ExplorerResultsView;
+  /** The strongest players who chose it, by the Elo computed over the database (at most 3). */
+  players: { name: string; elo: number; games: number }[];
+  book: ExplorerBookValue | null;
+  /** The name of the position the move reaches. */
+  opening: { id: string; name: { en: string; pt: string } } | null;
+}
+
+/** `GET /api/explorer?line=...` (explorer::ExplorerView). */
+interface ExplorerView {
+  line: string;
+  ply: number;
+  board: string;
+  side_to_move: Color | null;
+  legal_moves: SquareName[];
+  /** Whether the explorer holds the position (reached by at least `min_games` games). */
+  known: boolean;
+  min_games: number;
+  max_plies: number;
+  results: ExplorerResultsView;
+  opening: OpeningNameView | null;
+  book: ExplorerBookValue | null;
+  moves: ExplorerMoveView[];
+  source: string;
+}
+
 /** `POST /api/position`: the rules on a position that is no game (the server's PositionView). */
 interface PositionView {
   start_board: string;
@@ -330,4 +396,48 @@ interface PositionView {
   empties: number;
   status: 'ongoing' | 'finished';
   result: ResultView | null;
+}
+
+/** A seat of a listed game (profiles::SeatLine): its name, and the account holding it. */
+interface SeatLineView {
+  name: string | null;
+  account: string | null;
+}
+
+/** `GET /api/watch/games`: one public game being played (watch::LiveLine). */
+interface LiveGameLine {
+  id: string;
+  updated_at: string;
+  time_control: TimeControl;
+  category: string | null;
+  rated: boolean;
+  black: SeatLineView;
+  white: SeatLineView;
+  black_discs: number;
+  white_discs: number;
+  ply_count: number;
+}
+
+/** `GET /api/watch/leaders/{category}`: one line of a leaderboard. */
+interface LeaderLine {
+  rank: number;
+  username: string;
+  rating: number;
+  deviation: number;
+  games: number;
+}
+
+/** `GET /api/watch/online`. */
+interface OnlineNow {
+  count: number;
+  players: string[];
+}
+
+/** `GET /api/watch/mine`: one of my games for the badge (watch::mine::MyLiveGame). */
+interface MyLiveGame {
+  id: string;
+  kind: 'live' | 'correspondence';
+  your_move: boolean;
+  opponent: string | null;
+  deadline: string | null;
 }

@@ -1,4 +1,5 @@
 //! `virada openings generate`: builds the list of balanced 8-move openings.
+//! `virada openings explorer build`: builds the opening explorer from the WTHOR games.
 
 use super::args::ThreadsArg;
 use super::openings_rating::{distinct_openings, rate_opening};
@@ -22,6 +23,33 @@ pub struct OpeningsArgs {
 pub enum OpeningsWhat {
     /// Search every distinct 8-ply opening and keep the balanced ones.
     Generate(GenerateArgs),
+    /// The opening explorer (docs/EXPLORER.md).
+    Explorer(ExplorerArgs),
+}
+
+#[derive(Args)]
+pub struct ExplorerArgs {
+    #[command(subcommand)]
+    pub what: ExplorerWhat,
+}
+
+#[derive(Subcommand)]
+pub enum ExplorerWhat {
+    /// Build the explorer's file from the WTHOR games (`WTH_*.wtb`, `WTH.JOU`).
+    Build(ExplorerBuildArgs),
+}
+
+#[derive(Args)]
+pub struct ExplorerBuildArgs {
+    /// The WTHOR folder (default: `<data>/wthor`, the shared data).
+    #[arg(long)]
+    pub wthor: Option<PathBuf>,
+    /// Keep a position when at least this many games played a move there.
+    #[arg(long, default_value_t = 2)]
+    pub min_games: u32,
+    /// Output file (the shipped one: crates/engine/data/explorer.vex).
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 #[derive(Args)]
@@ -80,7 +108,39 @@ fn read_values(path: &PathBuf, margin: f32) -> Result<(Vec<[Square; XOT_PLIES]>,
 pub fn run(args: OpeningsArgs) -> CmdResult {
     match args.what {
         OpeningsWhat::Generate(a) => generate(a),
+        OpeningsWhat::Explorer(ExplorerArgs {
+            what: ExplorerWhat::Build(a),
+        }) => explorer_build(a),
     }
+}
+
+fn explorer_build(a: ExplorerBuildArgs) -> CmdResult {
+    if a.min_games == 0 {
+        return Err(CliError::input("--min-games must be at least 1"));
+    }
+    let dir = a.wthor.unwrap_or_else(|| super::data_dir().join("wthor"));
+    let (explorer, r) =
+        virada_train::explorer_build::build_from_dir(&dir, a.min_games).map_err(CliError::input)?;
+    let bytes = explorer.to_bytes();
+    std::fs::write(&a.out, &bytes)
+        .map_err(|e| CliError::failed(format!("{}: {e}", a.out.display())))?;
+    eprintln!(
+        "{} files, {} games read, {} used ({} illegal, {} unfinished); {} positions seen, \
+         {} kept (at least {} games), {} moves, {} players listed; {} bytes to {}",
+        r.files,
+        r.games_read,
+        r.games_used,
+        r.games_illegal,
+        r.games_unfinished,
+        r.nodes_seen,
+        r.nodes_kept,
+        a.min_games,
+        r.moves_kept,
+        r.players_listed,
+        bytes.len(),
+        a.out.display()
+    );
+    Ok(())
 }
 
 fn generate(a: GenerateArgs) -> CmdResult {

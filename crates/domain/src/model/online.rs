@@ -9,7 +9,7 @@
 
 use crate::identity::BrowserId;
 use serde::{Deserialize, Serialize};
-use virada_rules::{Color, Position};
+use virada_rules::{Color, Game, Move, Position};
 
 /// Most characters in a display name (after trimming).
 pub const NAME_MAX: usize = 24;
@@ -22,6 +22,11 @@ pub const MINUTES_MAX: u32 = 180;
 pub const INCREMENT_MAX: u32 = 180;
 pub const DAYS_MAX: u32 = 14;
 const DAY_MS: i64 = 24 * 3600 * 1000;
+/// How long a side of a game between two seated players has for its first move on a Fischer
+/// clock before the game is aborted (no result, unrated); its clock does not run meanwhile.
+pub const FIRST_MOVE_MS_CLOCK: i64 = 30_000;
+/// The same in correspondence: a day (or the days per move, if fewer: never).
+pub const FIRST_MOVE_MS_CORRESPONDENCE: i64 = DAY_MS;
 
 /// How long players have.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -75,6 +80,16 @@ impl TimeControl {
             TimeControl::None {} => None,
             TimeControl::Clock { minutes, .. } => Some(i64::from(minutes) * 60_000),
             TimeControl::Correspondence { days } => Some(i64::from(days) * DAY_MS),
+        }
+    }
+
+    /// How long a seated side has for its first move before the game is aborted; `None`:
+    /// untimed (no limit; either player may still abort).
+    pub fn first_move_window_ms(self) -> Option<i64> {
+        match self {
+            TimeControl::None {} => None,
+            TimeControl::Clock { .. } => Some(FIRST_MOVE_MS_CLOCK),
+            TimeControl::Correspondence { .. } => Some(FIRST_MOVE_MS_CORRESPONDENCE),
         }
     }
 
@@ -337,12 +352,14 @@ impl OnlineGame {
     /// the time since its turn began is taken off and the increment added (clock games), or the
     /// allowance renewed (correspondence); the next turn begins at `stored_ms`. Forced passes
     /// that follow cost nothing: the next turn, whoever's it is, starts at `stored_ms`.
-    pub fn charge_move(&mut self, mover: Color, arrived_ms: i64, stored_ms: i64) {
+    /// A side's `first` move costs nothing and adds nothing: its clock starts with it.
+    pub fn charge_move(&mut self, mover: Color, first: bool, arrived_ms: i64, stored_ms: i64) {
         let Phase::Playing { turn_started_at } = self.phase else {
             return;
         };
         match self.time_control {
             TimeControl::None {} => {}
+            _ if first => {}
             TimeControl::Clock {
                 increment_seconds, ..
             } => {
@@ -410,14 +427,63 @@ pub fn checked_text(what: &str, text: &str, max: usize) -> Result<String, String
     Ok(t.to_string())
 }
 
-/// When the side to move of `rec` loses on time, if a clock runs (what the store keeps as the
-/// game's deadline, watched by the flag scheduler).
-pub fn flag_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
+/// Whether `c` has played a move (a pass is not one) in `game`: its clock starts with it.
+pub fn has_moved(game: &Game, c: Color) -> bool {
+    let positions = game.positions();
+    game.moves().iter().enumerate().any(|(i, mv)| {
+        matches!(mv, Move::Play(_)) && positions.get(i).is_some_and(|p| p.side_to_move() == c)
+    })
+}
+
+/// The side whose clock runs now: the side to move of a timed game being played, once it has
+/// made its first move (before, its clock waits; lichess's rule).
+pub fn running_clock(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<Color> {
     let pos = rec.game.position();
-    if pos.is_game_over() {
+    match o.phase {
+        Phase::Playing { .. } if o.is_timed() && !pos.is_game_over() => {
+            Some(pos.side_to_move()).filter(|&c| has_moved(&rec.game, c))
+        }
+        _ => None,
+    }
+}
+
+/// When a game between two seated players is aborted because the side to move has not made
+/// its first move in time ([`TimeControl::first_move_window_ms`]). Games on one device have no
+/// such limit (their clocks just wait).
+pub fn abort_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
+    let pos = rec.game.position();
+    let Phase::Playing { turn_started_at } = o.phase else {
+        return None;
+    };
+    if pos.is_game_over()
+        || !(o.black.is_taken() && o.white.is_taken())
+        || has_moved(&rec.game, pos.side_to_move())
+    {
         return None;
     }
-    o.deadline(pos.side_to_move())
+    let window = o.time_control.first_move_window_ms()?;
+    Some(turn_started_at.saturating_add(window))
+}
+
+/// When the side to move of `rec` loses on time, if its clock runs, or when the game is aborted
+/// for want of a first move (what the store keeps as the game's deadline, watched by the flag
+/// scheduler; [`flag_end`] says which).
+pub fn flag_at(rec: &crate::model::GameRecord, o: &OnlineGame) -> Option<i64> {
+    match running_clock(rec, o) {
+        Some(c) => o.deadline(c),
+        None => abort_at(rec, o),
+    }
+}
+
+/// How the game ends when its deadline ([`flag_at`]) passes: aborted if the side to move had
+/// not made its first move, else that side loses on time.
+pub fn flag_end(rec: &crate::model::GameRecord, o: &OnlineGame) -> End {
+    let to_move = rec.game.position().side_to_move();
+    if has_moved(&rec.game, to_move) {
+        o.out_of_time(to_move)
+    } else {
+        End::Abort
+    }
 }
 
 #[cfg(test)]
@@ -445,8 +511,14 @@ mod tests {
     fn increments_are_added_after_the_time_used() {
         let mut g = clock_game(1, 2);
         assert_eq!(g.deadline(Color::Black), Some(61_000));
+        // Black's first move is free: its clock starts with it.
+        g.charge_move(Color::Black, true, 5_000, 5_000);
+        assert_eq!(g.black_ms, 60_000);
+        g.phase = Phase::Playing {
+            turn_started_at: 1_000,
+        };
         // Black thinks 10 s; the move is stored 5 ms later.
-        g.charge_move(Color::Black, 11_000, 11_005);
+        g.charge_move(Color::Black, false, 11_000, 11_005);
         assert_eq!(g.black_ms, 60_000 - 10_000 + 2_000);
         assert_eq!(
             g.phase,
@@ -464,8 +536,8 @@ mod tests {
             52_000
         );
         // A forced pass: Black moves again, its clock starts at the store time.
-        g.charge_move(Color::White, 12_005, 12_010);
-        g.charge_move(Color::Black, 13_010, 13_020);
+        g.charge_move(Color::White, false, 12_005, 12_010);
+        g.charge_move(Color::Black, false, 13_010, 13_020);
         assert_eq!(g.black_ms, 52_000 - 1_000 + 2_000);
     }
 
@@ -481,7 +553,7 @@ mod tests {
         assert_eq!(g.seat_of(who), Some(Color::White));
         g.phase = Phase::Playing { turn_started_at: 0 };
         assert_eq!(g.deadline(Color::Black), Some(2 * DAY_MS));
-        g.charge_move(Color::Black, DAY_MS, DAY_MS + 1);
+        g.charge_move(Color::Black, false, DAY_MS, DAY_MS + 1);
         assert_eq!(g.black_ms, 2 * DAY_MS);
         assert_eq!(g.deadline(Color::White), Some(3 * DAY_MS + 1));
         assert_eq!(g.out_of_time(Color::White), End::Deadline(Color::White));

@@ -186,6 +186,9 @@ pub struct GameView {
     pub opening_name: Option<OpeningNameView>,
     /// A rated game (online, or against a computer level as a bot: `crate::bots`).
     pub rated: bool,
+    /// A game record opened from a file or a link (`null`: a game played here), with the
+    /// players it names: read-only, stepped through and analysed.
+    pub record: Option<crate::model::RecordNames>,
 }
 
 /// The 64-character board (`X` black, `O` white, `-` empty), without the side to move.
@@ -236,6 +239,7 @@ pub fn game_view(rec: &GameRecord, thinking: bool, version: u64) -> GameView {
         }),
         opening_name: opening_name_view(game.positions()),
         rated: false,
+        record: meta.record.clone(),
     }
 }
 

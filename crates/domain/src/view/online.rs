@@ -4,7 +4,7 @@
 
 use crate::dates::iso8601;
 use crate::model::online::{
-    forfeit_score_of_counts, ChatLine, End, OnlineGame, Phase, TimeControl,
+    abort_at, forfeit_score_of_counts, running_clock, ChatLine, End, OnlineGame, Phase, TimeControl,
 };
 use crate::model::{GameRecord, Status};
 use crate::view::{game_view, GameView, ResultView};
@@ -45,6 +45,9 @@ pub struct ClocksView {
     pub running: Option<Color>,
     pub server_time_ms: i64,
     pub deadline_ms: Option<i64>,
+    /// When the game is aborted if the side to move, which has not made its first move (its
+    /// clock does not run yet), makes none (games between two seated players).
+    pub abort_at_ms: Option<i64>,
 }
 
 #[derive(Serialize, Clone, Debug, PartialEq)]
@@ -209,12 +212,15 @@ fn apply_clocks_and_end(view: &mut GameView, rec: &GameRecord, online: &OnlineGa
         view.legal_moves.clear();
     }
     view.time_control = online.time_control;
+    // The side to move's clock runs only once it has made its first move.
+    let running = to_move.and(running_clock(rec, online));
     view.clocks = online.time_control.allowance_ms().map(|_| ClocksView {
-        black_ms: online.remaining_at(Color::Black, to_move, now),
-        white_ms: online.remaining_at(Color::White, to_move, now),
-        running: to_move,
+        black_ms: online.remaining_at(Color::Black, running, now),
+        white_ms: online.remaining_at(Color::White, running, now),
+        running,
         server_time_ms: now,
-        deadline_ms: to_move.and_then(|c| online.deadline(c)),
+        deadline_ms: running.and_then(|c| online.deadline(c)),
+        abort_at_ms: to_move.and(abort_at(rec, online)),
     });
 }
 

@@ -2,7 +2,7 @@
 //! better move takes, and X- and C-squares next to an empty corner.
 
 use super::lines::Lines;
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::{Bitboard, Board, Move, Square};
 
 /// The corner next to an X- or C-square (the nearest corner).
@@ -51,14 +51,16 @@ pub fn corner_given(_m: &Mistake, lines: &Lines) -> Option<Claim> {
             vec![corner],
             vec![("moves", (ply as i32 + 1) / 2)],
         )
-        .with_line(&lines.played_moves[..=ply]),
+        .with_line(&lines.played_moves[..=ply])
+        // On the board where the opponent's disc is in the corner.
+        .at(At::played(ply + 1)),
     )
 }
 
 /// The better move is a corner and the played one is not.
 pub fn corner_missed(m: &Mistake) -> Option<Claim> {
     (Bitboard::CORNERS.contains(m.best) && !Bitboard::CORNERS.contains(m.played))
-        .then(|| Claim::new(Kind::CornerMissed, vec![m.best], Vec::new()))
+        .then(|| Claim::new(Kind::CornerMissed, vec![m.best], Vec::new()).at(At::best(1)))
 }
 
 /// `sq` is in `set` and its corner is empty on `board`.

@@ -2,7 +2,7 @@
 //! explanation (how many discs each move ends with under perfect play).
 
 use super::lines::Lines;
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 
 /// Both values are proven: the exact final disc difference of each move for the mover and the
 /// solver's line from the better move. Numbers: `best_score`, `played_score`, `loss`. Squares:
@@ -24,6 +24,7 @@ pub fn exact_loss(m: &Mistake, _lines: &Lines) -> Option<Claim> {
             ],
         )
         .with_line(m.best_line)
+        .at(At::best(1))
     })
 }
 

@@ -2,7 +2,7 @@
 //! quiet move flips few discs, all inside, and creates few new frontier discs.
 
 use super::lines::{sides, Lines};
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::movegen::neighbours;
 use virada_rules::{Bitboard, Board, Square};
 
@@ -90,6 +90,7 @@ pub fn frontier(m: &Mistake, lines: &Lines) -> Option<Claim> {
                 ("opponent_frontier_best", count(opp_b)),
             ],
         )
+        .at(At::played(h))
     })
 }
 

@@ -1,7 +1,7 @@
 //! Mobility: the legal moves of both sides after the played and after the better move.
 
 use super::lines::Lines;
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::Board;
 
 /// The mobility balance (own moves minus the opponent's) must be this much worse after the
@@ -54,17 +54,20 @@ pub fn mobility(_m: &Mistake, lines: &Lines) -> Option<Claim> {
     let board = lines.played[at - 1];
     let (own_p, opp_p) = counts_at(&board, at);
     let (own_b, opp_b) = counts_at(&lines.best[at - 1], at);
-    Some(Claim::new(
-        Kind::Mobility,
-        board.legal_moves().iter().collect(),
-        vec![
-            ("plies", at as i32),
-            ("own_played", own_p),
-            ("opponent_played", opp_p),
-            ("own_best", own_b),
-            ("opponent_best", opp_b),
-        ],
-    ))
+    Some(
+        Claim::new(
+            Kind::Mobility,
+            board.legal_moves().iter().collect(),
+            vec![
+                ("plies", at as i32),
+                ("own_played", own_p),
+                ("opponent_played", opp_p),
+                ("own_best", own_b),
+                ("opponent_best", opp_b),
+            ],
+        )
+        .at(At::played(at)),
+    )
 }
 
 #[cfg(test)]

@@ -20,6 +20,8 @@ mod text;
 mod wipeout;
 
 #[cfg(test)]
+mod at_check;
+#[cfg(test)]
 mod test_util;
 
 pub use text::Lang;
@@ -117,6 +119,59 @@ impl Kind {
     }
 }
 
+/// Which line's board a claim is read on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum LineKind {
+    /// The position before the move.
+    Before,
+    /// The played move's line (the move, then the opponent's best answers).
+    Played,
+    /// The better move's line.
+    Best,
+}
+
+impl LineKind {
+    /// The API name (`before`, `played`, `best`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineKind::Before => "before",
+            LineKind::Played => "played",
+            LineKind::Best => "best",
+        }
+    }
+}
+
+/// The board a claim holds on: `ply` plies into `line` from the position before the move (1 =
+/// right after the played or the better move; `Before` is always 0). Its squares are drawn on
+/// that board: each holds a disc there, or is an empty square the claim is about (a legal move
+/// there, an empty corner next to the X- or C-square, the empty region, the wedge's gap).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct At {
+    pub line: LineKind,
+    pub ply: usize,
+}
+
+impl At {
+    pub const BEFORE: At = At {
+        line: LineKind::Before,
+        ply: 0,
+    };
+
+    pub fn played(ply: usize) -> At {
+        At {
+            line: LineKind::Played,
+            ply,
+        }
+    }
+
+    pub fn best(ply: usize) -> At {
+        At {
+            line: LineKind::Best,
+            ply,
+        }
+    }
+}
+
 /// One reason a move lost discs, as data: what to draw and the counts behind the claim.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Explanation {
@@ -133,6 +188,8 @@ pub struct Explanation {
     /// The line the claim is read from, from the position before the move (the played or the
     /// better move first); empty when the claim needs none.
     pub line: Vec<Move>,
+    /// The board the claim holds on, where its squares are drawn.
+    pub at: At,
 }
 
 impl Explanation {
@@ -212,6 +269,7 @@ pub fn explain(m: &Mistake) -> Vec<Explanation> {
             squares: c.squares,
             numbers: c.numbers,
             line: c.line,
+            at: c.at,
         })
         .collect()
 }
@@ -223,12 +281,15 @@ pub(crate) struct Claim {
     pub squares: Vec<Square>,
     pub numbers: Vec<(&'static str, i32)>,
     pub line: Vec<Move>,
+    /// Where the claim holds (right after the played move unless the kind says otherwise).
+    pub at: At,
 }
 
 impl Claim {
     /// A claim comparing the lines after `plies` plies: the discs (or squares) of some kind
     /// the mover (`own`) and the opponent hold after the played line and after the best line.
-    /// Numbers: `plies`, `own_played`, `opponent_played`, `own_best`, `opponent_best`.
+    /// Numbers: `plies`, `own_played`, `opponent_played`, `own_best`, `opponent_best`. It holds
+    /// `plies` into the played line (the caller says so when its squares are the best line's).
     pub fn both_lines(
         kind: Kind,
         squares: Vec<Square>,
@@ -247,6 +308,7 @@ impl Claim {
                 ("opponent_best", n(opponent_best)),
             ],
         )
+        .at(At::played(plies))
     }
 
     pub fn new(kind: Kind, squares: Vec<Square>, numbers: Vec<(&'static str, i32)>) -> Claim {
@@ -255,7 +317,14 @@ impl Claim {
             squares,
             numbers,
             line: Vec::new(),
+            at: At::played(1),
         }
+    }
+
+    /// The claim holds at `at` (its squares are drawn there).
+    pub fn at(mut self, at: At) -> Claim {
+        self.at = at;
+        self
     }
 
     /// The number called `name` (0 if none).

@@ -3,7 +3,7 @@
 //! hands it to the opponent.
 
 use super::lines::Lines;
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::movegen::{region_of, regions};
 use virada_rules::Bitboard;
 
@@ -30,17 +30,21 @@ pub fn parity(m: &Mistake, _lines: &Lines) -> Option<Claim> {
     if sp % 2 != 0 || sb % 2 != 1 {
         return None;
     }
-    Some(Claim::new(
-        Kind::Parity,
-        Bitboard(rp).iter().collect(),
-        vec![
-            ("empties", empties.count_ones() as i32),
-            ("region_played", sp),
-            ("region_best", sb),
-            ("odd_regions_played", odd_regions(empties & !m.played.bit())),
-            ("odd_regions_best", odd_regions(empties & !m.best.bit())),
-        ],
-    ))
+    // The empty region before the move (its squares are empty on that board).
+    Some(
+        Claim::new(
+            Kind::Parity,
+            Bitboard(rp).iter().collect(),
+            vec![
+                ("empties", empties.count_ones() as i32),
+                ("region_played", sp),
+                ("region_best", sb),
+                ("odd_regions_played", odd_regions(empties & !m.played.bit())),
+                ("odd_regions_best", odd_regions(empties & !m.best.bit())),
+            ],
+        )
+        .at(At::BEFORE),
+    )
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! into the played and the better line.
 
 use super::lines::{sides, Lines};
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use crate::endgame::stability::stable_discs;
 use virada_rules::{Bitboard, Board};
 
@@ -29,13 +29,21 @@ pub fn stability(_m: &Mistake, lines: &Lines) -> Option<Claim> {
         return None;
     }
     let given = opp_p & !opp_b;
-    let squares = if given != 0 { given } else { own_b & !own_p };
-    Some(Claim::both_lines(
-        Kind::Stability,
-        Bitboard(squares).iter().collect(),
-        h,
-        [own_p, opp_p, own_b, opp_b],
-    ))
+    // The opponent's discs are drawn on the played line's board, the mover's on the better's.
+    let (squares, at) = if given != 0 {
+        (given, At::played(h))
+    } else {
+        (own_b & !own_p, At::best(h))
+    };
+    Some(
+        Claim::both_lines(
+            Kind::Stability,
+            Bitboard(squares).iter().collect(),
+            h,
+            [own_p, opp_p, own_b, opp_b],
+        )
+        .at(at),
+    )
 }
 
 #[cfg(test)]

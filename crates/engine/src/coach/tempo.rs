@@ -2,7 +2,7 @@
 //! move whose line makes the mover pass gives one away.
 
 use super::lines::Lines;
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::Move;
 
 /// The first pass at a ply of the given parity (1 = the opponent's plies, 0 = the mover's).
@@ -31,7 +31,9 @@ pub fn pass_forced(_m: &Mistake, lines: &Lines) -> Option<Claim> {
             Vec::new(),
             vec![("moves", (at as i32 + 1) / 2)],
         )
-        .with_line(line),
+        .with_line(line)
+        // The board where the opponent has no move.
+        .at(At::best(at)),
     )
 }
 
@@ -49,7 +51,9 @@ pub fn pass_allowed(_m: &Mistake, lines: &Lines) -> Option<Claim> {
             Vec::new(),
             vec![("moves", at as i32 / 2)],
         )
-        .with_line(&lines.played_moves[..=at]),
+        .with_line(&lines.played_moves[..=at])
+        // The board where the mover has no move.
+        .at(At::played(at)),
     )
 }
 

@@ -278,6 +278,7 @@ mod tests {
             squares: squares.iter().map(|s| s.parse().unwrap()).collect(),
             numbers,
             line: Vec::new(),
+            at: crate::coach::At::played(1),
         }
     }
 

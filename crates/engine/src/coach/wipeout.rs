@@ -2,7 +2,7 @@
 //! the played line ends with the mover's discs gone.
 
 use super::lines::{sides, Lines};
-use super::{Claim, Kind, Mistake};
+use super::{At, Claim, Kind, Mistake};
 use virada_rules::{Board, Move, Square};
 
 /// A move of the opponent (to move on `after`) that flips every disc of the mover.
@@ -47,7 +47,8 @@ pub fn wipeout_risk(m: &Mistake, lines: &Lines) -> Option<Claim> {
             Vec::new(),
             vec![("discs", discs), ("moves", (at as i32 + 1) / 2)],
         )
-        .with_line(&lines.played_moves[..=at]),
+        .with_line(&lines.played_moves[..=at])
+        .at(At::played(at + 1)),
     )
 }
 

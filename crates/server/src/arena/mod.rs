@@ -65,6 +65,7 @@ pub fn routes(state: &AppState) -> Router<AppState> {
         .route("/arenas/{id}/join", post(join))
         .route("/arenas/{id}/withdraw", post(withdraw))
         .route("/arenas/{id}/ws", get(ws::upgrade))
+        .route("/games/{id}/arena", get(arena_of_game))
         .layer(Extension(director))
 }
 
@@ -221,6 +222,25 @@ async fn arena(
     Path(id): Path<String>,
 ) -> AppResult<Json<ArenaView>> {
     Ok(Json(current(&state, checked_id(&id)?).await?))
+}
+
+/// `GET /api/games/{id}/arena` → 200 `{"arena": arena}` for a game paired in an arena (the game
+/// page names it, counts its time down and links back), `{"arena": null}` for any other id.
+/// Which arena a game belongs to is public, as the arena's page lists its games.
+async fn arena_of_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AppResult<Json<serde_json::Value>> {
+    let arena = if id.len() > 64 {
+        None
+    } else {
+        state.shared.store.arena_of_game(&id).await?
+    };
+    let view = match arena {
+        Some(a) => Some(current(&state, &a).await?),
+        None => None,
+    };
+    Ok(Json(serde_json::json!({ "arena": view })))
 }
 
 /// `POST /api/arenas/{id}/join` → 200 arena.

@@ -63,6 +63,9 @@ pub enum Event {
         holder: BrowserId,
         reason: &'static str,
     },
+    /// `holder` stays in the pool, but the player it would have been paired with was skipped
+    /// because one of the two blocks the other (`skipped`: how many so far in this wait).
+    PoolSkipped { holder: BrowserId, skipped: usize },
 }
 
 /// A holder's lobby sockets here (each with its channel for the holder's own events), and
@@ -116,7 +119,9 @@ impl Lobby {
     /// holder's sockets.
     pub(crate) fn send(&self, event: Event) {
         let holder = match &event {
-            Event::Paired { holder, .. } | Event::PoolLeft { holder, .. } => *holder,
+            Event::Paired { holder, .. }
+            | Event::PoolLeft { holder, .. }
+            | Event::PoolSkipped { holder, .. } => *holder,
             Event::Added(_) | Event::Removed(_) => {
                 let _ = self.events.send(event);
                 return;

@@ -207,12 +207,21 @@ pub async fn start(state: AppState, lobby: Arc<Lobby>, mut pair: Pair) {
         Ok(true) => {
             pair.a.avoid.push(hb);
             pair.b.avoid.push(ha);
-            // Back in the pool; the next tick pairs them with others.
-            let mut inner = lobby.lock();
-            for w in [pair.a, pair.b] {
-                if !inner.pools.contains(w.seat.holder) {
-                    inner.pools.add(w);
+            // Back in the pool; the next tick pairs them with others. Each is told in words
+            // why a waiting player was passed over (instead of waiting silently).
+            let told: Vec<(BrowserId, usize)> = {
+                let mut inner = lobby.lock();
+                let mut told = Vec::new();
+                for w in [pair.a, pair.b] {
+                    if !inner.pools.contains(w.seat.holder) {
+                        told.push((w.seat.holder, w.avoid.len()));
+                        inner.pools.add(w);
+                    }
                 }
+                told
+            };
+            for (holder, skipped) in told {
+                lobby.send(Event::PoolSkipped { holder, skipped });
             }
             return;
         }

@@ -91,6 +91,9 @@ fn event_text(event: &Event, who: BrowserId) -> Option<String> {
         Event::PoolLeft { holder, reason } if *holder == who => {
             json!({"type": "pool_left", "reason": reason}).to_string()
         }
+        Event::PoolSkipped { holder, skipped } if *holder == who => {
+            json!({"type": "pool_skipped", "reason": "blocked", "skipped": skipped}).to_string()
+        }
         _ => return None,
     })
 }

@@ -120,6 +120,7 @@ pub async fn start_paired(
             opening,
             seed: random_u64(),
             owner: Owner::Browser(white.holder),
+            record: None,
         },
         game,
     };

@@ -10,6 +10,8 @@
 //!   again), and its answer goes back to every copy; an answer goes to the request waiting for
 //!   it.
 //!
+//! - the instance id was taken by another process ([`BusMessage::Displaced`]): this one stops
+//!   (`crate::runtime::cluster::Cluster::displaced`);
 //! - games whose lease expired (the listener renews this instance's leases and looks for
 //!   expired ones every `LEASE_RENEW_MS`): their followers here try to take them over.
 //!
@@ -69,7 +71,8 @@ impl Served {
 
 /// Starts the listener (if the store has a bus) for as long as the server runs.
 pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
-    let Some(mut bus) = shared.store.listen(&shared.cluster.instance) else {
+    let cluster = &shared.cluster;
+    let Some(mut bus) = shared.store.listen(&cluster.instance, &cluster.token) else {
         return;
     };
     tokio::spawn(async move {
@@ -105,6 +108,7 @@ fn deliver(games: &Arc<Games>, shared: &Arc<Shared>, served: &Arc<Mutex<Served>>
                 }
             }
         }
+        BusMessage::Displaced => shared.cluster.displaced(),
         BusMessage::Listening => {
             for h in games.running_handles() {
                 h.refresh(0);

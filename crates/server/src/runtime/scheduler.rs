@@ -8,6 +8,13 @@
 //! hears of it. A game whose flag
 //! cannot be handled (the database fails, the row is corrupt) is retried later with a growing
 //! pause, without holding up the others.
+//!
+//! Several instances on PostgreSQL: another instance's deadlines are stored without this one
+//! being told, so the scheduler also reads the store again every [`SHARED_LOOK`] (500 ms). It
+//! leaves out the games whose lease another live instance holds (their owner flags them); a dead
+//! owner's lease lapses within `LEASE_MS` (3 s), and its games are then flagged here within
+//! [`SHARED_LOOK`] of their deadline (or of the lapse, if that is later), whether or not anyone
+//! is connected.
 
 use crate::error::{AppError, AppResult};
 use crate::runtime::game;
@@ -21,6 +28,8 @@ const BATCH: usize = 100;
 /// The first pause before a failed game is tried again (then doubled, up to [`RETRY_MAX_MS`]).
 const RETRY_FIRST_MS: i64 = 1_000;
 const RETRY_MAX_MS: i64 = 3_600_000;
+/// How often the store's deadlines are read again when other instances share it.
+pub const SHARED_LOOK: std::time::Duration = std::time::Duration::from_millis(500);
 
 /// A game whose flag could not be handled: when to try again, and how many tries failed.
 struct Retry {
@@ -39,7 +48,9 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         }
         let now = clock.now_ms();
         let limit = BATCH + retries.len();
-        let looked = shared.store.due_flags(now, limit).await;
+        let looked = (shared.store)
+            .due_flags(&shared.cluster.instance, now, limit)
+            .await;
         let (due, next) = match looked {
             Ok(found) => found,
             Err(e) => {
@@ -87,8 +98,16 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
                 None => std::future::pending().await,
             }
         };
+        let shared_look = async {
+            if shared.cluster.is_shared() {
+                tokio::time::sleep(SHARED_LOOK).await
+            } else {
+                std::future::pending().await
+            }
+        };
         tokio::select! {
             _ = sleep => {}
+            _ = shared_look => {}
             _ = shared.flags.notified() => {}
             r = stop.changed() => if r.is_err() { break },
         }

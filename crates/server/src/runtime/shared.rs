@@ -7,7 +7,11 @@ use crate::runtime::pool::EnginePool;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
+use virada_engine::GameAnalysis;
 use virada_store::Store;
+
+/// A cached review: the moves analysed, the answer as the API shows it, the engine's review.
+pub type AnalysisEntry = (String, Arc<AnalysisView>, Arc<GameAnalysis>);
 
 /// What every part of the server shares.
 pub struct Shared {
@@ -16,8 +20,8 @@ pub struct Shared {
     pub pool: EnginePool,
     /// Becomes `true` when the server shuts down (actors and live streams stop).
     pub shutdown: watch::Receiver<bool>,
-    /// Finished analyses by game id: (the moves analysed, the answer).
-    pub analysis_cache: Mutex<HashMap<String, (String, Arc<AnalysisView>)>>,
+    /// Finished analyses by game id: (the moves analysed, the answer, the engine's review).
+    pub analysis_cache: Mutex<HashMap<String, AnalysisEntry>>,
     /// Online games' actors tell the flag scheduler here that a stored deadline changed.
     pub flags: crate::runtime::flag_watch::FlagWatch,
     /// Online games' actors announce here that a game ended (the arena director listens).

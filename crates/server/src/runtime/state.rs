@@ -267,18 +267,16 @@ impl Games {
         }
     }
 
-    /// Whether this instance owns game `id` now (taking its lease if it is free; always, with
-    /// a store of one process).
-    async fn claim(&self, id: &str) -> AppResult<bool> {
+    /// Who owns game `id` now: `None` if this instance does (taking its lease if it is free;
+    /// always, with a store of one process), else the instance holding it.
+    async fn claim(&self, id: &str) -> AppResult<Option<String>> {
         let store = &self.shared.store;
-        Ok(store
-            .lease(id, &self.shared.cluster.instance)
-            .await?
-            .is_none())
+        Ok(store.lease(id, &self.shared.cluster.instance).await?)
     }
 
-    /// Starts the actor of `game`; when it stops, its slot is emptied.
-    fn start(self: &Arc<Self>, game: StoredGame, leader: bool) -> GameHandle {
+    /// Starts the actor of `game` (`holder`: [`Games::claim`]); when it stops, its slot is
+    /// emptied.
+    fn start(self: &Arc<Self>, game: StoredGame, holder: Option<String>) -> GameHandle {
         let id = game.id().to_string();
         let instance = random_u64();
         self.running.fetch_add(1, Ordering::Relaxed);
@@ -286,7 +284,7 @@ impl Games {
         // The game's own span, not the request's that happened to load it: the actor outlives it.
         let span =
             tracing::info_span!(parent: None, "game", id = %id, mode = game.rec.meta.mode.name());
-        let (handle, run) = game::start(game, self.shared.clone(), instance, leader);
+        let (handle, run) = game::start(game, self.shared.clone(), instance, holder);
         tokio::spawn(
             async move {
                 tracing::debug!("game in memory");
@@ -358,7 +356,8 @@ impl Games {
         }
         // The lease first: the game read after it is the one its owner (this instance, or
         // another that this one then follows) goes on from.
-        let leader = self.claim(id).await?;
+        let holder = self.claim(id).await?;
+        let leader = holder.is_none();
         let loaded = {
             let _loading = LoadingGuard::new(&self.loading);
             self.shared
@@ -391,7 +390,7 @@ impl Games {
                 .await?
                 .ok_or_else(|| AppError::not_found_game(id))?;
         }
-        let h = self.start(game, leader);
+        let h = self.start(game, holder);
         *slot = Slot::Running(h.clone());
         Ok(h)
     }
@@ -399,10 +398,10 @@ impl Games {
     /// Stores a new game (within `quota`, if given) and starts its actor.
     async fn create(self: &Arc<Self>, game: StoredGame, quota: Option<Quota>) -> AppResult<()> {
         self.shared.store.insert_game(game.clone(), quota).await?;
-        let leader = self.claim(game.id()).await?;
+        let holder = self.claim(game.id()).await?;
         let cell = self.cell(game.id());
         let mut slot = cell.lock().await;
-        let h = self.start(game, leader);
+        let h = self.start(game, holder);
         *slot = Slot::Running(h);
         Ok(())
     }
@@ -532,6 +531,7 @@ mod tests {
                 opening: None,
                 seed: 1,
                 owner: Owner::Browser(asker().browser),
+                record: None,
             },
             game: Game::new(),
         }

@@ -37,6 +37,8 @@ pub const MAX_REPORTS: usize = 10;
 pub const REPORT_WINDOW_MS: i64 = 24 * 60 * 60 * 1000;
 /// Most characters of a report's reason (and of an admin's note resolving one).
 pub const REASON_MAX: usize = 500;
+/// The reasons a report may name (`"reasons"`), as the app's report dialog offers them.
+pub const REPORT_REASONS: [&str; 6] = ["cheating", "abuse", "spam", "stalling", "name", "other"];
 
 /// The safety routes (under `/api`).
 pub fn routes() -> Router<AppState> {
@@ -196,7 +198,45 @@ pub struct ReportRequest {
     game: Option<String>,
     #[serde(default)]
     chat_line: Option<u32>,
-    reason: String,
+    /// Reasons from [`REPORT_REASONS`] (each at most once).
+    #[serde(default)]
+    reasons: Vec<String>,
+    /// Free text: required without `reasons`, else optional (the details).
+    #[serde(default)]
+    reason: Option<String>,
+}
+
+/// The reasons a report names, checked: each one of [`REPORT_REASONS`], none twice (400
+/// `invalid_reason` with the allowed `reasons`).
+fn checked_reasons(reasons: &[String]) -> AppResult<Vec<&'static str>> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for r in reasons {
+        match REPORT_REASONS.iter().find(|k| **k == r.as_str()) {
+            Some(k) if !out.contains(k) => out.push(*k),
+            _ => {
+                return Err(AppError::account(
+                    StatusCode::BAD_REQUEST,
+                    "invalid_reason",
+                    &format!(
+                        "reasons: {:?} is not one of {} (each at most once)",
+                        r.chars().take(40).collect::<String>(),
+                        REPORT_REASONS.join(", ")
+                    ),
+                    &[("reasons", json!(REPORT_REASONS))],
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The text a report keeps: its reasons, then its details (`"spam, abuse: details"`).
+fn report_text(reasons: &[&str], details: Option<String>) -> String {
+    match (reasons.is_empty(), details) {
+        (true, Some(d)) => d,
+        (false, Some(d)) => format!("{}: {d}", reasons.join(", ")),
+        (_, None) => reasons.join(", "),
+    }
 }
 
 /// Checks free text (a reason, a note): 1 to [`REASON_MAX`] characters after trimming, no
@@ -205,8 +245,9 @@ pub(crate) fn checked_reason(field: &str, text: &str) -> AppResult<String> {
     crate::user_text::checked(field, text, REASON_MAX)
 }
 
-/// `POST /api/reports` `{"player", "game"?, "chat_line"?, "reason"}`: 201 `{"id"}`. Accounts
-/// only; at most [`MAX_REPORTS`] a day an account.
+/// `POST /api/reports` `{"player", "game"?, "chat_line"?, "reasons"?, "reason"?}`: 201
+/// `{"id"}`. Accounts only; at most [`MAX_REPORTS`] a day an account. Reasons from the list,
+/// free text, or both (the text then gives details).
 async fn report(
     State(state): State<AppState>,
     asker: Asker,
@@ -215,7 +256,18 @@ async fn report(
 ) -> AppResult<Response> {
     let me = signed_in(&identity)?;
     state.limits.check(asker.ip, Kind::Seat)?;
-    let reason = checked_reason("reason", &req.reason)?;
+    let reasons = checked_reasons(&req.reasons)?;
+    let details = match &req.reason {
+        Some(text) if !reasons.is_empty() && text.trim().is_empty() => None,
+        Some(text) => Some(checked_reason("reason", text)?),
+        None if reasons.is_empty() => {
+            return Err(AppError::BadRequest(
+                "reason: give reasons from the list or a reason in words".into(),
+            ))
+        }
+        None => None,
+    };
+    let reason = report_text(&reasons, details);
     let key = path_name(&req.player)?;
     if key == name_key(&me.username) {
         return Err(AppError::BadRequest(

@@ -19,7 +19,7 @@ use virada_server::util::iso8601;
 
 const MINUTE: i64 = 60_000;
 
-async fn arena_ws(srv: &TestServer, who: &Browser, id: &str) -> Ws {
+pub(crate) async fn arena_ws(srv: &TestServer, who: &Browser, id: &str) -> Ws {
     let url = format!(
         "{}/api/arenas/{id}/ws",
         srv.base.replace("http://", "ws://")
@@ -34,7 +34,7 @@ async fn arena_ws(srv: &TestServer, who: &Browser, id: &str) -> Ws {
 }
 
 /// The next `arena` message's arena for which `pred` holds.
-async fn arena_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
+pub(crate) async fn arena_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
             .await
@@ -51,7 +51,7 @@ async fn arena_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
 }
 
 /// The running games of `a` as (black, white) usernames.
-fn running(a: &Value) -> Vec<(String, String)> {
+pub(crate) fn running(a: &Value) -> Vec<(String, String)> {
     a["games"]
         .as_array()
         .unwrap()
@@ -71,7 +71,7 @@ fn pair(b: &str, w: &str) -> (String, String) {
 }
 
 /// `name`'s line of the standings.
-fn line<'a>(a: &'a Value, name: &str) -> &'a Value {
+pub(crate) fn line<'a>(a: &'a Value, name: &str) -> &'a Value {
     a["standings"]
         .as_array()
         .unwrap()
@@ -81,7 +81,7 @@ fn line<'a>(a: &'a Value, name: &str) -> &'a Value {
 }
 
 /// The running game `black` plays against `white`.
-fn game_of(a: &Value, black: &str, white: &str) -> String {
+pub(crate) fn game_of(a: &Value, black: &str, white: &str) -> String {
     let g = a["games"]
         .as_array()
         .unwrap()
@@ -89,6 +89,26 @@ fn game_of(a: &Value, black: &str, white: &str) -> String {
         .find(|g| g["result"].is_null() && g["black"] == black && g["white"] == white)
         .unwrap_or_else(|| panic!("{black}-{white} running in {a}"));
     g["id"].as_str().unwrap().to_string()
+}
+
+/// `black` and `white` make their first move in game `id` (their clocks start with it).
+pub(crate) async fn first_moves(srv: &TestServer, black: &Browser, white: &Browser, id: &str) {
+    let mut wa = srv.ws(black, id).await;
+    let mut wb = srv.ws(white, id).await;
+    let g = next_game(&mut wa).await;
+    next_game(&mut wb).await;
+    send(
+        &mut wa,
+        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
+    )
+    .await;
+    let g = game_at(&mut wb, 1).await;
+    send(
+        &mut wb,
+        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
+    )
+    .await;
+    game_at(&mut wa, 2).await;
 }
 
 /// `who` resigns game `id` at once.
@@ -100,7 +120,7 @@ async fn resign(srv: &TestServer, who: &Browser, id: &str) {
     game_where(&mut ws, |g| g["status"] == "finished").await;
 }
 
-async fn post(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
+pub(crate) async fn post(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
     srv.post(who, path, json!({})).await
 }
 
@@ -240,6 +260,8 @@ async fn four_players_are_paired_scored_and_rated() {
     // Games resigned before each side moved are scored but not rated.
     assert_eq!(classical(&srv, "dan").await, None);
     let g6 = game_of(&a, "ana", "cai");
+    // A move each (a game whose side to move never moves is aborted after 30 s).
+    first_moves(&srv, &ana, &cai, &g6).await;
 
     // The window closes with Ana-Cai running: nobody is paired any more (Bia still waits).
     time.advance(5 * MINUTE);

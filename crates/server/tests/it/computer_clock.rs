@@ -53,15 +53,38 @@ async fn the_persons_clock_runs_on_their_turn_and_their_flag_falls() {
         (c["black_ms"].clone(), c["white_ms"].clone()),
         (json!(60_000), json!(60_000))
     );
-    assert_eq!(c["running"], "black");
-    assert_eq!(c["deadline_ms"], T0 + 60_000);
+    // Each side's clock starts with its own first move.
+    assert_eq!(c["running"], json!(null));
+    assert_eq!(c["deadline_ms"], json!(null));
+    assert_eq!(
+        c["abort_at_ms"],
+        json!(null),
+        "nobody is waited for on one device"
+    );
 
-    // Ana thinks 10 s: 60 - 10 + 2. The computer answers (the manual clock does not move
-    // while it thinks: it gets its increment).
+    // Ana's first move after 10 s costs nothing, nor the computer's answer.
     time.advance(10_000);
     send(&mut w, json!({"type": "move", "square": "d3", "ply": 0})).await;
     let g = game_where(&mut w, |g| {
         plies(g) >= 2 && !g["computer_thinking"].as_bool().unwrap()
+    })
+    .await;
+    assert_eq!(g["clocks"]["black_ms"], 60_000);
+    assert_eq!(g["clocks"]["white_ms"], 60_000);
+    assert_eq!(g["clocks"]["running"], "black");
+    assert_eq!(g["clocks"]["deadline_ms"], T0 + 10_000 + 60_000);
+
+    // Ana thinks 10 s: 60 - 10 + 2. The computer answers (the manual clock does not move
+    // while it thinks: it gets its increment).
+    time.advance(10_000);
+    let ply = plies(&g);
+    send(
+        &mut w,
+        json!({"type": "move", "square": first_legal(&g), "ply": ply}),
+    )
+    .await;
+    let g = game_where(&mut w, |g| {
+        plies(g) >= ply + 2 && !g["computer_thinking"].as_bool().unwrap()
     })
     .await;
     assert_eq!(g["clocks"]["black_ms"], 52_000);
@@ -102,8 +125,16 @@ async fn the_persons_clock_runs_on_their_turn_and_their_flag_falls() {
                "time_control": {"kind": "clock", "minutes": 1, "increment_seconds": 0}}),
     )
     .await;
+    // A move each (the clocks start with them), then 15 s of Ana's.
+    let mut o = srv.ws(&ana, &other).await;
+    next_game(&mut o).await;
+    send(&mut o, json!({"type": "move", "square": "d3", "ply": 0})).await;
+    game_where(&mut o, |g| {
+        plies(g) >= 2 && !g["computer_thinking"].as_bool().unwrap()
+    })
+    .await;
     time.advance(15_000);
-    drop(w);
+    drop((w, o));
     srv.server.shutdown().await;
     time.advance(3600 * 1000);
     let srv = start(&db, time.clone()).await;
@@ -231,7 +262,7 @@ async fn resigning_on_one_device_ends_the_game_with_its_result() {
         .post(
             &ana,
             "/api/games",
-            json!({"mode": "friend", "time_control": {"kind": "clock", "minutes": 1, "increment_seconds": 0}}),
+            json!({"mode": "friend", "time_control": {"kind": "correspondence", "days": 1}}),
         )
         .await;
     assert_eq!(s, reqwest::StatusCode::BAD_REQUEST);

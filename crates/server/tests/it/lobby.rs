@@ -526,10 +526,10 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
     assert_eq!(pa["game"], pe["game"]);
     let g = srv.game(eve, pe["game"].as_str().unwrap()).await;
     assert_eq!(g["online"]["phase"], "playing");
-    // Paired at 3 s, not at 2 s: Black's clock started then.
+    // Paired at 3 s, not at 2 s: Black's 30 s for a first move started then.
     assert_eq!(
-        g["online"]["clocks"]["deadline_ms"],
-        joined_at + 3_000 + 180_000,
+        g["online"]["clocks"]["abort_at_ms"],
+        joined_at + 3_000 + 30_000,
         "{g}"
     );
 }

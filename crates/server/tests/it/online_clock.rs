@@ -27,13 +27,51 @@ async fn increments_and_flag_fall() {
         (c["black_ms"].clone(), c["white_ms"].clone()),
         (json!(60_000), json!(60_000))
     );
-    assert_eq!(c["running"], "black");
-    assert_eq!(c["deadline_ms"], T0 + 60_000);
+    // No clock runs before a side's first move: the game is aborted if it is not made in 30 s.
+    assert_eq!(c["running"], json!(null));
+    assert_eq!(c["deadline_ms"], json!(null));
+    assert_eq!(c["abort_at_ms"], T0 + 30_000);
 
-    // Black thinks 10 s: 60 - 10 + 2 = 52 s.
+    // Black's first move after 10 s costs nothing (and adds no increment).
     time.advance(10_000);
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
     let g = game_at(&mut b, 1).await;
+    let c = &g["online"]["clocks"];
+    assert_eq!(
+        (c["black_ms"].clone(), c["white_ms"].clone()),
+        (json!(60_000), json!(60_000))
+    );
+    assert_eq!(
+        c["running"],
+        json!(null),
+        "White's clock waits for its first move"
+    );
+    assert_eq!(c["abort_at_ms"], T0 + 10_000 + 30_000);
+    // White's first move after 5 s: free too; now Black's clock runs.
+    time.advance(5_000);
+    send(
+        &mut b,
+        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
+    )
+    .await;
+    let g = game_at(&mut a, 2).await;
+    let c = &g["online"]["clocks"];
+    assert_eq!(
+        (c["black_ms"].clone(), c["white_ms"].clone()),
+        (json!(60_000), json!(60_000))
+    );
+    assert_eq!(c["running"], "black");
+    assert_eq!(c["deadline_ms"], T0 + 15_000 + 60_000);
+    assert_eq!(c["abort_at_ms"], json!(null));
+
+    // Black thinks 10 s: 60 - 10 + 2 = 52 s.
+    time.advance(10_000);
+    send(
+        &mut a,
+        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
+    )
+    .await;
+    let g = game_at(&mut b, 3).await;
     let c = &g["online"]["clocks"];
     assert_eq!(c["black_ms"], 52_000);
     assert_eq!(c["white_ms"], 60_000);
@@ -42,15 +80,15 @@ async fn increments_and_flag_fall() {
     time.advance(5_000);
     send(
         &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
+        json!({"type": "move", "square": first_legal(&g), "ply": 3}),
     )
     .await;
-    let g = game_at(&mut a, 2).await;
+    let g = game_at(&mut a, 4).await;
     assert_eq!(g["online"]["clocks"]["white_ms"], 57_000);
     assert_eq!(g["online"]["clocks"]["black_ms"], 52_000);
 
     // Black lets the time run out: the timer ends the game at once, Black loses, and White
-    // (3 discs + 58 empties would be its count) gets the disc count with the empties.
+    // gets the disc count with the empties.
     time.advance(51_999);
     send(&mut a, json!({"type": "hello", "version": 0})).await;
     let g = next_game(&mut a).await;
@@ -71,7 +109,7 @@ async fn increments_and_flag_fall() {
     assert_eq!(r["white_score"].as_u64().unwrap(), 64 - black_discs);
     assert_eq!(g["side_to_move"], json!(null));
     // A move after the flag: the game is over.
-    send(&mut a, json!({"type": "move", "square": "c3", "ply": 2})).await;
+    send(&mut a, json!({"type": "move", "square": "c3", "ply": 4})).await;
     assert_eq!(next_error(&mut a).await["code"], "game_over");
     srv.server.shutdown().await;
 }
@@ -82,9 +120,9 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
     let time = ManualTime::new(T0);
     let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
     let (ana, bia) = (Browser::new(), Browser::new());
-    // Black has 40 discs, White 20, 4 empties; White to move runs out of time... and loses
-    // 44-20. The other way round: Black to move, out of time, White's 20 + 4 would be 24: 33-31.
-    // (White can move on e8 in the first board; Black on e8 in the second.)
+    // Black has 40 discs, White 20, 4 empties; both sides make their first move, then White
+    // runs out of time and loses with Black's count and the empties (over 33). The other way
+    // round: Black out of time, White's count with the empties is under 33: raised to 33-31.
     let for_white = format!(
         "{}{}{}{}{}",
         "X".repeat(32),
@@ -94,9 +132,9 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
         "-".repeat(4)
     );
     let for_black = format!("{}{}{}", "X".repeat(40), "O".repeat(20), "-".repeat(4));
-    for (board, side, loser, want) in [
-        (for_white, "O", "white", (44, 20)),
-        (for_black, "X", "black", (31, 33)),
+    for (board, side, loser, raised_not_needed) in [
+        (for_white, "O", "white", true),
+        (for_black, "X", "black", false),
     ] {
         let (s, g) = srv
             .post(
@@ -111,14 +149,45 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
         let id = g["id"].as_str().unwrap().to_string();
         srv.seat(&bia, &id, "Bia").await;
         let mut w = srv.ws(&ana, &id).await;
-        let g = next_game(&mut w).await;
+        let mut v = srv.ws(&bia, &id).await;
+        let mut g = next_game(&mut w).await;
         if g["status"] == "finished" {
             panic!("the set-up position is over: {g}");
         }
+        // Both sides make their first move (their clocks start with it); then the loser's
+        // clock runs out.
+        for _ in 0..2 {
+            let ply = plies(&g);
+            let mover = if g["side_to_move"] == "black" {
+                &mut w
+            } else {
+                &mut v
+            };
+            send(
+                mover,
+                json!({"type": "move", "square": first_legal(&g), "ply": ply}),
+            )
+            .await;
+            g = game_where(&mut w, |x| plies(x) > ply).await;
+        }
+        assert_eq!(g["side_to_move"], loser, "{g}");
         time.advance(60_000);
         let g = game_where(&mut w, |g| g["status"] == "finished").await;
+        assert_eq!(g["online"]["end"]["reason"], "time", "{g}");
         assert_eq!(g["online"]["end"]["loser"], loser, "{g}");
         let r = &g["result"];
+        let (bd, wd) = (
+            r["black_discs"].as_u64().unwrap(),
+            r["white_discs"].as_u64().unwrap(),
+        );
+        let empties = 64 - bd - wd;
+        let winner_count = if loser == "white" { bd } else { wd } + empties;
+        let winner = winner_count.max(33);
+        let want = if loser == "white" {
+            (winner, 64 - winner)
+        } else {
+            (64 - winner, winner)
+        };
         assert_eq!(
             (
                 r["black_score"].as_u64().unwrap(),
@@ -126,10 +195,8 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
             ),
             want
         );
-        assert_eq!(
-            (r["black_discs"].clone(), r["white_discs"].clone()),
-            (json!(40), json!(20))
-        );
+        // The first board gives the winner more than 33; the second is raised to 33.
+        assert_eq!(winner_count > 33, raised_not_needed, "{g}");
     }
     srv.server.shutdown().await;
 }
@@ -145,16 +212,33 @@ async fn correspondence_deadline() {
         .await;
     let day = 24 * 3600 * 1000i64;
     let mut a = srv.ws(&ana, &id).await;
+    let mut b = srv.ws(&bia, &id).await;
     let g = next_game(&mut a).await;
+    next_game(&mut b).await;
+    // The first move has a day, and its lack aborts the game rather than losing it.
+    assert_eq!(g["online"]["clocks"]["deadline_ms"], json!(null));
+    assert_eq!(g["online"]["clocks"]["abort_at_ms"], T0 + day);
+    send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
+    let g = game_at(&mut b, 1).await;
+    send(
+        &mut b,
+        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
+    )
+    .await;
+    let g = game_at(&mut a, 2).await;
     assert_eq!(g["online"]["clocks"]["deadline_ms"], T0 + day);
     // Black moves after 20 hours: White then has a whole day.
     time.advance(20 * 3600 * 1000);
-    send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
-    let g = game_at(&mut a, 1).await;
+    send(
+        &mut a,
+        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
+    )
+    .await;
+    let g = game_at(&mut a, 3).await;
     assert_eq!(g["online"]["clocks"]["white_ms"], day);
     assert_eq!(g["online"]["clocks"]["black_ms"], day);
     // Takebacks are allowed in correspondence games.
-    send(&mut a, json!({"type": "takeback", "ply": 1})).await;
+    send(&mut a, json!({"type": "takeback", "ply": 3})).await;
     game_where(&mut a, |g| g["online"]["offers"]["takeback"] == "black").await;
     time.advance(day);
     let g = game_where(&mut a, |g| g["status"] == "finished").await;
@@ -181,10 +265,26 @@ async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
         )
         .await;
     let mut a = srv.ws(&ana, &id).await;
+    let mut b = srv.ws(&bia, &id).await;
     next_game(&mut a).await;
-    time.advance(10_000);
+    next_game(&mut b).await;
+    // The first moves (free), then Black thinks 10 s.
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
-    game_at(&mut a, 1).await;
+    let g = game_at(&mut b, 1).await;
+    send(
+        &mut b,
+        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
+    )
+    .await;
+    let g = game_at(&mut a, 2).await;
+    drop(b);
+    time.advance(10_000);
+    send(
+        &mut a,
+        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
+    )
+    .await;
+    game_at(&mut a, 3).await;
     send(&mut a, json!({"type": "chat", "text": "your move"})).await;
     next_of(&mut a, "chat").await;
     // White thinks 20 s, then the server stops, and stays down for an hour.
@@ -198,7 +298,7 @@ async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
     assert_eq!(c["running"], "white");
     assert_eq!(c["black_ms"], 170_000);
     assert_eq!(c["white_ms"], 160_000, "the downtime is not charged");
-    assert_eq!(plies(&g), 1, "the acknowledged move survived");
+    assert_eq!(plies(&g), 3, "the acknowledged moves survived");
     assert_eq!(g["online"]["you"], "black", "seats survive");
     assert_eq!(srv.game(&bia, &id).await["online"]["you"], "white");
     assert_eq!(g["online"]["seats"]["white"]["name"], "Bia");

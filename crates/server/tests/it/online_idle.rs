@@ -74,9 +74,10 @@ async fn an_idle_timed_game_leaves_memory_and_its_flag_still_falls_on_time() {
         .await;
     time.advance(1);
     let id = srv.started(&ana, &bia, one_minute).await;
-    // Black's clock runs, nobody is connected: the game leaves memory all the same.
+    // Black has 30 s for its first move (its clock waits meanwhile), nobody is connected: the
+    // game leaves memory all the same, and the stored deadline aborts it.
     until_unloaded(&srv).await;
-    time.advance(59_999);
+    time.advance(29_999);
     stored_until(&db, &earlier, |r| r.0 == "finished").await;
     assert_eq!(
         stored(&db, &id).await.0,
@@ -89,16 +90,16 @@ async fn an_idle_timed_game_leaves_memory_and_its_flag_still_falls_on_time() {
         row,
         (
             "finished".to_string(),
-            Some("time".to_string()),
-            Some("black".to_string()),
-            0
+            Some("abort".to_string()),
+            None,
+            60_000
         )
     );
     let g = srv.game(&ana, &id).await;
     assert_eq!(g["status"], "finished");
     assert_eq!(
         g["online"]["end"],
-        json!({"reason": "time", "loser": "black"})
+        json!({"reason": "abort", "loser": null})
     );
     // Loaded to fall, the game leaves memory again.
     until_unloaded(&srv).await;
@@ -128,15 +129,16 @@ async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_dow
         ids.push(srv.started(&ana, &bia, tc).await);
     }
     assert_eq!(srv.active_games().await, 4);
-    // 10 s pass on Black's clocks, then the server is down for an hour.
+    // 10 s of Black's 30 s for a first move pass, then the server is down for an hour.
     time.advance(10_000);
     srv.server.shutdown().await;
     time.advance(3_600_000);
     let srv = start(&db, time.clone()).await;
     // Nothing is loaded at start-up.
     assert_eq!(srv.active_games().await, 0, "a game was loaded eagerly");
-    // The 2-minute game: 110 s left, counted from the restart (the earlier one: 1 ms less).
-    time.advance(109_999);
+    // The clock games: 20 s left for the first move, counted from the restart (the earlier
+    // one: 1 ms less).
+    time.advance(19_999);
     stored_until(&db, &earlier, |r| r.0 == "finished").await;
     assert_eq!(
         stored(&db, &ids[0]).await.0,
@@ -147,15 +149,17 @@ async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_dow
     let loaded = srv.active_games().await;
     assert!(loaded <= 1, "{loaded} games in memory");
     time.advance(1);
-    let row = stored_until(&db, &ids[0], |r| r.0 == "finished").await;
-    assert_eq!(row.1.as_deref(), Some("time"));
-    assert_eq!(row.2.as_deref(), Some("black"));
-    assert_eq!(stored(&db, &ids[1]).await.0, "playing");
-    // The correspondence game: a day less the 10 s before the stop.
-    time.advance(24 * 3_600_000 - 10_000 - 110_000);
+    for id in &ids[..2] {
+        let row = stored_until(&db, id, |r| r.0 == "finished").await;
+        assert_eq!((row.1.as_deref(), row.2.as_deref()), (Some("abort"), None));
+    }
+    assert_eq!(stored(&db, &ids[2]).await.0, "playing");
+    // The correspondence game: a day for the first move, less the 10 s before the stop.
+    time.advance(24 * 3_600_000 - 10_000 - 20_000 - 1);
+    assert_eq!(stored(&db, &ids[2]).await.0, "playing");
+    time.advance(1);
     let row = stored_until(&db, &ids[2], |r| r.0 == "finished").await;
-    assert_eq!(row.1.as_deref(), Some("deadline"));
-    assert_eq!(stored(&db, &ids[1]).await.1.as_deref(), Some("time"));
+    assert_eq!(row.1.as_deref(), Some("abort"));
     srv.server.shutdown().await;
 }
 

@@ -5,12 +5,17 @@
 //! renews them all in one statement and reports the games whose lease expired, away from the
 //! pool, so a busy pool cannot delay a renewal.
 //!
+//! The same connection keeps the process's claim on its instance id (`live_instances`, one row
+//! per id with the process's random token): an id whose claim has not expired is live, and a
+//! second process started with it is refused (the server's `runtime::cluster`); a process that
+//! finds its claim taken by another stops (`BusMessage::Displaced`).
+//!
 //! Lease times are on the database's clock (`clock_timestamp()`), so the instances' own clocks
 //! do not decide who owns a game.
 
 use crate::error::{StoreError, StoreResult};
 use crate::exec::{args, Db};
-use crate::{BusMessage, LEASE_MS, LEASE_RENEW_MS};
+use crate::{BusMessage, INSTANCE_MS, LEASE_MS, LEASE_RENEW_MS};
 use futures_util::StreamExt;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -69,8 +74,74 @@ pub async fn lease(db: &Db<'_>, id: &str, instance: &str) -> StoreResult<Option<
     }
 }
 
-/// Renews every lease `instance` holds, and returns the games whose lease expired.
-async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> StoreResult<Vec<String>> {
+/// Takes or renews `token`'s claim on instance id `$1` (`$2`: the token, `$3`: how long): a row
+/// back if `token` holds it now.
+fn claim_sql() -> String {
+    format!(
+        "INSERT INTO live_instances (id, token, expires_at) VALUES ($1, $2, {DB_NOW} + $3)
+         ON CONFLICT (id) DO UPDATE
+            SET token = excluded.token, expires_at = excluded.expires_at
+            WHERE live_instances.token = excluded.token
+               OR live_instances.expires_at < {DB_NOW}
+         RETURNING id"
+    )
+}
+
+/// [`crate::Store::claim_instance`].
+pub async fn claim_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreResult<Option<i64>> {
+    let taken = db
+        .query_opt(&claim_sql(), args![instance, token, INSTANCE_MS])
+        .await?;
+    if taken.is_some() {
+        return Ok(None);
+    }
+    let left: Option<i64> = db
+        .query_opt(
+            &format!("SELECT expires_at - {DB_NOW} FROM live_instances WHERE id = $1"),
+            args![instance],
+        )
+        .await?
+        .map(|r| r.get(0))
+        .transpose()?;
+    // Released between the two statements: free now, the next try takes it.
+    Ok(Some(left.unwrap_or(0).max(0)))
+}
+
+/// [`crate::Store::release_instance`].
+pub async fn release_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreResult<()> {
+    db.execute(
+        "DELETE FROM live_instances WHERE id = $1 AND token = $2",
+        args![instance, token],
+    )
+    .await?;
+    Ok(())
+}
+
+/// What one look of the listener found.
+struct Kept {
+    /// Games whose lease expired.
+    expired: Vec<String>,
+    /// Another process holds the instance id now.
+    displaced: bool,
+}
+
+/// Renews `token`'s claim on `instance` and every lease `instance` holds (not the leases once
+/// the claim is lost: they may be the other process's), and returns the games whose lease
+/// expired.
+async fn keep_leases(
+    client: &tokio_postgres::Client,
+    instance: &str,
+    token: &str,
+) -> StoreResult<Kept> {
+    let claimed = client
+        .query_opt(&claim_sql(), &[&instance, &token, &INSTANCE_MS])
+        .await?;
+    if claimed.is_none() {
+        return Ok(Kept {
+            expired: Vec::new(),
+            displaced: true,
+        });
+    }
     client
         .execute(
             &format!("UPDATE game_leases SET expires_at = {DB_NOW} + $2 WHERE instance = $1"),
@@ -83,9 +154,14 @@ async fn keep_leases(client: &tokio_postgres::Client, instance: &str) -> StoreRe
             &[],
         )
         .await?;
-    rows.iter()
+    let expired = rows
+        .iter()
         .map(|r| r.try_get(0).map_err(StoreError::from))
-        .collect()
+        .collect::<StoreResult<_>>()?;
+    Ok(Kept {
+        expired,
+        displaced: false,
+    })
 }
 
 /// Gives up `instance`'s lease on game `id`.
@@ -126,17 +202,22 @@ pub async fn notify(db: &Db<'_>, channel: &str, payload: &str) -> StoreResult<()
 }
 
 /// Starts the listener task: `LISTEN` on `changes` and `direct`, reconnecting whenever the
-/// connection is lost, until the receiver is dropped.
+/// connection is lost, until the receiver is dropped or the instance id is lost.
 pub fn listen(
     config: tokio_postgres::Config,
     changes: String,
     instance: String,
+    token: String,
 ) -> mpsc::Receiver<BusMessage> {
     let (tx, rx) = mpsc::channel(4096);
     tokio::spawn(async move {
         loop {
-            if let Err(e) = listen_once(&config, &changes, &instance, &tx).await {
-                tracing::warn!(error = %e, "the change listener lost its database connection");
+            match listen_once(&config, &changes, &instance, &token, &tx).await {
+                Err(e) => {
+                    tracing::warn!(error = %e, "the change listener lost its database connection")
+                }
+                Ok(Ended::Displaced) => return,
+                Ok(Ended::Closed) => {}
             }
             if tx.is_closed() {
                 return;
@@ -147,13 +228,23 @@ pub fn listen(
     rx
 }
 
-/// One connection of the listener: returns when it is lost (or the receiver is gone).
+/// Why a connection of the listener ended without an error.
+enum Ended {
+    /// The receiver is gone.
+    Closed,
+    /// Another process holds the instance id: said, and nothing more is renewed.
+    Displaced,
+}
+
+/// One connection of the listener: returns when it is lost (or the receiver is gone, or the
+/// instance id was taken).
 async fn listen_once(
     config: &tokio_postgres::Config,
     changes: &str,
     instance: &str,
+    token: &str,
     out: &mpsc::Sender<BusMessage>,
-) -> StoreResult<()> {
+) -> StoreResult<Ended> {
     let direct = &direct_channel(instance);
     let (client, mut connection) = config.connect(NoTls).await?;
     let (heard_tx, mut heard) = mpsc::unbounded_channel();
@@ -185,28 +276,32 @@ async fn listen_once(
     // before, and hears of every later one.
     if out.send(BusMessage::Listening).await.is_err() {
         driver.abort();
-        return Ok(());
+        return Ok(Ended::Closed);
     }
     let mut tick = tokio::time::interval(Duration::from_millis(LEASE_RENEW_MS));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let ended = loop {
         let msg = tokio::select! {
             heard = heard.recv() => match heard {
-                None => break Ok(()),
+                None => break Ok(Ended::Closed),
                 Some((channel, payload)) if channel == *direct => BusMessage::Direct(payload),
                 Some((_, payload)) => match parse_change(&payload) {
                     Some(m) => m,
                     None => continue,
                 },
             },
-            _ = tick.tick() => match keep_leases(&client, instance).await {
-                Ok(expired) if expired.is_empty() => continue,
-                Ok(expired) => BusMessage::Expired(expired),
+            _ = tick.tick() => match keep_leases(&client, instance, token).await {
+                Ok(kept) if kept.displaced => {
+                    let _ = out.send(BusMessage::Displaced).await;
+                    break Ok(Ended::Displaced);
+                }
+                Ok(kept) if kept.expired.is_empty() => continue,
+                Ok(kept) => BusMessage::Expired(kept.expired),
                 Err(e) => break Err(e),
             },
         };
         if out.send(msg).await.is_err() {
-            break Ok(());
+            break Ok(Ended::Closed);
         }
     };
     driver.abort();

@@ -363,11 +363,30 @@ impl Backend for PgStore {
         self.write(move |db| Box::pin(async move { cluster::notify(db, &channel, &payload).await }))
     }
 
-    fn listen(&self, instance: &str) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
+    fn claim_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, Option<i64>> {
+        let (instance, token) = (instance.to_string(), token.to_string());
+        self.write(move |db| {
+            Box::pin(async move { cluster::claim_instance(db, &instance, &token).await })
+        })
+    }
+
+    fn release_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, ()> {
+        let (instance, token) = (instance.to_string(), token.to_string());
+        self.write(move |db| {
+            Box::pin(async move { cluster::release_instance(db, &instance, &token).await })
+        })
+    }
+
+    fn listen(
+        &self,
+        instance: &str,
+        token: &str,
+    ) -> Option<tokio::sync::mpsc::Receiver<BusMessage>> {
         Some(cluster::listen(
             (*self.config).clone(),
             self.changes.clone(),
             instance.to_string(),
+            token.to_string(),
         ))
     }
 }

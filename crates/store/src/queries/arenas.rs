@@ -263,6 +263,18 @@ pub async fn add_arena_game(db: &Db<'_>, arena: &str, g: &ArenaGameRow) -> Store
     Ok(())
 }
 
+/// The arena a game was paired in.
+pub async fn arena_of_game(db: &Db<'_>, game_id: &str) -> StoreResult<Option<String>> {
+    db.query(
+        "SELECT arena_id FROM arena_games WHERE game_id = $1",
+        args![game_id],
+    )
+    .await?
+    .first()
+    .map(|r| r.get(0))
+    .transpose()
+}
+
 /// Arenas not over at `now`: not ended, or with a game still running.
 pub async fn open_arenas(db: &Db<'_>, now: i64) -> StoreResult<Vec<String>> {
     db.query(

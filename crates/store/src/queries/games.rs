@@ -20,9 +20,9 @@ pub async fn insert_game(db: &Db<'_>, rec: &GameRecord) -> StoreResult<()> {
     db.execute(
         "INSERT INTO games (id, created_at, updated_at, mode, level, human_color, start_kind,
             start_pos, opening, seed, moves, redo, status, black_discs, white_discs, ply_count,
-            transcript, owner)
+            transcript, owner, record_names)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17,
-            $18)",
+            $18, $19)",
         args![
             m.id,
             m.created_at,
@@ -42,6 +42,7 @@ pub async fn insert_game(db: &Db<'_>, rec: &GameRecord) -> StoreResult<()> {
             s.plies as i64,
             s.transcript,
             m.owner.column(),
+            m.record.as_ref().map(|r| r.to_column()),
         ],
     )
     .await?;
@@ -79,7 +80,7 @@ pub async fn load_game(db: &Db<'_>, id: &str) -> StoreResult<Option<GameRecord>>
     let row = db
         .query_opt(
             "SELECT id, created_at, updated_at, mode, level, human_color, start_kind, start_pos,
-                opening, seed, moves, redo, owner FROM games WHERE id = $1",
+                opening, seed, moves, redo, owner, record_names FROM games WHERE id = $1",
             args![id],
         )
         .await?;
@@ -100,6 +101,7 @@ pub async fn load_game(db: &Db<'_>, id: &str) -> StoreResult<Option<GameRecord>>
         moves: r.get(10)?,
         redo: r.get(11)?,
         owner: r.get(12)?,
+        record_names: r.get(13)?,
     };
     raw.into_record()
         .map(Some)
@@ -485,6 +487,7 @@ mod tests {
                 opening: None,
                 seed: 7,
                 owner: Owner::Browser(BrowserId::of_token("me")),
+                record: None,
             },
             game,
         }

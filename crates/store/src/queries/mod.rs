@@ -6,6 +6,8 @@ pub mod arenas;
 pub mod feeding;
 pub mod games;
 pub mod online;
+pub mod practice;
 pub mod profiles;
 pub mod puzzles;
 pub mod safety;
+pub mod watch;

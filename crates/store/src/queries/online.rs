@@ -415,14 +415,34 @@ pub async fn set_flag(db: &Db<'_>, id: &str, at: Option<i64>) -> StoreResult<usi
 }
 
 /// Games whose stored deadline is at or before `now`, earliest first (at most `limit`).
-pub async fn due_flags(db: &Db<'_>, now: i64, limit: usize) -> StoreResult<Vec<String>> {
-    let rows = db
-        .query(
+pub async fn due_flags(
+    db: &Db<'_>,
+    instance: &str,
+    now: i64,
+    limit: usize,
+) -> StoreResult<Vec<String>> {
+    let limit = limit.min(i64::MAX as usize) as i64;
+    let rows = if db.is_postgres() {
+        // Several instances: a game whose lease another live instance holds is flagged there
+        // (its owner stored the deadline and watches it); the rest, dead owners' games and
+        // games nobody has in memory, by whichever instance looks first.
+        db.query(
+            "SELECT game_id FROM online_games o WHERE flag_at <= $1
+               AND NOT EXISTS (SELECT 1 FROM game_leases l
+                   WHERE l.game_id = o.game_id AND l.instance <> $3
+                     AND l.expires_at >= (extract(epoch from clock_timestamp()) * 1000)::BIGINT)
+             ORDER BY flag_at, game_id COLLATE \"C\" LIMIT $2",
+            args![now, limit, instance],
+        )
+        .await?
+    } else {
+        db.query(
             "SELECT game_id FROM online_games WHERE flag_at <= $1
              ORDER BY flag_at, game_id COLLATE \"C\" LIMIT $2",
-            args![now, limit.min(i64::MAX as usize) as i64],
+            args![now, limit],
         )
-        .await?;
+        .await?
+    };
     rows.iter().map(|r| r.get(0)).collect()
 }
 

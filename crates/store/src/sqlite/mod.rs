@@ -268,6 +268,7 @@ mod tests {
                 opening: None,
                 seed: 1,
                 owner: Owner::Browser(me),
+                record: None,
             },
             game: Game::new(),
         };
@@ -300,10 +301,13 @@ mod tests {
             };
             on!(db, |d| insert_within(d, &game, None));
         }
-        assert_eq!(on!(db, |d| due_flags(d, 60_999, 10)), Vec::<String>::new());
+        assert_eq!(
+            on!(db, |d| due_flags(d, "", 60_999, 10)),
+            Vec::<String>::new()
+        );
         assert_eq!(on!(db, |d| next_flag_after(d, 60_999)), Some(61_000));
-        assert_eq!(on!(db, |d| due_flags(d, 65_000, 10)), ["g_a", "g_b"]);
-        assert_eq!(on!(db, |d| due_flags(d, 65_000, 1)), ["g_a"]);
+        assert_eq!(on!(db, |d| due_flags(d, "", 65_000, 10)), ["g_a", "g_b"]);
+        assert_eq!(on!(db, |d| due_flags(d, "", 65_000, 1)), ["g_a"]);
         assert_eq!(on!(db, |d| next_flag_after(d, 65_000)), None);
         // A row stored before `flag_at` existed gets it computed once.
         db.hold_connection()
@@ -316,6 +320,6 @@ mod tests {
         on!(db, |d| beat(d, 10_000));
         assert_eq!(on!(db, |d| forgive_downtime(d, 100_000)), 3);
         assert_eq!(on!(db, |d| next_flag_after(d, 0)), Some(151_000));
-        assert_eq!(on!(db, |d| due_flags(d, 155_000, 10)), ["g_a", "g_b"]);
+        assert_eq!(on!(db, |d| due_flags(d, "", 155_000, 10)), ["g_a", "g_b"]);
     }
 }

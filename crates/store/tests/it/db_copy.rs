@@ -453,8 +453,8 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
     }
     assert!(b.find_link("hash1", 3_000).await.unwrap().is_some());
     assert_eq!(
-        a.due_flags(i64::MAX, 100).await.unwrap(),
-        b.due_flags(i64::MAX, 100).await.unwrap()
+        a.due_flags("", i64::MAX, 100).await.unwrap(),
+        b.due_flags("", i64::MAX, 100).await.unwrap()
     );
     // The arena, with the result its game's end wrote.
     let x = a.arena("a_1").await.unwrap().unwrap();

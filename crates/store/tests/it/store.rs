@@ -428,6 +428,7 @@ async fn deadlines_are_found_and_moved_on_after_downtime(b: &Backend) {
         minutes: 1,
         increment_seconds: 0,
     };
+    // Nobody has moved: the deadlines are the 30 s for Black's first move (an abort).
     for (id, tc, start) in [
         ("g_a", minute, 1_000),
         ("g_b", minute, 5_000),
@@ -436,21 +437,21 @@ async fn deadlines_are_found_and_moved_on_after_downtime(b: &Backend) {
         s.insert_game(online(id, tc, start), None).await.unwrap();
     }
     assert_eq!(
-        s.due_flags(60_999, 10).await.unwrap(),
-        (vec![], Some(61_000))
+        s.due_flags("", 30_999, 10).await.unwrap(),
+        (vec![], Some(31_000))
     );
     assert_eq!(
-        s.due_flags(65_000, 10).await.unwrap(),
+        s.due_flags("", 35_000, 10).await.unwrap(),
         (vec!["g_a".to_string(), "g_b".to_string()], None)
     );
-    assert_eq!(s.due_flags(65_000, 1).await.unwrap().0, ["g_a"]);
+    assert_eq!(s.due_flags("", 35_000, 1).await.unwrap().0, ["g_a"]);
     // The first start has no heartbeat to forgive; then down from 10 s to 100 s.
     assert_eq!(s.forgive_downtime(5_000).await.unwrap(), 0);
     s.beat(10_000).await.unwrap();
     s.beat(9_000).await.unwrap();
     assert_eq!(s.forgive_downtime(100_000).await.unwrap(), 3);
-    assert_eq!(s.due_flags(0, 10).await.unwrap().1, Some(151_000));
-    let (due, _) = s.due_flags(155_000, 10).await.unwrap();
+    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, Some(121_000));
+    let (due, _) = s.due_flags("", 125_000, 10).await.unwrap();
     assert_eq!(due, ["g_a", "g_b"]);
     let a = s.load_game("g_a").await.unwrap().unwrap();
     assert_eq!(
@@ -461,9 +462,9 @@ async fn deadlines_are_found_and_moved_on_after_downtime(b: &Backend) {
     );
     // A deadline lost from the row (as in a copy of an old database) is computed again.
     b.exec("UPDATE online_games SET flag_at = NULL").await;
-    assert_eq!(s.due_flags(0, 10).await.unwrap().1, None);
+    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, None);
     s.forgive_downtime(100_000).await.unwrap();
-    assert_eq!(s.due_flags(0, 10).await.unwrap().1, Some(151_000));
+    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, Some(121_000));
 }
 
 async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {

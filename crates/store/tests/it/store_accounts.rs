@@ -52,6 +52,7 @@ fn record(game_id: &str, mode: Mode, owner: BrowserId) -> GameRecord {
             opening: None,
             seed: 7,
             owner: Owner::Browser(owner),
+            record: None,
         },
         game: Game::new(),
     }

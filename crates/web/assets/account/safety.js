@@ -1,7 +1,9 @@
 // @ts-check
 // Safety on the game page: chat off (the account's setting, or this browser's for a guest, and
 // the game's), blocking and reporting the opponent or one of their chat lines, the opponent's
-// "chat is off"; and the computer levels' ratings as bots for the new-game dialog.
+// "chat is off"; the account's list of blocked players (with unblock); and the computer levels'
+// ratings as bots for the new-game dialog. Blocking asks first and a report's reasons are
+// chosen in the app's own dialog (core/ask.js), from the list the server checks.
 
 import './safety-text.js';
 import { apiRequest } from '../core/api.js';
@@ -9,7 +11,7 @@ import * as store from '../core/store.js';
 import { t, safeGet, safeSet } from '../core/i18n.js';
 import { currentUser } from './account.js';
 import { setNotice, showError } from '../core/notice.js';
-import { $input, targetOf } from '../core/dom.js';
+import { $input, targetOf, el, button } from '../core/dom.js';
 
 const $ = (id) => document.getElementById(id);
 const GUEST_KEY = 'virada.chatOff';
@@ -67,9 +69,12 @@ async function setChatOff(off) {
 
 async function report(name, game, line) {
   if (!currentUser()) return setNotice(t('safety.needAccount'), true);
-  const reason = window.prompt(t('safety.reportReason', { name }));
-  if (!reason || !reason.trim()) return;
-  const body = { player: name, reason: reason.trim().slice(0, 500) };
+  const { askReport } = await import('./report.js'); // the dialog is loaded when first needed
+  const answer = await askReport(name);
+  if (!answer) return;
+  /** @type {{ player: string, reasons: string[], reason?: string, game?: string, chat_line?: number }} */
+  const body = { player: name, reasons: answer.reasons };
+  if (answer.details) body.reason = answer.details;
   if (game) body.game = game;
   if (line) body.chat_line = line;
   try {
@@ -89,6 +94,16 @@ async function toggleBlock(name) {
       blocked.delete(key);
       setNotice(t('safety.unblocked', { name }));
     } else {
+      const { askConfirm } = await import('../core/ask.js');
+      const sure = await askConfirm({
+        id: 'block-dialog',
+        title: t('safety.block', { name }),
+        text: t('safety.blockAsk', { name }),
+        ok: t('safety.blockYes'),
+        cancel: t('actions.cancel'),
+        danger: true,
+      });
+      if (!sure) return;
       await apiRequest('POST', `/api/account/blocks/${encodeURIComponent(name)}`, {});
       blocked.add(key);
       setNotice(t('safety.blocked', { name }));
@@ -155,6 +170,40 @@ export function playerSafetyButtons(container, name) {
   rep.textContent = t('safety.report', { name });
   rep.addEventListener('click', () => report(name, null, null));
   container.append(block, ' ', rep);
+}
+
+/**
+ * The account's blocked players into `ul` (the account dialog), each with an unblock button;
+ * "nobody" when there are none.
+ * @param {HTMLElement} ul
+ */
+export async function renderBlockedList(ul) {
+  ul.textContent = '';
+  /** @type {{ blocks: { username: string, at: string }[] }} */
+  let list;
+  try {
+    list = await apiRequest('GET', '/api/account/blocks');
+  } catch (e) {
+    ul.append(el('li', 'form-error', String(/** @type {Error} */ (e).message || e)));
+    return;
+  }
+  blocked = new Set(list.blocks.map((b) => b.username.toLowerCase()));
+  if (!list.blocks.length) ul.append(el('li', 'muted', t('safety.noBlocks')));
+  for (const b of list.blocks) {
+    const li = el('li', 'blocked-player');
+    li.dataset.name = b.username;
+    li.append(el('span', '', b.username), ' ', button('btn small', t('safety.unblock', { name: b.username }), '', async () => {
+      try {
+        await apiRequest('DELETE', `/api/account/blocks/${encodeURIComponent(b.username)}`);
+        setNotice(t('safety.unblocked', { name: b.username }));
+      } catch (e) {
+        showError(e);
+      }
+      await renderBlockedList(ul);
+      draw(store.get());
+    }));
+    ul.append(li);
+  }
 }
 
 export async function mountSafety() {

@@ -11,6 +11,7 @@ import { lang, t } from '../core/i18n.js';
 import { errorText } from '../core/notice.js';
 import { el, button } from '../core/dom.js';
 import { bdi } from '../core/bidi.js';
+import { carry } from './carry.js';
 
 const RETRY_MS = [500, 1000, 2000, 4000, 8000]; // the last one repeats
 const CLOCKS = [[1, 0], [3, 0], [3, 2], [5, 0], [5, 3], [10, 0], [10, 5], [15, 10]];
@@ -265,8 +266,11 @@ function renderOne(root, id, me, { openGame }) {
     drawWhen(when, a);
     const mine = me ? (a.standings || []).find((l) => l.username === me) : null;
     // A game this player was already in when the page opened is not opened again (they may
-    // have come back from it on purpose).
-    if (initial && mine && mine.playing) opened.add(mine.playing);
+    // have come back from it on purpose), unless the end of their last game brought them here
+    // (play/arena-bar.js): then the new game is the next one, and it opens.
+    const carried = carry.from;
+    if (initial) carry.from = null;
+    if (initial && mine && mine.playing && !(carried && carried !== mine.playing)) opened.add(mine.playing);
     initial = false;
     actions.textContent = '';
     if (me && a.status !== 'finished') {

@@ -18,7 +18,7 @@
  * @property {{ key: string, map: Map<string, HintMoveView> } | null} hints
  * @property {boolean} showLegal
  * @property {LevelView[]} levels
- * @property {{ gameId: string, status: 'loading' | 'ready' | 'failed', data?: AnalysisView, error?: unknown } | null} analysis
+ * @property {{ gameId: string, status: 'loading' | 'ready' | 'failed', data?: AnalysisView, error?: unknown, practice?: { color: string, busy: boolean, empty?: boolean } | null } | null} analysis
  * @property {any} study
  * @property {{ text: string, error?: boolean } | null} notice
  * @property {{ seats: SeatsView, spectators: number } | null} presence
@@ -159,6 +159,7 @@ export function mySeat(g) {
 export function isHumanTurn(g) {
   if (!g || g.status !== 'ongoing' || !g.side_to_move) return false;
   if (g.mode === 'online') return isOnline(g) && g.online.phase === 'playing' && g.side_to_move === mySeat(g);
+  if (g.record) return false; // a record is stepped through, not played on
   return g.mode === 'friend' || g.side_to_move === g.human_color;
 }
 

@@ -10,6 +10,7 @@ import { lang, safeGet, safeSet, t } from '../core/i18n.js';
 import { squareList } from './learn-text.js';
 import { LESSONS, sides } from './lessons-text.js';
 import './puzzles-text.js';
+import './practice-text.js';
 import { TUTORIAL } from './tutorial.js';
 import { el, button } from '../core/dom.js';
 
@@ -30,6 +31,10 @@ export async function renderLearn(el, search, { navigate }) {
   root = el;
   onNavigate = navigate;
   const q = new URLSearchParams(search);
+  if (q.has('practice')) {
+    await practice(el, q.get('practice'));
+    return;
+  }
   if (q.has('puzzle')) {
     current = null;
     const mod = await import('./puzzles.js');
@@ -54,6 +59,32 @@ export async function renderLearn(el, search, { navigate }) {
   else current = null;
   if (current) current.mount();
   else menu();
+}
+
+/** `/learn?practice`: the list of practice sets, or the run of set `id`. */
+async function practice(host, id) {
+  const mod = await import('./practice.js');
+  if (!id) {
+    current = null;
+    await mod.renderPracticeList(host, { navigate: onNavigate });
+    return;
+  }
+  const want = 'practice:' + id;
+  if (current && current.key === want) {
+    current.redraw();
+    return;
+  }
+  const set = await mod.findSet(id);
+  if (!set || set.items.length === 0) {
+    current = null;
+    await mod.renderPracticeList(host, { navigate: onNavigate });
+    const missing = el('p', 'learn-feedback bad', t('pr.missing'));
+    missing.id = 'practice-missing';
+    host.insertBefore(missing, host.children[1] || null);
+    return;
+  }
+  current = new Run(want, mod.practiceSteps(set), mod.runOptions(set));
+  current.mount();
 }
 
 function lesson(id) {
@@ -91,7 +122,10 @@ function menu() {
     button('btn', t('pz.daily'), 'learn-daily', () => onNavigate('/learn?puzzle=daily')),
   );
   pz.append(pzBtns);
-  root.append(tut, pz, el('h2', '', t('learn.lessons')));
+  const pr = el('section', 'learn-card');
+  pr.append(el('h2', '', t('pr.title')), el('p', '', t('pr.desc')));
+  pr.append(button('btn', t('pr.open'), 'learn-practice', () => onNavigate('/learn?practice')));
+  root.append(tut, pz, pr, el('h2', '', t('learn.lessons')));
   const list = el('ol', 'lesson-list');
   const done = progress();
   for (const l of data.lessons || []) {
@@ -116,9 +150,14 @@ function menu() {
  * answer a click on a square that is no move.
  */
 class Run {
-  constructor(key, steps) {
+  /**
+   * @param {{back?: string, backKey?: string, finishText?: () => string}} [opts] where "back"
+   *   goes and its label (the lessons by default), the closing words (the lesson's count).
+   */
+  constructor(key, steps, opts = {}) {
     this.key = key;
     this.steps = steps;
+    this.opts = opts;
     this.index = 0;
     this.solved = 0;
   }
@@ -130,8 +169,8 @@ class Run {
     this.title.id = 'learn-title';
     this.counter = el('p', 'muted');
     this.counter.id = 'learn-counter';
-    const back = button('btn small', t('learn.back'), 'learn-back', () => onNavigate('/learn'));
-    back.dataset.i18nLearn = 'learn.back';
+    const back = button('btn small', t(this.backKey()), 'learn-back', () => onNavigate(this.opts.back || '/learn'));
+    back.dataset.i18nLearn = this.backKey();
     this.back = back;
     this.head.append(this.title, this.counter, back);
     const layout = el('div', 'learn-layout');
@@ -150,7 +189,9 @@ class Run {
     this.retryBtn = button('btn', t('learn.retry'), 'learn-retry', () => this.startStep());
     this.answerBtn = button('btn', t('learn.showAnswer'), 'learn-answer', () => this.showAnswer());
     this.nextBtn = button('btn primary', t('learn.next'), 'learn-next', () => this.next());
-    btns.append(this.retryBtn, this.answerBtn, this.nextBtn);
+    // A step with a hint (practice: the coach's words) offers it while the move is sought.
+    this.hintBtn = button('btn', t('pr.hint'), 'learn-hint', () => this.showHint());
+    btns.append(this.hintBtn, this.retryBtn, this.answerBtn, this.nextBtn);
     panel.append(this.intro, this.task, this.feedback, btns, this.source);
     layout.append(boardRoot, panel);
     root.append(this.head, layout);
@@ -161,24 +202,38 @@ class Run {
   redraw() {
     if (!this.board || !root.contains(this.board.grid)) { this.mount(); return; }
     this.board.relabel();
-    this.back.textContent = t('learn.back');
+    this.back.textContent = t(this.backKey());
+    this.hintBtn.textContent = t('pr.hint');
     this.retryBtn.textContent = t('learn.retry');
     this.answerBtn.textContent = t('learn.showAnswer');
     this.drawText();
     if (this.lastFeedback) this.say(this.lastFeedback(), this.lastOk);
   }
 
+  backKey() { return this.opts.backKey || 'learn.back'; }
+
   get step() { return this.steps[this.index]; }
+
+  /** The step's hint, said (and said again in the other language after a switch). */
+  showHint() {
+    const st = this.step;
+    if (!st.hint) return;
+    this.lastFeedback = () => st.hint();
+    this.lastOk = null;
+    this.say(st.hint(), null);
+  }
 
   /** Sets up the current step from its position. */
   async startStep() {
     const st = this.step;
-    this.ctx = { phase: 0, moves: [], plies: 0, done: false, tries: (this.ctx && this.ctx.index === this.index ? this.ctx.tries : 0), index: this.index };
+    const same = this.ctx && this.ctx.index === this.index;
+    this.ctx = { phase: 0, moves: [], plies: 0, done: false, tries: same ? this.ctx.tries : 0, shown: same ? this.ctx.shown : false, index: this.index };
     this.lastFeedback = null;
     this.say('', null);
     this.retryBtn.hidden = true;
     this.answerBtn.hidden = true;
     this.nextBtn.hidden = true;
+    this.hintBtn.hidden = !st.hint;
     this.drawText();
     this.busy = true;
     try {
@@ -256,6 +311,7 @@ class Run {
       this.draw(res, sq, new Map([[sq, ['wrong']]]), true);
       this.retryBtn.hidden = false;
       this.answerBtn.hidden = !st.answers;
+      this.hintBtn.hidden = true;
       return;
     }
     ctx.moves.push(sq);
@@ -269,7 +325,10 @@ class Run {
       return;
     }
     ctx.done = true;
-    if (st.onSolved && ctx.tries === 0) st.onSolved();
+    this.hintBtn.hidden = true;
+    // Practice counts a move found after retries (not after the answer was shown).
+    const found = ctx.tries === 0 || (st.solvedAfterRetry && !ctx.shown);
+    if (st.onSolved && found) st.onSolved();
     if (ctx.tries === 0) this.solved++;
     this.draw(res, sq, new Map([[sq, ['right']]]), true);
     this.nextBtn.hidden = false;
@@ -280,6 +339,7 @@ class Run {
     const st = this.step;
     if (!st.answers) return;
     this.ctx.tries++; // a position solved after seeing the answer does not count as solved
+    this.ctx.shown = true;
     this.say(t('learn.answerIs', { squares: squareList(st.answers) }), null);
     this.lastFeedback = () => t('learn.answerIs', { squares: squareList(st.answers) });
     this.lastOk = null;
@@ -304,13 +364,15 @@ class Run {
     this.counter.textContent = '';
     const box = el('section', 'learn-card learn-complete');
     box.id = 'learn-complete';
-    const text = done ? t('tut.complete') : t('learn.lessonDone', { done: this.solvedIn(), total: this.steps.length });
+    const text = done ? t('tut.complete')
+      : this.opts.finishText ? this.opts.finishText()
+        : t('learn.lessonDone', { done: this.solvedIn(), total: this.steps.length });
     box.append(el('p', '', text));
     const btns = el('div', 'row-btns');
     const play = el('a', 'btn primary', t('learn.play'));
     play.href = '/';
     play.dataset.route = '/';
-    btns.append(play, button('btn', t('learn.lessons'), 'learn-menu', () => onNavigate('/learn')));
+    btns.append(play, button('btn', t(this.opts.back ? this.backKey() : 'learn.lessons'), 'learn-menu', () => onNavigate(this.opts.back || '/learn')));
     box.append(btns);
     root.append(box);
     current = null; // the next visit starts afresh

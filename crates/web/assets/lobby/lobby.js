@@ -262,6 +262,10 @@ function onMessage(msg) {
     case 'pool':
       waiting = msg.pool;
       break;
+    case 'pool_skipped':
+      // Quick pairing passed over a waiting player: one of the two blocks the other.
+      say(t('lobby.skippedBlocked', { n: Number(msg.skipped) || 1 }));
+      break;
     case 'pool_left':
       waiting = null;
       if (msg.reason === 'failed') say(t('lobby.failed'), true);

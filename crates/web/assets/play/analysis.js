@@ -5,17 +5,21 @@
 
 import { t, colorName, lang, formatNumber } from '../core/i18n.js';
 import { formatValue } from '../core/board.js';
+import { explorerAnchor } from './view-moves.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const MISTAKE_LOSS = 2; // discs lost before a move counts as a mistake
+const PRACTICE_LOSS = 4; // a mistake this big can be practised (the server's PRACTICE_LOSS)
 const BEST_LOSS = 0.5; // a move within half a disc of the best counts as a best move
 const W = 600;
 const H = 200;
 const PAD = 12;
 
 /**
- * @param {{onPly, onStudy, onStep, onTryAgain, study, viewPly}} h: `study` is the mistake being
- *   studied (null: none), `viewPly` the plies of the position shown.
+ * @param {{onPly, onStudy, onStep, onLine, onTryAgain, study, viewPly, practiceColors, practice, onPractise}} h:
+ *   `study` is the mistake being studied (null: none), `viewPly` the plies of the position shown,
+ *   `practiceColors` the sides the viewer may practise, `practice` the set being made
+ *   ({color, busy, empty}) and `onPractise(color)` makes it.
  */
 export function renderAnalysis(root, data, game, h) {
   const { onPly } = h;
@@ -69,12 +73,26 @@ export function renderAnalysis(root, data, game, h) {
       // Study it: the position before the mistake, the moves and the reasons marked.
       btn.addEventListener('click', () => h.onStudy(m));
       li.append(btn);
-      // The coach's explanations, in the page's language (the server sends both).
+      // In the opening: what tournament players chose in the position before the move.
+      const explore = explorerAnchor(game, m.index);
+      if (explore) li.append(' ', explore);
+      // The coach's explanations, in the page's language (the server sends both), each with
+      // the board it holds on: "after c8 f3" shows that ply of the line with its squares.
       const code = lang() === 'pt' ? 'pt' : 'en';
-      for (const e of m.explanations || []) {
+      (m.explanations || []).forEach((e, j) => {
         const text = (e.text && (e.text[code] || e.text.en)) || '';
-        if (text) li.append(p(text, 'why'));
-      }
+        if (!text) return;
+        const why = p(text, 'why');
+        if (e.at) {
+          why.append(' ');
+          const at = button('linkish', atLabel(m, e.at), `claim-${m.index}-${j}`, () => h.onStudy(m, j));
+          at.dataset.line = e.at.line;
+          at.dataset.ply = String(e.at.ply);
+          if (h.study && h.study.ply === m.index && h.study.claim && h.study.claim.index === j) at.setAttribute('aria-pressed', 'true');
+          why.append(at);
+        }
+        li.append(why);
+      });
       if (h.study && h.study.ply === m.index) {
         li.classList.add('selected');
         btn.setAttribute('aria-current', 'true');
@@ -83,19 +101,64 @@ export function renderAnalysis(root, data, game, h) {
       ol.append(li);
     }
     root.append(ol);
+    if (h.practiceColors && h.practiceColors.includes(color) && mistakes.some((m) => Number(m.loss) >= PRACTICE_LOSS)) {
+      root.append(practiceButton(color, h));
+    }
   }
 }
 
-/** The better line with back / forward buttons, and "try again from here". */
+/**
+ * Where a claim holds, in words: "(before the move)", or the moves of its line up to its ply:
+ * "(after c8 f3)", passes named as the move list names them.
+ */
+function atLabel(m, at) {
+  if (at.line === 'before') return t('analysis.atBefore');
+  const line = (at.line === 'played' ? m.played_line : m.best_line) || [];
+  const moves = line.slice(0, at.ply).map((x) => (x === 'pass' ? t('moves.pass') : x));
+  return t('analysis.atAfter', { moves: moves.join(' ') });
+}
+
+/** "Practise these mistakes" (of 4+ discs), with the answer when none was confirmed. */
+function practiceButton(color, h) {
+  const box = document.createElement('div');
+  box.className = 'row-btns practice-offer';
+  const mine = h.practice && h.practice.color === color ? h.practice : null;
+  const b = button('btn small', t(mine && mine.busy ? 'analysis.practiceBusy' : 'analysis.practice'), 'practice-' + color, () => h.onPractise(color));
+  b.disabled = !!(mine && mine.busy);
+  box.append(b);
+  if (mine && mine.empty) {
+    const none = p(t('analysis.practiceNone'), 'muted');
+    none.id = 'practice-none-' + color;
+    box.append(none);
+  }
+  return box;
+}
+
+/**
+ * Both lines from the position before the mistake, the better one and the played move's (the
+ * opponent's refutation), one at a time with back / forward buttons; "try again from here".
+ */
 function studyControls(st, h) {
   const box = document.createElement('div');
   box.className = 'study';
-  const total = st.steps ? st.steps.length : 0;
+  const played = st.which === 'played';
+  const steps = played ? st.playedSteps : st.steps;
+  const total = steps ? steps.length : 0;
+  const pick = document.createElement('div');
+  pick.className = 'row-btns study-lines';
+  pick.setAttribute('role', 'group');
+  pick.setAttribute('aria-label', t('analysis.lines'));
+  for (const [which, key] of [['best', 'analysis.line'], ['played', 'analysis.playedLine']]) {
+    const b = button('btn small', t(key, { move: st.played }), 'study-line-' + which, () => h.onLine(which));
+    b.setAttribute('aria-pressed', String(st.which === which));
+    pick.append(b);
+  }
   const line = document.createElement('p');
   line.className = 'line';
   line.id = 'study-line';
-  line.append(t('analysis.line') + ': ');
-  (st.steps || []).forEach((ply, i) => {
+  line.dataset.which = st.which;
+  line.append(t(played ? 'analysis.playedLine' : 'analysis.line', { move: st.played }) + ': ');
+  (steps || []).forEach((ply, i) => {
     const span = document.createElement('span');
     span.textContent = (ply.move === 'pass' ? t('moves.pass') : ply.move) + ' ';
     if (i + 1 === st.step) span.className = 'cur';
@@ -108,13 +171,13 @@ function studyControls(st, h) {
   const btns = document.createElement('div');
   btns.className = 'row-btns';
   const back = button('btn small', t('analysis.back'), 'study-back', () => h.onStep(-1));
-  back.disabled = !st.steps || st.step === 0;
+  back.disabled = !steps || st.step === 0;
   const fwd = button('btn small', t('analysis.forward'), 'study-forward', () => h.onStep(1));
-  fwd.disabled = !st.steps || st.step >= total;
+  fwd.disabled = !steps || st.step >= total;
   const again = button('btn small primary', t('analysis.tryAgain'), 'study-try', () => h.onTryAgain());
   again.title = t('analysis.tryAgainHelp');
   btns.append(back, fwd, again);
-  box.append(line, where, btns);
+  box.append(pick, line, where, btns);
   return box;
 }
 
@@ -136,9 +199,9 @@ function button(cls, text, key, onClick) {
 function shownEval(plies, h) {
   if (h.study) {
     const m = plies[h.study.ply];
-    if (m && m.best_value !== undefined && m.best_value !== null) {
-      return m.color === 'black' ? Number(m.best_value) : -Number(m.best_value);
-    }
+    // The line shown: the better move's value, or the played move's.
+    const v = m && (h.study.which === 'played' ? m.played_value : m.best_value);
+    if (v !== undefined && v !== null) return m.color === 'black' ? Number(v) : -Number(v);
   }
   const n = h.viewPly;
   if (!n || !plies[n - 1]) return null;

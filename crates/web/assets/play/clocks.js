@@ -35,13 +35,17 @@ function wholeSeconds(ms) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** "2 d 5 h", "5 h 12 min", "12 min" for the time left to a correspondence deadline. */
+/**
+ * "2 d 5 h", "3 d", "5 h 12 min", "5 h", "12 min" for the time left to a correspondence
+ * deadline: the two largest units, a zero second unit left out ("3 d", not "3 d 0 h").
+ */
 export function formatDeadline(ms) {
   const min = Math.max(0, Math.floor(ms / 60000));
   const d = Math.floor(min / 1440);
   const h = Math.floor((min % 1440) / 60);
-  if (d > 0) return `${d} d ${h} h`;
-  if (h > 0) return `${h} h ${min % 60} min`;
+  const m = min % 60;
+  if (d > 0) return h > 0 ? `${d} d ${h} h` : `${d} d`;
+  if (h > 0) return m > 0 ? `${h} h ${m} min` : `${h} h`;
   return `${min} min`;
 }
 
@@ -70,6 +74,20 @@ export function clockState(s, now = performance.now()) {
   return out;
 }
 
+/**
+ * How long the side to move has left for its first move before the server aborts the game (a
+ * game between two seated players whose side to move has not moved yet: its clock does not
+ * run), counted down from the game object like the clocks; null when no such limit runs.
+ */
+export function firstMoveLeft(s, now = performance.now()) {
+  const g = s.game;
+  const c = g && (g.clocks || (g.online && g.online.clocks));
+  if (!c || c.abort_at_ms == null || g.status !== 'ongoing') return null;
+  if (store.isOnline(g) && g.online.phase !== 'playing') return null;
+  const elapsed = Math.max(0, now - s.clockAt);
+  return Math.max(0, Number(c.abort_at_ms) - Number(c.server_time_ms) - elapsed);
+}
+
 export function mountClocks() {
   let timer = 0;
   const labelled = { black: '', white: '' };
@@ -89,7 +107,19 @@ export function mountClocks() {
       const label = t('clock.label', { color: colorName(color), time: c.kind === 'clock' ? wholeSeconds(c.ms) : c.text });
       if (labelled[color] !== label) { el.setAttribute('aria-label', label); labelled[color] = label; }
     }
-    const ticking = !!st && (st.black.running || st.white.running) && s.connection === 'live';
+    const abort = firstMoveLeft(s);
+    const fm = $('first-move');
+    fm.hidden = abort === null;
+    if (abort !== null) {
+      const g = s.game;
+      const color = colorName(g.side_to_move);
+      const text = abort >= 3600000
+        ? t('clock.firstMoveHours', { color, n: Math.ceil(abort / 3600000) })
+        : t('clock.firstMove', { color, n: Math.ceil(abort / 1000) });
+      if (fm.textContent !== text) fm.textContent = text;
+      fm.dataset.ms = String(Math.round(abort));
+    }
+    const ticking = ((!!st && (st.black.running || st.white.running)) || abort !== null) && s.connection === 'live';
     if (ticking && !timer) timer = setInterval(draw, TICK_MS);
     if (!ticking && timer) { clearInterval(timer); timer = 0; }
   };

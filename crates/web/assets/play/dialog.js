@@ -1,8 +1,8 @@
 // @ts-check
 // The "New game" dialog: opponent, level (with a plain-language description), colour, and the
-// start (standard, XOT, or a pasted transcript / board / GGF); the time control against the
-// computer (no clock or an online preset) and for a friend online (also custom and days per
-// move), with the display name (remembered).
+// start (standard, XOT, or a pasted transcript / board / GGF); the time control on one device
+// (against the computer or two people: no clock or an online preset) and for a friend online
+// (also custom and days per move), with the display name (remembered).
 
 import { api } from '../core/api.js';
 import { lang, t, safeGet, safeSet } from '../core/i18n.js';
@@ -123,11 +123,12 @@ export class NewGameDialog {
     const mode = f.mode.value;
     this.form.querySelector('.computer-only').hidden = mode !== 'computer';
     this.form.querySelector('.online-only').hidden = mode !== 'online';
-    // Against the computer: no clock or one of the presets.
-    this.form.querySelector('.tc-field').hidden = mode === 'friend';
+    // On one device (against the computer, or two people): no clock or one of the presets.
+    const local = mode === 'computer' || mode === 'friend';
+    this.form.querySelector('.tc-field').hidden = false;
     for (const el of this.form.querySelectorAll('.tc-online')) el.hidden = mode !== 'online';
-    this.form.querySelector('.tc-computer').hidden = mode !== 'computer';
-    if (mode === 'computer' && !PRESETS[f.tc.value]) f.tc.value = 'none';
+    this.form.querySelector('.tc-computer').hidden = !local;
+    if (local && !PRESETS[f.tc.value]) f.tc.value = 'none';
     this.form.querySelector('.color-field').hidden = mode === 'friend';
     this.form.querySelector('.tc-custom-only').hidden = mode !== 'online' || f.tc.value !== 'custom';
     this.form.querySelector('.tc-corr-only').hidden = mode !== 'online' || f.tc.value !== 'correspondence';
@@ -168,6 +169,7 @@ export class NewGameDialog {
       if (PRESETS[f.tc.value]) body.time_control = timeControl(f);
       if (PRESETS[f.tc.value] && currentUser() && f.botRated.checked) body.rated = true;
     }
+    if (body.mode === 'friend' && PRESETS[f.tc.value]) body.time_control = timeControl(f);
     if (body.start === 'setup') body.setup = f.setup.value;
     const err = this.form.querySelector('#new-error');
     err.textContent = '';

@@ -16,7 +16,7 @@ let handlers = null;
 
 /**
  * @param {{onPly:(p:number|null)=>void, tryAgain:(options:object)=>Promise<void>,
- *          level:()=>number}} h
+ *          level:()=>number, navigate:(path:string)=>void}} h
  */
 export function mountAnalysis(h) {
   handlers = h;
@@ -49,33 +49,98 @@ export function setupBefore(g, i) {
   return `${board} ${g.plies[i].color === 'black' ? 'X' : 'O'}`;
 }
 
-/** Studies mistake `m` (an analysis ply with its `index` in the game's plies). */
-async function study(m) {
+/**
+ * Studies mistake `m` (an analysis ply with its `index` in the game's plies): both lines from
+ * the position before it are replayed by the server's rules, the better line (`steps`) and the
+ * played move's line, the move and the opponent's refutation (`playedSteps`); `which` says
+ * which one the board steps through.
+ */
+async function study(m, claim = null) {
   const s = store.get();
   const g = s.game;
   if (!g || !g.plies[m.index]) return;
-  const squares = new Set();
-  for (const e of m.explanations || []) for (const sq of e.squares || []) squares.add(sq);
-  const line = (m.best_line && m.best_line.length ? m.best_line : [m.best_move]).filter((x) => /^[a-h][1-8]$/.test(x));
+  // A claim of the coach is drawn on the board it holds on (`at`: a ply of one of the lines,
+  // or the position before the move); the position before the move shows the two moves only.
+  const e = claim === null ? null : (m.explanations || [])[claim];
+  const at = e && e.at ? { which: e.at.line === 'played' ? 'played' : 'best', step: e.at.line === 'before' ? 0 : e.at.ply } : null;
+  const shown = at ? { index: claim, ...at, squares: e.squares || [] } : null;
+  const was = s.study;
+  if (was && was.gameId === g.id && was.ply === m.index) {
+    store.update({ study: { ...was, which: at ? at.which : was.which, step: at ? at.step : 0, claim: shown }, viewPly: m.index });
+    return;
+  }
+  const moves = (line) => (line || []).filter((x) => /^[a-h][1-8]$/.test(x));
+  const line = moves(m.best_line && m.best_line.length ? m.best_line : [m.best_move]);
+  const playedLine = moves(m.played_line && m.played_line.length ? m.played_line : [m.move]);
   const st = {
-    gameId: g.id, ply: m.index, played: m.move, best: m.best_move, coach: [...squares],
-    setup: setupBefore(g, m.index), line, steps: null, step: 0, failed: false,
+    gameId: g.id, ply: m.index, played: m.move, best: m.best_move, claim: shown,
+    setup: setupBefore(g, m.index), line, playedLine, steps: null, playedSteps: null,
+    which: at ? at.which : 'best', step: at ? at.step : 0, failed: false,
   };
   store.update({ study: st, viewPly: m.index });
-  try {
-    const res = await api.position(st.setup, line);
-    if (store.get().study === st) store.update({ study: { ...st, steps: res.plies } });
-  } catch {
-    if (store.get().study === st) store.update({ study: { ...st, failed: true } });
+  const [best, played] = await Promise.all([
+    api.position(st.setup, line).catch(() => null),
+    api.position(st.setup, playedLine).catch(() => null),
+  ]);
+  const now = store.get().study;
+  if (now && now.gameId === st.gameId && now.ply === st.ply && now.steps === null) {
+    store.update({ study: { ...now, steps: best ? best.plies : null, playedSteps: played ? played.plies : null, failed: !best || !played } });
   }
 }
 
-/** Moves through the better line: `delta` plies forward (+1) or back (-1). */
+/** The steps of the line being stepped (null while they load). */
+function studySteps(st) {
+  return st.which === 'played' ? st.playedSteps : st.steps;
+}
+
+/** Moves through the line shown: `delta` plies forward (+1) or back (-1). */
 function step(delta) {
   const st = store.get().study;
-  if (!st || !st.steps) return;
-  const next = Math.max(0, Math.min(st.steps.length, st.step + delta));
-  if (next !== st.step) store.update({ study: { ...st, step: next } });
+  const steps = st && studySteps(st);
+  if (!steps) return;
+  const next = Math.max(0, Math.min(steps.length, st.step + delta));
+  if (next !== st.step) store.update({ study: { ...st, step: next, claim: null } });
+}
+
+/** Shows the other line (`which`: 'best' or 'played') from the position before the mistake. */
+function showLine(which) {
+  const st = store.get().study;
+  if (st && st.which !== which) store.update({ study: { ...st, which, step: 0, claim: null } });
+}
+
+/**
+ * The sides whose mistakes the viewer may practise: their own (the person's side against the
+ * computer, their seat online, both sides of a game on one device).
+ * @param {GameView} g
+ */
+function practiceColors(g) {
+  if (g.mode === 'computer') return [g.human_color];
+  if (g.mode === 'friend') return ['black', 'white'];
+  const seat = store.mySeat(g);
+  return seat ? [seat] : [];
+}
+
+/** "Practise these mistakes": the server builds the set (kept for an account; a guest's here). */
+async function practise(color) {
+  const s = store.get();
+  const g = s.game;
+  if (!g) return;
+  const a = s.analysis;
+  store.update({ analysis: { ...a, practice: { color, busy: true } } });
+  try {
+    const { createSet } = await import('../learn/practice-store.js');
+    const set = await createSet(g.id, color);
+    if (set.items.length === 0) {
+      const now = store.get().analysis;
+      if (now && now.gameId === g.id) store.update({ analysis: { ...now, practice: { color, busy: false, empty: true } } });
+      return;
+    }
+    handlers.navigate('/learn?practice=' + encodeURIComponent(set.id));
+  } catch (e) {
+    const now = store.get().analysis;
+    if (now && now.gameId === g.id) store.update({ analysis: { ...now, practice: null } });
+    showError(e);
+  }
 }
 
 /** A game against the computer from the position before the studied mistake. */
@@ -106,7 +171,8 @@ function draw(s) {
     const focused = active instanceof HTMLElement && body.contains(active) ? active.dataset.key : null;
     const st = s.study && s.study.gameId === s.game.id && s.viewPly === s.study.ply ? s.study : null;
     renderer.renderAnalysis(body, a.data, s.game, {
-      onPly: handlers.onPly, onStudy: study, onStep: step, onTryAgain: tryAgain, study: st, viewPly: store.shownPly(s),
+      onPly: handlers.onPly, onStudy: study, onStep: step, onLine: showLine, onTryAgain: tryAgain, study: st, viewPly: store.shownPly(s),
+      practiceColors: practiceColors(s.game), practice: a.practice || null, onPractise: practise,
     });
     if (focused) {
       const again = /** @type {HTMLElement | null} */ (body.querySelector(`[data-key="${CSS.escape(focused)}"]`));

@@ -111,7 +111,8 @@ function shown(s) {
   // Offline, the position may be out of date: no move is offered.
   const live = p === g.plies.length && s.connection === 'live';
   // A player waiting for the opponent is not offered the opponent's moves (spectators see them).
-  const theirs = store.mySeat(g) && !store.isHumanTurn(g);
+  // A record offers no move at all.
+  const theirs = (store.mySeat(g) && !store.isHumanTurn(g)) || !!g.record;
   return {
     board: p === 0 ? g.start.board : g.plies[p - 1].board,
     legal: live && !theirs ? g.legal_moves : [],
@@ -131,15 +132,25 @@ function shown(s) {
 function studied(st, g, p) {
   const before = p === 0 ? g.start.board : g.plies[p - 1].board;
   const base = { legal: [], interactive: false, ply: p };
-  if (st.step > 0 && st.steps && st.steps[st.step - 1]) {
-    const ply = st.steps[st.step - 1];
+  // The line stepped: the better one, or the played move's (the opponent's refutation).
+  const steps = st.which === 'played' ? st.playedSteps : st.steps;
+  // A claim's squares are marked on its own board only (the step it holds at).
+  const claim = st.claim && st.claim.which === st.which && st.claim.step === st.step ? st.claim : null;
+  const coach = () => {
+    if (!claim) return null;
+    const marks = new Map();
+    for (const sq of claim.squares) marks.set(sq, ['coach']);
+    return marks;
+  };
+  if (st.step > 0 && steps && steps[st.step - 1]) {
+    const ply = steps[st.step - 1];
     let last = null;
-    for (let i = st.step - 1; i >= 0; i--) if (st.steps[i].move !== 'pass') { last = st.steps[i].move; break; }
-    return { ...base, board: ply.board, last, counts: [ply.black_discs, ply.white_discs], marks: null, study: 'line:' + st.step };
+    for (let i = st.step - 1; i >= 0; i--) if (steps[i].move !== 'pass') { last = steps[i].move; break; }
+    const name = st.which === 'played' ? 'played:' : 'line:';
+    return { ...base, board: ply.board, last, counts: [ply.black_discs, ply.white_discs], marks: coach(), study: name + st.step };
   }
-  const marks = new Map();
+  const marks = coach() || new Map();
   const add = (sq, m) => { if (sq) marks.set(sq, [...(marks.get(sq) || []), m]); };
-  for (const sq of st.coach || []) add(sq, 'coach');
   add(st.played, 'played');
   add(st.best, 'best');
   return { ...base, board: before, last: null, counts: countDiscs(before), marks, study: 'before' };

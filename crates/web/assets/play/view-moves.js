@@ -67,6 +67,7 @@ function draw(s) {
   $input('transcript').value = g ? fullTranscript(g) : '';
   const ggf = /** @type {HTMLAnchorElement} */ ($('link-ggf'));
   if (g) ggf.href = api.exportUrl(g.id, 'ggf'); else ggf.removeAttribute('href');
+  drawExplorerLink(g, g ? store.shownPly(s) : 0);
   if (!g) {
     list.append(elt('p', 'empty-note', t('moves.none')));
     return;
@@ -103,6 +104,50 @@ function draw(s) {
 export function fullTranscript(g) {
   const opening = g.start && g.start.kind === 'xot' && g.start.opening ? g.start.opening : '';
   return opening + (g.transcript || '');
+}
+
+/** Most moves from the start the opening explorer covers (the server's explorer::MAX_PLIES). */
+const EXPLORER_PLIES = 20;
+
+/**
+ * The moves from the standard start to the position at `ply` (passes left out: the explorer
+ * plays forced passes itself), or null when the game did not start there.
+ * @param {GameView} g
+ * @param {number} ply
+ */
+export function lineToPly(g, ply) {
+  const kind = g.start && g.start.kind;
+  if (kind === 'setup') return null;
+  const opening = kind === 'xot' ? (g.start.opening || '') : '';
+  const moves = g.plies.slice(0, ply).map((p) => p.move).filter((m) => m !== 'pass');
+  return opening + moves.join('');
+}
+
+/** The explorer's address for the position at `ply`, or null when it covers no such position. */
+export function explorerPathAt(g, ply) {
+  const line = lineToPly(g, ply);
+  if (line === null || line.length > 2 * EXPLORER_PLIES) return null;
+  return line ? '/explorer?line=' + line : '/explorer';
+}
+
+/** "Opening explorer" under the move list: the position shown, while the explorer covers it. */
+function drawExplorerLink(g, ply) {
+  const a = /** @type {HTMLAnchorElement} */ ($('link-explorer'));
+  const path = g ? explorerPathAt(g, ply) : null;
+  a.hidden = path === null;
+  if (path === null) return;
+  a.href = path;
+  a.dataset.route = path;
+}
+
+/** A link to the explorer at `ply` for the review (null beyond the explorer's moves). */
+export function explorerAnchor(g, ply) {
+  const path = explorerPathAt(g, ply);
+  if (path === null) return null;
+  const a = elt('a', 'small-link explorer-link', t('ex.open'));
+  a.href = path;
+  a.dataset.route = path;
+  return a;
 }
 
 function plyButton(cls, text, ply, current) {

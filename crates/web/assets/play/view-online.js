@@ -203,7 +203,7 @@ function draw(s) {
   $('online').hidden = !on;
   $('gameover').classList.toggle('online', on);
   // A game on one device may be resigned too (the same button and confirmation).
-  const local = !!g && !on && (g.mode === 'computer' || g.mode === 'friend');
+  const local = !!g && !on && !g.record && (g.mode === 'computer' || g.mode === 'friend');
   const seated = on && !!store.mySeat(g) && g.online.phase !== 'finished' && g.status !== 'finished';
   $('online-controls').hidden = !(seated || (local && g.status === 'ongoing'));
   for (const color of ['black', 'white']) presenceDot(s, color);
@@ -282,10 +282,11 @@ function draw(s) {
 
   // The players' buttons.
   const busy = s.connection !== 'live' || s.awaiting !== null;
-  const moves = g.plies.filter((p) => p.move !== 'pass').length;
   const playing = o.phase === 'playing' && !finished;
   $button('btn-resign').disabled = !playing || busy;
-  $('btn-abort').hidden = !(moves < 2 && !finished);
+  // Abort (no result, unrated) until both sides have made a move, as on lichess.
+  const moved = (c) => g.plies.some((p) => p.color === c && p.move !== 'pass');
+  $('btn-abort').hidden = !(!!mine && !(moved('black') && moved('white')) && !finished);
   $button('btn-abort').disabled = busy;
   const tcKind = (o.time_control && o.time_control.kind) || 'none';
   const takebacks = tcKind === 'none' || tcKind === 'correspondence';

@@ -45,12 +45,16 @@ function players(s) {
       if (store.mySeat(g) === color) who += ' · ' + t('online.you');
     } else if (g && g.mode === 'computer') {
       who = g.human_color === color ? t('player.you') : `${t('player.computer')}${g.level ? ' · ' + levelName(g.level, s) : ''}`;
+    } else if (g && g.record) {
+      // A game record: the players it names, else which side.
+      who = g.record[color] || colorName(color);
     } else if (g) {
-      // Two people at this device (or a game opened to step through).
+      // Two people at this device.
       who = t(color === 'black' ? 'player.first' : 'player.second');
     }
     const whoEl = box.querySelector('.pwho');
-    const typed = s.gameId && store.isOnline(g) ? seatName(s, color) : '';
+    const typed = s.gameId && store.isOnline(g) ? seatName(s, color)
+      : g && g.record && g.record[color] ? g.record[color] : '';
     if (whoEl.textContent !== who || (typed && !whoEl.querySelector('bdi'))) {
       // A seat's name is what someone typed: isolated in a <bdi>.
       if (typed) whoEl.replaceChildren(bdi(typed), who.slice(typed.length));
@@ -68,6 +72,7 @@ function status(s) {
   if (!s.gameId) text = t('status.yourTurn', { color: colorName('black') });
   else if (!g) text = t('status.loading');
   else if (store.isOnline(g)) text = onlineStatus(s);
+  else if (g.record) text = t('status.record');
   else if (g.status === 'finished') text = t('status.finished');
   else if (g.mode === 'friend') text = t('status.toMove', { color: colorName(g.side_to_move) });
   else if (store.isHumanTurn(g)) text = t('status.yourTurn', { color: colorName(g.side_to_move) });
@@ -151,6 +156,8 @@ function buttons(s) {
   const timed = !!(g && g.clocks);
   const forfeited = !!(g && g.end && g.end.reason !== 'normal');
   if (timed) for (const id of ['btn-undo', 'btn-redo']) $(id).hidden = true;
+  // A record keeps its moves: nothing to undo or redo.
+  if (g && g.record) for (const id of ['btn-undo', 'btn-redo']) $(id).hidden = true;
   $('btn-analyse').hidden = online && g.status !== 'finished';
   $button('btn-undo').disabled = !g || g.plies.length === 0 || busy || forfeited;
   $button('btn-redo').disabled = !g || !g.redo || g.redo.length === 0 || thinking || busy || forfeited;

@@ -6,6 +6,7 @@ mod engine;
 mod follow;
 mod play;
 mod seats;
+mod stall;
 
 use super::{Connected, Event, Frames, Msg, RECONNECT_GRACE_MS};
 use crate::error::{AppError, AppResult};
@@ -73,6 +74,9 @@ pub(super) struct Actor {
     owner: Option<String>,
     /// The game is no longer in the store (deleted through another instance).
     gone: bool,
+    /// Since when the running clock is stalled: a change was refused for a store error then,
+    /// and none was stored since ([`stall`]).
+    stalled_since: Option<i64>,
 }
 
 fn maybe_sleep(clock: &Clock, at: Option<i64>) -> Sleep {
@@ -88,7 +92,7 @@ impl Actor {
         online: Option<OnlineGame>,
         shared: Arc<Shared>,
         self_tx: mpsc::Sender<Msg>,
-        leader: bool,
+        holder: Option<String>,
     ) -> Actor {
         let (events, _) = broadcast::channel(64);
         Actor {
@@ -107,9 +111,12 @@ impl Actor {
             since: [None; 2],
             chat_times: [VecDeque::new(), VecDeque::new()],
             last_activity: Instant::now(),
-            leader,
-            owner: None,
+            leader: holder.is_none(),
+            // A follower asks the owner its first look at the lease found (no wait for the
+            // next look: `follow`).
+            owner: holder.filter(|o| !o.is_empty()),
             gone: false,
+            stalled_since: None,
         }
     }
 
@@ -133,6 +140,7 @@ impl Actor {
             }
             let presence = maybe_sleep(&self.clock, self.presence_deadline());
             let idle_deadline = self.last_activity + self.shared.config.idle_timeout;
+            let stalled = self.stalled_since.is_some();
             tokio::select! {
                 msg = rx.recv() => match msg {
                     None => break,
@@ -144,13 +152,15 @@ impl Actor {
                 },
                 _ = ticker.tick(), if self.thinking.is_some() => self.send_progress(),
                 _ = presence => self.broadcast_presence(),
+                _ = tokio::time::sleep(stall::STALL_RETRY), if stalled => self.retry_stalled().await,
                 _ = tokio::time::sleep_until(idle_deadline.into()) => {
                     // Nobody watches: leave memory (a running clock's deadline is stored, and
                     // the flag scheduler brings the game back when it comes).
                     // Not while the computer thinks on a clock: its time runs (its move
                     // comes first). Without a clock its search is simply dropped.
                     let clocked_search = self.thinking.is_some() && self.flag_deadline().is_some();
-                    if self.conns.is_empty() && rx.is_empty() && !clocked_search {
+                    // Nor while its clock is stalled: what it gives back is not stored yet.
+                    if self.conns.is_empty() && rx.is_empty() && !clocked_search && !stalled {
                         break;
                     }
                     self.last_activity = Instant::now();
@@ -452,13 +462,30 @@ impl Actor {
     /// Stores the next state and, once it is stored, makes it the current one.
     async fn commit(
         &mut self,
+        next: GameRecord,
+        online: Option<OnlineGame>,
+        changes: Vec<Change>,
+    ) -> AppResult<()> {
+        let now = self.clock.now_ms();
+        self.commit_at(next, online, changes, now).await
+    }
+
+    /// [`Actor::commit`] of a request that arrived at `asked_at` (the time source's ms): if the
+    /// store fails, the clock is stalled from then on ([`stall`]).
+    async fn commit_at(
+        &mut self,
         mut next: GameRecord,
         online: Option<OnlineGame>,
         changes: Vec<Change>,
+        asked_at: i64,
     ) -> AppResult<()> {
         next.meta.updated_at = now_millis().max(self.rec.meta.updated_at);
         let new_game = changes.iter().any(|c| matches!(c, Change::NewGame(_)));
         let version = (self.version + 1).max(now_millis().max(0) as u64);
+        if self.shared.cluster.is_displaced() {
+            // Another process runs games under this instance id now: its leases are not ours.
+            return Err(StoreError::NotOwner(self.rec.meta.id.clone()).into());
+        }
         let saved = self
             .shared
             .store
@@ -471,12 +498,14 @@ impl Actor {
             )
             .await;
         if let Err(e) = saved {
+            self.note_store_failure(&e, asked_at);
             if matches!(e, StoreError::NotOwner(_)) {
                 // Another instance took the game over: follow it from now on.
                 self.step_down().await;
             }
             return Err(e.into());
         }
+        self.store_took_a_change();
         let before = self.flag_deadline();
         let plies_before = self.rec.game.moves().len();
         let finished = |o: &Option<OnlineGame>| {

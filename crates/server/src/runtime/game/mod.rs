@@ -388,13 +388,14 @@ impl GameHandle {
 /// Makes the actor of `game`: its handle, and the future that runs it until the game is closed,
 /// unloaded or the server stops (the caller spawns it and registers the handle).
 ///
-/// `leader`: this instance holds the game's lease (always, with one process): it runs the
-/// game; otherwise the actor follows the owner (`crate::runtime::cluster`).
+/// `holder`: `None` if this instance holds the game's lease (always, with one process): it runs
+/// the game; otherwise the instance that held it when looked at (empty: nobody, just then),
+/// which the actor follows (`crate::runtime::cluster`).
 pub fn start(
     game: StoredGame,
     shared: Arc<Shared>,
     instance: u64,
-    leader: bool,
+    holder: Option<String>,
 ) -> (GameHandle, impl Future<Output = ()> + Send + 'static) {
     let (tx, rx) = mpsc::channel(256);
     let handle = GameHandle {
@@ -403,6 +404,6 @@ pub fn start(
         owner: game.rec.meta.owner,
         mode: game.rec.meta.mode,
     };
-    let actor = actor::Actor::new(game.rec, game.online, shared, tx, leader);
+    let actor = actor::Actor::new(game.rec, game.online, shared, tx, holder);
     (handle, actor.run(rx))
 }

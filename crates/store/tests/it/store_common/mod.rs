@@ -133,6 +133,7 @@ pub fn record(id: &str, mode: Mode, moves: &[&str], at: i64) -> GameRecord {
             opening: None,
             seed: u64::MAX - 5,
             owner: Owner::Browser(me()),
+            record: None,
         },
         game,
     }

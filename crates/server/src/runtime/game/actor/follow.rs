@@ -16,12 +16,10 @@ use crate::model::online::Phase;
 use crate::runtime::cluster::Answer;
 use crate::runtime::game::{Forward, Msg};
 use crate::view::online::{ChatLineView, ChatMessage};
-use std::time::Duration;
 
-/// How long a follower waits for the owner's answer before it looks at the lease again.
-const FORWARD_WAIT: Duration = Duration::from_millis(1_000);
-/// Tries before a request is refused (503 `not_owner`, try again): together longer than a
-/// lease, so a dead owner's game is taken over first.
+/// Tries before a request is refused (503 `not_owner`, try again): with the answer's wait
+/// (`ServerConfig::forward_wait`, 1 s) together longer than a lease, so a dead owner's game is
+/// taken over first.
 const FORWARD_TRIES: u32 = 6;
 
 /// Whether `msg` changes the game (only the owner does that).
@@ -193,18 +191,12 @@ impl Actor {
         let (shared, tx) = (self.shared.clone(), self.self_tx.clone());
         let (owner, game) = (self.owner.clone(), self.rec.meta.id.clone());
         tokio::spawn(async move {
+            let wait = shared.config.forward_wait;
             let answer = match owner {
-                Some(owner) => {
-                    shared
-                        .cluster
-                        .request(&owner, &game, op, FORWARD_WAIT, id)
-                        .await
-                }
-                None => {
-                    // Nobody known to own it: the next look at the lease says.
-                    tokio::time::sleep(FORWARD_WAIT).await;
-                    Ok(None)
-                }
+                Some(owner) => shared.cluster.request(&owner, &game, op, wait, id).await,
+                // Nobody known to own it (the lease was free when this actor looked): no answer
+                // to wait for; the look at the lease that follows says who owns it now.
+                None => Ok(None),
             };
             let msg = Box::new(msg);
             let _ = tx

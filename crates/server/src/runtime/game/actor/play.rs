@@ -5,7 +5,9 @@
 use super::{idx, Actor};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
-use crate::model::online::{ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX};
+use crate::model::online::{
+    has_moved, running_clock, ChatLine, End, OnlineGame, Phase, TimeControl, CHAT_MAX,
+};
 use crate::model::{GameMeta, GameRecord, Mode};
 use crate::runtime::game::{Action, CHAT_BURST, CHAT_WINDOW_MS};
 use crate::util::{new_game_id, now_millis, random_u64};
@@ -56,8 +58,9 @@ impl Actor {
         if let Phase::Playing { .. } = next.phase {
             // The clock that ran stops where it was.
             let now = self.clock.now_ms();
-            next.black_ms = next.remaining_at(Color::Black, Some(pos.side_to_move()), now);
-            next.white_ms = next.remaining_at(Color::White, Some(pos.side_to_move()), now);
+            let running = running_clock(&self.rec, &next);
+            next.black_ms = next.remaining_at(Color::Black, running, now);
+            next.white_ms = next.remaining_at(Color::White, running, now);
         }
         next.phase = Phase::Finished(End::Resign(loser));
         self.cancel_thinking();
@@ -93,6 +96,8 @@ impl Actor {
         action: Action,
         arrived_ms: i64,
     ) -> AppResult<()> {
+        // A clock stalled by a store failure: the stalled time is not the mover's.
+        self.resume_clock(arrived_ms);
         let seat = match self.online() {
             Err(_) => None,
             Ok(o) => Some(o.seat_of(who).ok_or_else(|| {
@@ -101,6 +106,14 @@ impl Actor {
                 )
             })?),
         };
+        if self.rec.meta.record.is_some() {
+            // A record opened from a file or a link keeps the moves it was given.
+            return Err(AppError::NotAllowed(
+                "a game record is stepped through and analysed, not played on: to play from one \
+                 of its positions, start a new game set up from it"
+                    .into(),
+            ));
+        }
         match (action, seat) {
             (Action::Move { square, ply }, seat) => self.play(seat, square, ply, arrived_ms).await,
             (Action::Undo { ply }, None) => self.undo(ply).await,
@@ -141,17 +154,13 @@ impl Actor {
                     ));
                 }
                 self.check_ply(ply, Some(seat))?;
-                let played = self
-                    .rec
-                    .game
-                    .moves()
-                    .iter()
-                    .filter(|m| **m != Move::Pass)
-                    .count();
-                if played >= 2 {
-                    return Err(AppError::NotAllowed(format!(
-                        "{played} moves have been played: a game can be aborted only before 2; resign instead"
-                    )));
+                if has_moved(&self.rec.game, Color::Black)
+                    && has_moved(&self.rec.game, Color::White)
+                {
+                    return Err(AppError::NotAllowed(
+                        "both sides have moved: a game can be aborted only before; resign instead"
+                            .into(),
+                    ));
                 }
                 let mut next = online.clone();
                 next.phase = Phase::Finished(End::Abort);
@@ -288,9 +297,14 @@ impl Actor {
         }
         let mover = seat.unwrap_or(pos.side_to_move());
         if self.flag_deadline().is_some_and(|d| arrived_ms >= d) {
-            self.flag_fall(mover).await?;
+            let aborted = self.flag_fall(mover).await? == End::Abort;
             return Err(AppError::GameOver(
-                "your time ran out before the move arrived".into(),
+                if aborted {
+                    "the game was aborted: the first move did not arrive in time"
+                } else {
+                    "your time ran out before the move arrived"
+                }
+                .into(),
             ));
         }
         let mut rec = self.rec.clone();
@@ -305,7 +319,7 @@ impl Actor {
         if rec.computer_to_move() {
             self.check_engine_room().await?;
         }
-        self.commit(rec, online, Vec::new()).await?;
+        self.commit_at(rec, online, Vec::new(), arrived_ms).await?;
         self.maybe_start_thinking();
         self.broadcast_game();
         Ok(())
@@ -320,7 +334,8 @@ impl Actor {
         arrived_ms: i64,
     ) -> Option<OnlineGame> {
         let mut next = self.online.clone()?;
-        next.charge_move(mover, arrived_ms, self.clock.now_ms());
+        let first = !has_moved(&self.rec.game, mover);
+        next.charge_move(mover, first, arrived_ms, self.clock.now_ms());
         next.offers.takeback = None;
         if rec.game.position().is_game_over() {
             next.phase = Phase::Finished(End::Normal);
@@ -466,6 +481,7 @@ impl Actor {
                 seed: random_u64(),
                 // The rematch belongs to the same creator (both players hold seats in it).
                 owner: self.rec.meta.owner,
+                record: None,
             },
             game,
         };

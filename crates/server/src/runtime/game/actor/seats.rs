@@ -4,7 +4,7 @@
 use super::{idx, link_hash, Actor};
 use crate::error::{AppError, AppResult};
 use crate::identity::BrowserId;
-use crate::model::online::{flag_at, Phase, SeatState};
+use crate::model::online::{flag_at, has_moved, End, Phase, SeatState};
 use crate::runtime::game::{NewLink, LINKS_PER_SEAT, LINK_VALID_MS};
 use crate::view::GameView;
 use virada_rules::Color;
@@ -120,6 +120,8 @@ impl Actor {
     /// Ends the game if the side to move is out of time; answers whether the flag fell (false:
     /// time is left, or no clock runs).
     pub(super) async fn check_flag(&mut self) -> AppResult<bool> {
+        // A clock stalled by a store failure counts the time since it resumed only.
+        self.resume_clock(self.clock.now_ms());
         let Some(deadline) = self.flag_deadline() else {
             return Ok(false);
         };
@@ -131,21 +133,52 @@ impl Actor {
         Ok(true)
     }
 
-    /// `loser`'s flag fell (any mode with a clock): stored, then shown.
-    pub(super) async fn flag_fall(&mut self, loser: Color) -> AppResult<()> {
+    /// `loser`'s flag fell (any mode with a clock): stored, then shown. A side that had not
+    /// made its first move (in a game between two seated players) aborts the game instead:
+    /// no result, nobody's clock charged. Answers how the game ended.
+    pub(super) async fn flag_fall(&mut self, loser: Color) -> AppResult<End> {
         let mut next = self
             .online
             .clone()
             .ok_or_else(|| AppError::Internal("a flag fell in a game without a clock".into()))?;
-        // The loser's clock shows zero.
-        match loser {
-            Color::Black => next.black_ms = 0,
-            Color::White => next.white_ms = 0,
-        }
-        next.phase = Phase::Finished(next.out_of_time(loser));
+        let end = if has_moved(&self.rec.game, loser) {
+            // The loser's clock shows zero.
+            match loser {
+                Color::Black => next.black_ms = 0,
+                Color::White => next.white_ms = 0,
+            }
+            next.out_of_time(loser)
+        } else {
+            self.pause_in_arena(&next, loser).await;
+            End::Abort
+        };
+        next.phase = Phase::Finished(end);
         next.offers = Default::default();
         // The computer out of time stops thinking.
         self.cancel_thinking();
-        self.commit_online(next, Vec::new()).await
+        self.commit_online(next, Vec::new()).await?;
+        Ok(end)
+    }
+
+    /// An arena player who let their game abort (no first move in time) is paused in the
+    /// arena, as on lichess: the arena does not pair them again until they rejoin. Done before
+    /// the end is stored, so the pairing that the end wakes never takes them; a failure is
+    /// logged and changes nothing else.
+    async fn pause_in_arena(&self, online: &crate::model::online::OnlineGame, absent: Color) {
+        let SeatState::Taken { holders, .. } = online.seat(absent) else {
+            return;
+        };
+        let Some(&holder) = holders.first() else {
+            return;
+        };
+        let store = &self.shared.store;
+        let paused = match store.arena_of_game(&self.rec.meta.id).await {
+            Ok(Some(arena)) => store.withdraw_arena(&arena, holder).await.map(|_| ()),
+            Ok(None) => Ok(()),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = paused {
+            tracing::warn!(error = %e, "cannot pause the absent arena player");
+        }
     }
 }

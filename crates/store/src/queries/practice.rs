@@ -1,0 +1,149 @@
+//! Practice sets (`crate::practice`): at most a given number a holder, one a game and side
+//! (a new one for the same game and side replaces it, progress included).
+
+use crate::error::{StoreError, StoreResult};
+use crate::exec::{args, Db, Row};
+use crate::practice::{solved_from_text, solved_text, PracticeSetRow};
+use virada_domain::identity::BrowserId;
+
+/// Schema version 12.
+pub const MIGRATION: &str = "CREATE TABLE practice_sets (
+        id          TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL REFERENCES accounts(holder) ON DELETE CASCADE,
+        game_id     TEXT NOT NULL,
+        color       TEXT NOT NULL,
+        created_at  BIGINT NOT NULL,
+        items       TEXT NOT NULL,
+        solved      TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX practice_sets_game ON practice_sets(holder, game_id, color);
+    CREATE INDEX practice_sets_holder ON practice_sets(holder, created_at);";
+
+const COLUMNS: &str = "id, holder, game_id, color, created_at, items, solved";
+
+fn set_of(r: &Row) -> StoreResult<PracticeSetRow> {
+    let holder: String = r.get(1)?;
+    Ok(PracticeSetRow {
+        id: r.get(0)?,
+        holder: BrowserId::from_hex(&holder)
+            .ok_or_else(|| StoreError::Db(format!("stored practice set holder {holder:?}")))?,
+        game_id: r.get(2)?,
+        color: r.get(3)?,
+        created_at: r.get(4)?,
+        items: r.get(5)?,
+        solved: solved_from_text(&r.get::<String>(6)?),
+    })
+}
+
+/// Stores `set` (its `created_at` moved past the holder's newest set if need be), replacing
+/// the holder's set of the same game and side; then drops the holder's oldest sets beyond
+/// `keep`. The holder is locked for the transaction on PostgreSQL
+/// (class 6), so two sets stored at once cannot both count the other out.
+pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult<()> {
+    let h = set.holder.to_string();
+    db.postgres_only("SELECT pg_advisory_xact_lock(6, hashtext($1))", args![h])
+        .await?;
+    // Each set of a holder is newer than the last one stored, even within a millisecond, so
+    // "the oldest" beyond `keep` is always one set.
+    let newest: Option<i64> = db
+        .query_opt(
+            "SELECT MAX(created_at) FROM practice_sets WHERE holder = $1",
+            args![h],
+        )
+        .await?
+        .map(|r| r.get(0))
+        .transpose()?
+        .flatten();
+    let created_at = newest.map_or(set.created_at, |n| set.created_at.max(n + 1));
+    db.execute(
+        "DELETE FROM practice_sets WHERE holder = $1 AND game_id = $2 AND color = $3",
+        args![h, set.game_id, set.color],
+    )
+    .await?;
+    db.execute(
+        &format!("INSERT INTO practice_sets ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+        args![
+            set.id,
+            h,
+            set.game_id,
+            set.color,
+            created_at,
+            set.items,
+            solved_text(&set.solved)
+        ],
+    )
+    .await?;
+    let ids: Vec<String> = db
+        .query(
+            "SELECT id FROM practice_sets WHERE holder = $1 ORDER BY created_at DESC, id DESC",
+            args![h],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect::<StoreResult<_>>()?;
+    for id in ids.iter().skip(keep) {
+        db.execute("DELETE FROM practice_sets WHERE id = $1", args![id])
+            .await?;
+    }
+    Ok(())
+}
+
+/// The holder's sets, the newest first.
+pub async fn list(db: &Db<'_>, holder: BrowserId) -> StoreResult<Vec<PracticeSetRow>> {
+    db.query(
+        &format!(
+            "SELECT {COLUMNS} FROM practice_sets WHERE holder = $1
+             ORDER BY created_at DESC, id DESC"
+        ),
+        args![holder.to_string()],
+    )
+    .await?
+    .iter()
+    .map(set_of)
+    .collect()
+}
+
+/// Adds `ply` to the solved plies of the holder's set `id`; the set afterwards (`None`: the
+/// holder has no such set).
+pub async fn solve(
+    db: &Db<'_>,
+    holder: BrowserId,
+    id: &str,
+    ply: u32,
+) -> StoreResult<Option<PracticeSetRow>> {
+    let h = holder.to_string();
+    db.postgres_only("SELECT pg_advisory_xact_lock(6, hashtext($1))", args![h])
+        .await?;
+    let Some(row) = db
+        .query_opt(
+            &format!("SELECT {COLUMNS} FROM practice_sets WHERE holder = $1 AND id = $2"),
+            args![h, id],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let mut set = set_of(&row)?;
+    if !set.solved.contains(&ply) {
+        set.solved.push(ply);
+        set.solved.sort_unstable();
+        db.execute(
+            "UPDATE practice_sets SET solved = $3 WHERE holder = $1 AND id = $2",
+            args![h, id, solved_text(&set.solved)],
+        )
+        .await?;
+    }
+    Ok(Some(set))
+}
+
+/// Deletes the holder's set `id`; whether there was one.
+pub async fn delete(db: &Db<'_>, holder: BrowserId, id: &str) -> StoreResult<bool> {
+    Ok(db
+        .execute(
+            "DELETE FROM practice_sets WHERE holder = $1 AND id = $2",
+            args![holder.to_string(), id],
+        )
+        .await?
+        > 0)
+}
