@@ -28,8 +28,8 @@ pub enum Db<'a> {
     /// A SQLite connection inside its transaction (the store runs the whole transaction on one
     /// blocking thread: see [`SqliteDb::run`]).
     Sqlite(&'a SqliteDb),
-    /// A PostgreSQL transaction.
-    Postgres(&'a tokio_postgres::Transaction<'a>),
+    /// A PostgreSQL transaction (on a pooled connection, with its statement cache).
+    Postgres(&'a deadpool_postgres::Transaction<'a>),
 }
 
 /// A job's future (what a store runs in one transaction).

@@ -1,11 +1,22 @@
 //! The PostgreSQL side of [`super::Db`]: a parameter is encoded as the type PostgreSQL infers
 //! for it (a `Cell::Int` for a `BOOLEAN` column is `false`/`true`), a column is read by its type.
+//!
+//! Statements are prepared once per pooled connection and kept (deadpool's statement cache):
+//! a statement given as text would be prepared again at every run, one more round trip to the
+//! server and one more parse and plan there, which was about half the statements' cost of a
+//! move (docs/SERVER.md, "Load with two instances").
 
 use super::cells::Row;
 use crate::error::{StoreError, StoreResult};
 use crate::rows::Cell;
+use deadpool_postgres::Transaction;
 use tokio_postgres::types::{to_sql_checked, IsNull, ToSql, Type};
-use tokio_postgres::Transaction;
+use tokio_postgres::Statement;
+
+/// Most statements one connection keeps prepared. The store's texts are a few hundred at most
+/// (lists of parameters for `IN (...)` vary in length, a few); beyond that the cache starts
+/// afresh rather than grow.
+const CACHED_STATEMENTS: usize = 512;
 
 type BoxError = Box<dyn std::error::Error + Sync + Send>;
 
@@ -65,12 +76,22 @@ fn refs(args: &[Cell]) -> Vec<&(dyn ToSql + Sync)> {
     args.iter().map(|a| a as &(dyn ToSql + Sync)).collect()
 }
 
+/// `sql` prepared on the transaction's connection (once: then from its cache).
+async fn prepared(tx: &Transaction<'_>, sql: &str) -> StoreResult<Statement> {
+    if tx.statement_cache.size() >= CACHED_STATEMENTS {
+        tx.statement_cache.clear();
+    }
+    Ok(tx.prepare_cached(sql).await?)
+}
+
 pub async fn execute(tx: &Transaction<'_>, sql: &str, args: &[Cell]) -> StoreResult<u64> {
-    Ok(tx.execute(sql, &refs(args)).await?)
+    let statement = prepared(tx, sql).await?;
+    Ok(tx.execute(&statement, &refs(args)).await?)
 }
 
 pub async fn query(tx: &Transaction<'_>, sql: &str, args: &[Cell]) -> StoreResult<Vec<Row>> {
-    let rows = tx.query(sql, &refs(args)).await?;
+    let statement = prepared(tx, sql).await?;
+    let rows = tx.query(&statement, &refs(args)).await?;
     let mut out = Vec::with_capacity(rows.len());
     for r in &rows {
         let mut row = Vec::with_capacity(r.len());

@@ -1,6 +1,6 @@
 //! Several instances on one database (the server's `runtime::cluster`): game leases, change notifications
-//! (`NOTIFY` inside the transaction of the change, so they are sent when, and only if, it
-//! commits) and the listener that hears them (`LISTEN` on a connection of its own). The
+//! (`NOTIFY` right after the transaction of the change commits, so only a stored change is
+//! announced) and the listener that hears them (`LISTEN` on a connection of its own). The
 //! listener's connection also keeps the instance's leases: once every `LEASE_RENEW_MS` it
 //! renews them all in one statement and reports the games whose lease expired, away from the
 //! pool, so a busy pool cannot delay a renewal.
@@ -9,6 +9,15 @@
 //! per id with the process's random token): an id whose claim has not expired is live, and a
 //! second process started with it is refused (the server's `runtime::cluster`); a process that
 //! finds its claim taken by another stops (`BusMessage::Displaced`).
+//!
+//! Why the notice is not sent inside the change's transaction: PostgreSQL takes one lock for the
+//! whole database from a notifying transaction's commit until its end, flush to disk included,
+//! so every move of every game would be committed one after another, one flush each (the
+//! largest wait at one instance under load: docs/SERVER.md, "Load with two instances"). Sent
+//! after the commit, the notice's own statement writes nothing and holds that lock a moment. A
+//! notice lost between the two (the instance died, or lost its connection) delays what the
+//! followers show, never what is stored: they read the game again when the owner answers their
+//! next request, when their listener reconnects, and when they take a dead owner's game over.
 //!
 //! Lease times are on the database's clock (`clock_timestamp()`), so the instances' own clocks
 //! do not decide who owns a game.
@@ -194,10 +203,15 @@ pub async fn renew_or_refuse(db: &Db<'_>, id: &str, instance: &str) -> StoreResu
     }
 }
 
-/// `NOTIFY channel, payload`, sent when the transaction commits.
-pub async fn notify(db: &Db<'_>, channel: &str, payload: &str) -> StoreResult<()> {
-    db.execute("SELECT pg_notify($1, $2)", args![channel, payload])
-        .await?;
+/// `NOTIFY channel, payload` at once, outside any transaction: a change's notice after its
+/// commit, a request or an answer between instances.
+pub async fn notify_now(
+    client: &deadpool_postgres::Object,
+    channel: &str,
+    payload: &str,
+) -> StoreResult<()> {
+    let statement = client.prepare_cached("SELECT pg_notify($1, $2)").await?;
+    client.execute(&statement, &[&channel, &payload]).await?;
     Ok(())
 }
 

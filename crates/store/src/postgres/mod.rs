@@ -347,20 +347,36 @@ impl Backend for PgStore {
         changes: Vec<Change>,
     ) -> StoreFuture<'_, ()> {
         let instance = instance.to_string();
-        let channel = self.changes.clone();
-        self.write(move |db| {
-            Box::pin(async move {
-                cluster::renew_or_refuse(db, &rec.meta.id, &instance).await?;
-                queries::games::save(db, &rec, online.as_ref(), &changes).await?;
-                let payload = format!("{} {version} {instance}", rec.meta.id);
-                cluster::notify(db, &channel, &payload).await
+        let payload = format!("{} {version} {instance}", rec.meta.id);
+        Box::pin(async move {
+            self.write(move |db| {
+                Box::pin(async move {
+                    cluster::renew_or_refuse(db, &rec.meta.id, &instance).await?;
+                    queries::games::save(db, &rec, online.as_ref(), &changes).await
+                })
             })
+            .await?;
+            // Stored: now the notice (after the commit, not in it: `cluster`). The change stands
+            // if it cannot be sent; the followers catch up (`cluster`, top).
+            let sent: StoreResult<()> = async {
+                let client = self.pool.get().await?;
+                cluster::notify_now(&client, &self.changes, &payload).await
+            }
+            .await;
+            if let Err(e) = sent {
+                tracing::warn!(error = %e, "a stored change's notice was not sent");
+            }
+            Ok(())
         })
     }
 
     fn send_direct(&self, to: &str, payload: String) -> StoreFuture<'_, ()> {
         let channel = cluster::direct_channel(to);
-        self.write(move |db| Box::pin(async move { cluster::notify(db, &channel, &payload).await }))
+        // A message alone needs no transaction around it: one statement, one round trip.
+        Box::pin(async move {
+            let client = self.pool.get().await?;
+            cluster::notify_now(&client, &channel, &payload).await
+        })
     }
 
     fn claim_instance(&self, instance: &str, token: &str) -> StoreFuture<'_, Option<i64>> {

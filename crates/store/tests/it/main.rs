@@ -5,6 +5,7 @@
 #[macro_use]
 mod store_common;
 
+mod cluster;
 mod db_copy;
 mod store;
 mod store_accounts;
