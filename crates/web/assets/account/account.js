@@ -117,8 +117,8 @@ async function submitGuest() {
 
 async function showUser() {
   $('account-who').textContent = t('account.signedInAs', { name: user });
-  // The blocked players, each with unblock (safety.js, loaded with the page already).
-  import('./safety.js').then((m) => m.renderBlockedList($('account-blocks')));
+  // The blocked players, each with unblock.
+  import('./blocks.js').then((m) => m.renderBlockedList($('account-blocks')));
   const list = $('account-ratings');
   list.textContent = '';
   try {

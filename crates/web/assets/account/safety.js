@@ -11,7 +11,7 @@ import * as store from '../core/store.js';
 import { t, safeGet, safeSet } from '../core/i18n.js';
 import { currentUser } from './account.js';
 import { setNotice, showError } from '../core/notice.js';
-import { $input, targetOf, el, button } from '../core/dom.js';
+import { $input, targetOf } from '../core/dom.js';
 
 const $ = (id) => document.getElementById(id);
 const GUEST_KEY = 'virada.chatOff';
@@ -173,37 +173,13 @@ export function playerSafetyButtons(container, name) {
 }
 
 /**
- * The account's blocked players into `ul` (the account dialog), each with an unblock button;
- * "nobody" when there are none.
- * @param {HTMLElement} ul
+ * The accounts blocked, as the account's list (account/blocks.js) read them: the buttons' labels
+ * follow.
+ * @param {string[]} names
  */
-export async function renderBlockedList(ul) {
-  ul.textContent = '';
-  /** @type {{ blocks: { username: string, at: string }[] }} */
-  let list;
-  try {
-    list = await apiRequest('GET', '/api/account/blocks');
-  } catch (e) {
-    ul.append(el('li', 'form-error', String(/** @type {Error} */ (e).message || e)));
-    return;
-  }
-  blocked = new Set(list.blocks.map((b) => b.username.toLowerCase()));
-  if (!list.blocks.length) ul.append(el('li', 'muted', t('safety.noBlocks')));
-  for (const b of list.blocks) {
-    const li = el('li', 'blocked-player');
-    li.dataset.name = b.username;
-    li.append(el('span', '', b.username), ' ', button('btn small', t('safety.unblock', { name: b.username }), '', async () => {
-      try {
-        await apiRequest('DELETE', `/api/account/blocks/${encodeURIComponent(b.username)}`);
-        setNotice(t('safety.unblocked', { name: b.username }));
-      } catch (e) {
-        showError(e);
-      }
-      await renderBlockedList(ul);
-      draw(store.get());
-    }));
-    ul.append(li);
-  }
+export function setBlocked(names) {
+  blocked = new Set(names.map((n) => n.toLowerCase()));
+  draw(store.get());
 }
 
 export async function mountSafety() {
