@@ -50,13 +50,14 @@ async fn a_survivor_flags_a_deadline_another_instance_stored() {
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
     let id = one.started(&ana, &bia, tc).await;
-    // Black moves after 5 s, through instance one: White's minute runs from T0 + 5 s.
+    // Black moves after 5 s, through instance one (a first move: free): White's 30 s for its
+    // first move run from T0 + 5 s, the stored deadline that aborts the game.
     time.advance(5_000);
     let mut a = one.ws(&ana, &id).await;
     next_game(&mut a).await;
     send(&mut a, json!({"type": "move", "square": "f5", "ply": 0})).await;
     let g = game_at(&mut a, 1).await;
-    assert_eq!(g["online"]["clocks"]["deadline_ms"], T0 + 65_000, "{g}");
+    assert_eq!(g["online"]["clocks"]["abort_at_ms"], T0 + 35_000, "{g}");
     drop(a);
     one.server.shutdown().await;
 
@@ -74,13 +75,19 @@ async fn a_survivor_flags_a_deadline_another_instance_stored() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
-    let want = ["finished", "time", "white", "55000", "0"].map(|v| Some(v.to_string()));
+    let want = [
+        Some("finished".to_string()),
+        Some("abort".to_string()),
+        None,
+        Some("60000".to_string()),
+        Some("60000".to_string()),
+    ];
     assert_eq!(row, want);
     // Instance two holds the game now, and shows it so.
     let g = two.game(&bia, &id).await;
     assert_eq!(
         g["online"]["end"],
-        json!({"reason": "time", "loser": "white"})
+        json!({"reason": "abort", "loser": null})
     );
     two.server.shutdown().await;
 }
