@@ -10,6 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# A clean checkout (CI) builds everything once: incremental compilation's caches would only
+# cost time and disk there.
+if [ -n "${CI:-}" ]; then
+  export CARGO_INCREMENTAL=0
+fi
+
 started=$(date +%s)
 phase_start=$started
 SKIP_LOG=$(mktemp)
