@@ -90,14 +90,23 @@ async fn the_explorer_answers_positions_and_refuses_bad_lines() {
     let (s, e) = t.get("/api/explorer?line=f5f5").await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{e}");
     assert_eq!(error_code(&e), "illegal_move");
-    assert!(e["error"]["message"].as_str().unwrap().contains("move 2"), "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("move 2"),
+        "{e}"
+    );
     let (s, e) = t.get("/api/explorer?line=f5z9").await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
-    assert!(e["error"]["message"].as_str().unwrap().starts_with("line:"), "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().starts_with("line:"),
+        "{e}"
+    );
     let long = "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1f3f6e7";
     let (s, e) = t.get(&format!("/api/explorer?line={long}")).await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
-    assert!(e["error"]["message"].as_str().unwrap().contains("first 20"), "{e}");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("first 20"),
+        "{e}"
+    );
     let (s, e) = t.get("/api/explorer?moves=f5").await;
     assert_eq!(s, StatusCode::BAD_REQUEST, "{e}");
     let (s, e) = t
