@@ -304,30 +304,32 @@ impl Session {
         Ok(mv)
     }
 
-    /// The level's limits, with the thinking time capped by the GUI's clock if it gave one.
+    /// The level's limits, with the thinking time capped by the GUI's clock if it gave one. On
+    /// main time the level plays on the clock as in the app (`Level::limits_on_clock`): a
+    /// level's own time cap (10 s a move at level 21) stays only while it is within the clock's
+    /// aim. Before 2026-12-07 the cap stayed and, a fixed time winning over a clock, level 21
+    /// thought 6-10 s a move on any clock and lost short games on time.
     fn limits(&self, color: Color) -> virada_engine::Limits {
-        let mut limits = self.level.limits();
+        let empties = self.game.position().board().empty_count();
+        let on_clock = |remaining: Duration| {
+            let clock = Clock {
+                remaining,
+                increment: Duration::ZERO,
+            };
+            self.level.limits_on_clock(clock, empties)
+        };
         let byo_share = (self.byo_stones > 0 && !self.byo_yomi.is_zero())
             .then(|| (self.byo_yomi / self.byo_stones).saturating_sub(MOVE_MARGIN));
-        let cap = match self.time_left[color_index(color)] {
+        let (mut limits, cap) = match self.time_left[color_index(color)] {
             // In byo-yomi: the time left in the period, over the stones still to play.
-            Some((left, stones)) if stones > 0 => Some((left / stones).saturating_sub(MOVE_MARGIN)),
+            Some((left, stones)) if stones > 0 => (
+                self.level.limits(),
+                Some((left / stones).saturating_sub(MOVE_MARGIN)),
+            ),
             // Main time: the engine's time manager shares it out (keeping the period).
-            Some((left, _)) => {
-                limits.clock = Some(Clock {
-                    remaining: left,
-                    increment: Duration::ZERO,
-                });
-                byo_share
-            }
-            None if self.main_time.is_zero() => byo_share,
-            None => {
-                limits.clock = Some(Clock {
-                    remaining: self.main_time,
-                    increment: Duration::ZERO,
-                });
-                None
-            }
+            Some((left, _)) => (on_clock(left), byo_share),
+            None if self.main_time.is_zero() => (self.level.limits(), byo_share),
+            None => (on_clock(self.main_time), None),
         };
         if let Some(cap) = cap {
             let cap = cap.max(Duration::from_millis(10));
@@ -353,5 +355,55 @@ impl Session {
             counts.black_discs,
             counts.white_discs
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(level: u8) -> Session {
+        Session {
+            engine: Engine::new(EngineConfig {
+                tt_mb: 1,
+                threads: 1,
+                ..EngineConfig::default()
+            }),
+            game: Game::new(),
+            history: Vec::new(),
+            level: Level(level),
+            main_time: Duration::ZERO,
+            byo_yomi: Duration::ZERO,
+            byo_stones: 0,
+            time_left: [None, None],
+        }
+    }
+
+    /// Level 21 on 20 s of main time: the clock decides, not the level's 10 s cap (which would
+    /// win over the clock and lose the game on time); with an hour left the cap stays.
+    #[test]
+    fn main_time_replaces_a_level_cap_beyond_the_clock_aim() {
+        let mut s = session(21);
+        s.command("time_settings", &["20", "0", "0"])
+            .expect("time_settings");
+        s.command("time_left", &["b", "20", "0"])
+            .expect("time_left");
+        let l = s.limits(Color::Black);
+        assert_eq!(l.time, None, "{l:?}");
+        assert_eq!(l.clock.map(|c| c.remaining), Some(Duration::from_secs(20)));
+        // Before any time_left: the main time.
+        let l = s.limits(Color::White);
+        assert_eq!(
+            (l.time, l.clock.map(|c| c.remaining)),
+            (None, Some(Duration::from_secs(20)))
+        );
+        s.command("time_left", &["b", "3600", "0"])
+            .expect("time_left");
+        let l = s.limits(Color::Black);
+        assert_eq!((l.time, l.clock), (Some(Duration::from_secs(10)), None));
+        // Byo-yomi: the period's share caps the move.
+        s.command("time_left", &["b", "4", "2"]).expect("time_left");
+        let l = s.limits(Color::Black);
+        assert_eq!(l.time, Some(Duration::from_secs(2) - MOVE_MARGIN));
     }
 }
