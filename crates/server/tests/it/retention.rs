@@ -130,9 +130,11 @@ async fn stored_ids(db: &Path) -> Vec<String> {
 async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db.sqlite");
-    // Every unfinished game is abandoned as soon as it leaves memory (500 ms unused).
+    // Every unfinished game is abandoned as soon as it leaves memory (3 s unused: long enough
+    // that a game is still in memory from one request of the set-up to the next on a loaded
+    // machine; at 500 ms a game was sometimes swept between its creation and its seat).
     let srv = start_with(&db, ManualTime::new(T0), |c| {
-        c.idle_timeout = Duration::from_millis(500);
+        c.idle_timeout = Duration::from_secs(3);
         c.retention.local_game = Duration::ZERO;
         c.retention.waiting_online_game = Duration::ZERO;
         c.retention.playing_online_game = Duration::ZERO;
@@ -163,7 +165,8 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     next_of(&mut w, "chat").await;
     drop(w);
     let mut left = Vec::new();
-    for _ in 0..1000 {
+    // Polled until it holds (at most a minute: only a broken sweep takes that long).
+    for _ in 0..6000 {
         left = stored_ids(&db).await;
         if left.len() == 1 {
             break;
@@ -199,7 +202,8 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
         "the new game is stored"
     );
     let mut ids = Vec::new();
-    for _ in 0..1000 {
+    // Polled until it holds (at most a minute: only a broken sweep takes that long).
+    for _ in 0..6000 {
         ids = stored_ids(&db).await;
         if !ids.contains(&later) {
             break;
