@@ -19,8 +19,8 @@ use virada_store::rows::TableRows;
 use virada_store::safety::NewReport;
 use virada_store::sqlite::SqliteStore;
 use virada_store::{
-    ArenaCaps, ArenaGameRow, ArenaPlayerRow, ArenaRow, Change, LinkRow, NewAccount, PuzzleResult,
-    Quota, SessionRow, Store, StoredGame,
+    ArenaCaps, ArenaGameRow, ArenaPlayerRow, ArenaRow, Change, LinkRow, NewAccount, PracticeSetRow,
+    PuzzleResult, Quota, SessionRow, Store, StoredGame,
 };
 
 fn local(id: &str, mode: Mode, moves: &[&str], online: Option<OnlineGame>) -> StoredGame {
@@ -260,6 +260,17 @@ async fn fill(s: &dyn Store) {
         ended_at: None,
     };
     s.add_arena_game("a_1", game).await.unwrap();
+    // A practice set of Ana's, one of its two positions found again.
+    let set = PracticeSetRow {
+        id: "p_1".into(),
+        holder: me(),
+        game_id: "g_rated".into(),
+        color: "black".into(),
+        created_at: 8_500,
+        items: r#"[{"ply":3},{"ply":5}]"#.into(),
+        solved: vec![5],
+    };
+    s.save_practice_set(set, 20).await.unwrap();
     for m in ["f5", "d6"] {
         rated.rec.game.play(m.parse().unwrap()).unwrap();
     }
@@ -387,6 +398,7 @@ const FILLED: &[(&str, u64)] = &[
     ("arenas", 1),
     ("arena_players", 2),
     ("arena_games", 1),
+    ("practice_sets", 1),
 ];
 
 /// Every game of `fill` reads the same from both stores, and so do the lists, links, flags
@@ -463,6 +475,10 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
     assert_eq!(x.games[0].result, Some(ArenaResult::BlackWins));
     assert_eq!(x.games[0].ended_at, Some(9_000));
     assert_eq!(Some(x), b.arena("a_1").await.unwrap());
+    let sets = a.practice_sets(me()).await.unwrap();
+    assert_eq!(sets.len(), 1, "{sets:?}");
+    assert_eq!(sets[0].solved, [5]);
+    assert_eq!(sets, b.practice_sets(me()).await.unwrap());
 }
 
 #[tokio::test]
@@ -477,7 +493,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 68);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 69);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),
