@@ -106,9 +106,11 @@ test('local games: the board in view and still at five sizes', { timeout: 600000
 
   // Against the computer with a clock: both clocks (from the start: on a phone they take a
   // line of their own under the names) and the resign button; the board still while the clocks
-  // run, and when the game is resigned.
+  // run, and when the game is resigned. Each clock starts with its side's first move, so at the
+  // start both are shown, neither running.
   await newGame(page, { mode: 'computer', level: 'lowest', color: 'black', tc: '10+5' });
-  await page.waitForSelector('#clock-black.running');
+  await page.waitForSelector('#clock-black', { state: 'visible' });
+  await page.waitForSelector('#clock-white', { state: 'visible' });
   const clockStart = await measure(page, 'computer-clock-new');
   await clickFirstLegal(page);
   await waitTurn(page);
@@ -137,8 +139,11 @@ test('online game: waiting, clocks and chat, finished: the board in view and sti
     await a.page.waitForSelector('#online-waiting', { state: 'hidden' });
     await chat(a.page, 'boa sorte');
     await a.page.waitForSelector('#chat-lines li');
+    // A first move each (each clock starts with its side's first move): then Black's runs.
     await clickFirstLegal(a.page);
-    await a.page.waitForSelector('#clock-white.running');
+    await b.page.waitForSelector('#board[data-ply="1"]');
+    await clickFirstLegal(b.page);
+    await a.page.waitForSelector('#clock-black.running');
     const playing = await measure(a.page, 'online-playing');
     sameTops(waiting, playing, 'online: waiting -> playing with clocks');
 
