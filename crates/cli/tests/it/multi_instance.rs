@@ -297,3 +297,57 @@ async fn two_instances_share_live_games_and_one_takes_over_after_kill_9() {
     drop(two);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A second `virada serve` started with an instance id that a live process holds is refused:
+/// it exits with status 1 and says why, and the first goes on. Once the first is killed with
+/// SIGKILL its claim lapses (3 s at most), and a process started with the same id runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_process_with_a_live_instance_id_is_refused() {
+    let Some(url) = virada_testdata::postgres_url() else {
+        return;
+    };
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .subsec_nanos();
+    let schema = format!("same_id_{}_{nanos}", std::process::id());
+    let target = PgTarget {
+        url: url.clone(),
+        schema: Some(schema.clone()),
+    };
+    PgStore::open(&target)
+        .await
+        .expect("the test database opens");
+    let db = in_schema(&url, &schema);
+    let dir = crate::common::scratch_dir("same-id");
+    let mut one = Instance::start(&db, "same", &dir.join("one.log"));
+
+    let second = std::process::Command::new(crate::common::VIRADA)
+        .args(["serve", "--addr", "127.0.0.1:0", "--workers", "1"])
+        .args(["--instance-id", "same", "--db", &db])
+        .output()
+        .expect("virada runs");
+    let said = String::from_utf8_lossy(&second.stderr);
+    assert_eq!(second.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("instance id \"same\" is in use by another live virada server"),
+        "{said}"
+    );
+    assert!(
+        !String::from_utf8_lossy(&second.stdout).contains("listening on"),
+        "the second process served"
+    );
+
+    let ana = Browser::new(&"a".repeat(64));
+    let (s, h) = ana.get(&one, "/api/health").await;
+    assert_eq!(s, 200, "{h}");
+    assert_eq!(h["instance"], "same");
+
+    one.kill_9();
+    let again = Instance::start(&db, "same", &dir.join("again.log"));
+    let (s, h) = ana.get(&again, "/api/health").await;
+    assert_eq!(s, 200, "{h}");
+    assert_eq!(h["instance"], "same");
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
