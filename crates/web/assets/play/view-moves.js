@@ -13,7 +13,7 @@ export function mountMoves({ onPly }) {
     const b = /** @type {HTMLButtonElement | null} */ (targetOf(ev).closest('button[data-ply]'));
     if (b) onPly(Number(b.dataset.ply));
   });
-  // ⏮ ◀ ▶ ⏭ under the board: what the arrow keys do, for phones (no keys) and mice.
+  // |◀ ◀ ▶ ▶| under the board: what the arrow keys do, for phones (no keys) and mice.
   const step = (to) => () => {
     const s = store.get();
     if (!s.game) return;
