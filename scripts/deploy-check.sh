@@ -308,10 +308,13 @@ owner=$(psql_admin "SELECT instance FROM game_leases WHERE game_id = '$GAME'" vi
 # ---------- 7. stopping ----------
 STOP_SECONDS=$(grep -o '^TimeoutStopSec=[0-9]*' "$DOC" | head -n 1 | cut -d= -f2)
 [ -n "$STOP_SECONDS" ] || fail "$DOC's unit has no TimeoutStopSec"
-step "SIGTERM to both (the unit's KillSignal): each exits 0 within ${STOP_SECONDS} s"
-for pid in "${PIDS[@]}"; do kill -TERM "$pid"; done
-for i in 0 1; do
+step "SIGTERM to each, the second instance first (the unit's KillSignal): each exits 0 within ${STOP_SECONDS} s"
+# One after the other, as a rolling restart stops them: stopped at the same moment, the follower
+# may take over the lease the owner has just released and stop before releasing it (it lapses
+# after 3 s; the next start takes it over).
+for i in 1 0; do
   pid=${PIDS[$i]}
+  kill -TERM "$pid"
   for _ in $(seq 1 $(( STOP_SECONDS * 10 ))); do
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
