@@ -118,6 +118,15 @@ pub async fn claim_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreRe
 
 /// [`crate::Store::release_instance`].
 pub async fn release_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreResult<()> {
+    // The games' leases first, while the id is still this process's: a game actor gives its
+    // lease up as it stops, but a process may exit before every actor has, and a lease left
+    // behind keeps the game from the other instances until it lapses.
+    db.execute(
+        "DELETE FROM game_leases WHERE instance = $1
+           AND EXISTS (SELECT 1 FROM live_instances WHERE id = $1 AND token = $2)",
+        args![instance, token],
+    )
+    .await?;
     db.execute(
         "DELETE FROM live_instances WHERE id = $1 AND token = $2",
         args![instance, token],
