@@ -100,10 +100,12 @@ else
   as_pg() { "$@"; }
 fi
 
+# Below Linux's ephemeral range (32768-60999), so no outgoing connection holds the port; an
+# instance that still finds its port taken is started again on another (see below).
 free_port() {
   local port
   for _ in $(seq 1 50); do
-    port=$(( 20000 + RANDOM % 40000 ))
+    port=$(( 20000 + RANDOM % 12000 ))
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then echo "$port"; return; fi
   done
   fail "no free port found"
@@ -227,33 +229,53 @@ EXEC=${EXEC#ExecStart=}
 HOST=$(grep -o -- '--allowed-host [^ ]*' <<<"$EXEC" | head -n 1 | cut -d' ' -f2)
 [ -n "$HOST" ] || fail "the unit's ExecStart has no --allowed-host"
 PORTS=()
+# start_instance INDEX PORT: instance INDEX (0 or 1) on PORT.
 start_instance() {
-  local port=$1 cmd
+  local i=$1 port=$2 cmd
   cmd=${EXEC//%i/$port}
   cmd=${cmd/\/usr\/local\/bin\/virada/$VIRADA}
   read -r -a words <<<"$cmd"
   # As systemd would: the environment file's variables, stdout and stderr to the journal.
   ( load_env && exec "${words[@]}" ) >"$TMP/web$port.log" 2>&1 &
-  PIDS+=("$!")
-  PORTS+=("$port")
+  PIDS[i]=$!
+  PORTS[i]=$port
 }
 P1=$(free_port)
 P2=$(free_port)
 [ "$P1" != "$P2" ] || P2=$(free_port)
 step "two instances: ${EXEC//%i/$P1} (and $P2)"
-start_instance "$P1"
-start_instance "$P2"
+start_instance 0 "$P1"
+start_instance 1 "$P2"
 
 # An instance is up when it says where it listens (bounded: a broken one fails the check).
+# A port another process took between the probe and the bind is no fault of the unit: that
+# instance starts again on another free port (at most 5 times).
 for i in 0 1; do
-  port=${PORTS[$i]}
+  retries=0
   for _ in $(seq 1 300); do
+    port=${PORTS[$i]}
     grep -q "listening on http://127.0.0.1:$port" "$TMP/web$port.log" && break
-    kill -0 "${PIDS[$i]}" 2>/dev/null || fail "instance web$port exited"
+    if ! kill -0 "${PIDS[$i]}" 2>/dev/null; then
+      wait "${PIDS[$i]}" 2>/dev/null || true
+      if grep -q "Address already in use" "$TMP/web$port.log" && [ "$retries" -lt 5 ]; then
+        retries=$((retries + 1))
+        other=${PORTS[$((1 - i))]}
+        next=$(free_port)
+        while [ "$next" = "$other" ]; do next=$(free_port); done
+        echo "   port $port was taken before web$port could bind it; again on $next"
+        start_instance "$i" "$next"
+        continue
+      fi
+      fail "instance web$port exited"
+    fi
     sleep 0.1
   done
+  port=${PORTS[$i]}
   grep -q "listening on http://127.0.0.1:$port" "$TMP/web$port.log" || fail "instance web$port does not listen"
 done
+
+P1=${PORTS[0]}
+P2=${PORTS[1]}
 
 JAR=$TMP/cookies
 # A request as the proxy sends it: the public Host, the client's address appended.
