@@ -141,7 +141,8 @@ impl Searcher<'_> {
             return -self.eval_node(ev, opponent, player, at, depth - 1, -beta, -alpha);
         }
         let state = at.resolve(ev);
-        let mut list = MoveList::new(player, opponent, moves);
+        let mut list = MoveList::empty();
+        list.fill(player, opponent, moves);
         if depth > 1 {
             fastest_first(&mut list, player, opponent, None);
         }
