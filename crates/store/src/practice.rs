@@ -44,18 +44,6 @@ pub fn solved_text(solved: &[u32]) -> String {
         .join(" ")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn solved_plies_round_trip_sorted_and_once() {
-        assert_eq!(solved_from_text("30 12 x 12"), [12, 30]);
-        assert_eq!(solved_text(&[12, 30]), "12 30");
-        assert!(solved_from_text("").is_empty());
-    }
-}
-
 /// Each account's practice sets.
 pub trait PracticeStore: Send + Sync {
     /// Stores `set`, replacing its holder's set of the same game and side, and drops the
@@ -73,4 +61,16 @@ pub trait PracticeStore: Send + Sync {
     ) -> StoreFuture<'_, Option<PracticeSetRow>>;
     /// Deletes `holder`'s set `id`; whether there was one.
     fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solved_plies_round_trip_sorted_and_once() {
+        assert_eq!(solved_from_text("30 12 x 12"), [12, 30]);
+        assert_eq!(solved_text(&[12, 30]), "12 30");
+        assert!(solved_from_text("").is_empty());
+    }
 }

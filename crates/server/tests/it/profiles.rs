@@ -53,7 +53,7 @@ async fn play(
     moves: &[&str],
     then: Option<(&str, &str)>,
 ) {
-    let (mut wb, mut ww, _) = sockets(&srv, &black, &white, &id).await;
+    let (mut wb, mut ww, _) = sockets(srv, black, white, id).await;
     for (i, square) in moves.iter().enumerate() {
         let (mover, other) = if i % 2 == 0 {
             (&mut wb, &mut ww)
