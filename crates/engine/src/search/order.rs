@@ -90,14 +90,8 @@ impl MoveList {
         }
     }
 
-    /// Sorts by key, highest first (stable, so equal keys keep generation order and search
-    /// stays deterministic).
-    #[inline]
-    pub fn sort(&mut self) {
-        self.sort_from(0);
-    }
-
-    /// Sorts the moves from position `start` on, as [`MoveList::sort`] does.
+    /// Sorts the moves from position `start` on by key, highest first (stable, so equal keys
+    /// keep generation order and search stays deterministic).
     #[inline]
     pub fn sort_from(&mut self, start: usize) {
         // Insertion sort: lists are short and often nearly sorted.
