@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 pub mod analysis;
+pub mod arena;
 pub mod bots;
 pub mod dates;
 pub mod export;

@@ -1,6 +1,6 @@
 //! Players' game ratings: Glicko-2 (the engine's `virada_engine::glicko`) per category of
 //! estimated duration, what a finished game means for them, and the values every store
-//! computes inside the transaction that ends a rated game (`Store::save`).
+//! computes inside the transaction that ends a rated game (`GameStore::save`).
 //!
 //! A category follows lichess's bands on the estimated duration `initial + 40 x increment`:
 //! bullet under 3 minutes, blitz under 8, rapid under 25, classical from 25; correspondence

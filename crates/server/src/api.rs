@@ -169,7 +169,11 @@ pub const HEALTH_DB_WAIT: std::time::Duration = std::time::Duration::from_secs(2
 /// does not exist) within [`HEALTH_DB_WAIT`], else 503 `status: "database_unreachable"`, so a
 /// proxy or a load balancer stops sending players to an instance that cannot store a move.
 async fn health(State(state): State<AppState>) -> axum::response::Response {
-    let read = tokio::time::timeout(HEALTH_DB_WAIT, state.shared.store.game_row("g_health")).await;
+    let read = tokio::time::timeout(
+        HEALTH_DB_WAIT,
+        state.shared.store.games().game_row("g_health"),
+    )
+    .await;
     let (code, status) = match read {
         Ok(Ok(_)) => (StatusCode::OK, "ok"),
         Ok(Err(e)) => {
@@ -535,6 +539,7 @@ async fn list_games(
     let listed = state
         .shared
         .store
+        .games()
         .list_games(asker.browser, status, LIST_LIMIT, asker.local)
         .await?;
     let games = listed.into_iter().map(game_summary).collect();

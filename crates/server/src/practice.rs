@@ -167,6 +167,7 @@ pub async fn create(
         state
             .shared
             .store
+            .practice()
             .save_practice_set(row.clone(), MAX_SETS)
             .await?;
     }
@@ -182,7 +183,14 @@ pub async fn list(
     identity: Identity,
 ) -> AppResult<Json<PracticeListView>> {
     let sets = match &identity.account {
-        Some(a) => state.shared.store.practice_sets(a.holder).await?,
+        Some(a) => {
+            state
+                .shared
+                .store
+                .practice()
+                .practice_sets(a.holder)
+                .await?
+        }
         None => Vec::new(),
     };
     Ok(Json(PracticeListView {
@@ -223,7 +231,7 @@ pub async fn solved(
         return Err(no_set(&id));
     };
     let store = &state.shared.store;
-    let sets = store.practice_sets(account.holder).await?;
+    let sets = store.practice().practice_sets(account.holder).await?;
     let set = sets
         .iter()
         .find(|s| s.id == id)
@@ -240,6 +248,7 @@ pub async fn solved(
         )));
     }
     let row = store
+        .practice()
         .solve_practice(account.holder, &id, req.ply)
         .await?
         .ok_or_else(|| no_set(&id))?;
@@ -259,6 +268,7 @@ pub async fn delete(
     if state
         .shared
         .store
+        .practice()
         .delete_practice_set(account.holder, &id)
         .await?
     {

@@ -4,7 +4,7 @@
 //! wrong with the solver's refutation), a hint, and the browser's own rating.
 //!
 //! A browser's first result on a puzzle (solved, a wrong move, or a hint asked) updates both
-//! Glicko-2 ratings ([`virada_store::Store::rate_puzzle`]); retries are practice. The solution
+//! Glicko-2 ratings ([`virada_store::PuzzleStore::rate_puzzle`]); retries are practice. The solution
 //! is never sent before it is played or hinted.
 
 use crate::error::{AppError, AppResult, ErrorParams};
@@ -394,6 +394,7 @@ async fn solver_of(state: &AppState, asker: &Asker) -> AppResult<PuzzleRating> {
     Ok(state
         .shared
         .store
+        .puzzles()
         .solver_rating(asker.browser)
         .await?
         .unwrap_or_else(|| PuzzleRating::unplayed(Rating::NEW_PLAYER)))
@@ -403,6 +404,7 @@ async fn rating_of(state: &AppState, p: &Puzzle) -> AppResult<PuzzleRating> {
     Ok(state
         .shared
         .store
+        .puzzles()
         .puzzle_rating(&p.id)
         .await?
         .unwrap_or_else(|| PuzzleRating::unplayed(p.rating)))
@@ -418,6 +420,7 @@ async fn view(
     let rating = rating_of(state, p).await?;
     let solver = solver_of(state, asker).await?;
     let result = store
+        .puzzles()
         .puzzle_results(asker.browser)
         .await?
         .into_iter()
@@ -479,12 +482,14 @@ pub async fn next(
         None => solver_of(&state, &asker).await?.rating.rating,
     };
     let done: HashSet<String> = store
+        .puzzles()
         .puzzle_results(asker.browser)
         .await?
         .into_iter()
         .map(|(id, _)| id)
         .collect();
     let current: HashMap<String, f64> = store
+        .puzzles()
         .puzzle_ratings()
         .await?
         .into_iter()
@@ -555,6 +560,7 @@ async fn rate(state: &AppState, asker: &Asker, p: &Puzzle, solved: bool) -> AppR
     Ok(state
         .shared
         .store
+        .puzzles()
         .rate_puzzle(PuzzleResult {
             browser: asker.browser,
             puzzle: p.id.clone(),

@@ -52,7 +52,7 @@ pub async fn sweep(
     loop {
         // Games in memory are skipped (and stay in the answer): read past them.
         let limit = BATCH + skipped;
-        let ids = shared.store.abandoned_games(when, limit).await?;
+        let ids = shared.store.games().abandoned_games(when, limit).await?;
         let full = ids.len() == limit;
         skipped = 0;
         for id in &ids {
@@ -69,12 +69,14 @@ pub async fn sweep(
     let chat_before = before(now, config.finished_chat);
     let rows = shared
         .store
+        .online()
         .sweep_links_and_chat(clock_now, chat_before)
         .await?;
     swept.device_links = rows.device_links;
     swept.chat_lines = rows.chat_lines;
     swept.puzzle_solvers = shared
         .store
+        .puzzles()
         .sweep_puzzle_solvers(before(now, config.puzzle_solver))
         .await?;
     Ok(swept)
@@ -194,9 +196,10 @@ mod tests {
             created_at: 0,
             expires_at,
         };
-        db.beat(0).await.unwrap();
+        db.online().beat(0).await.unwrap();
         for (id, days) in [("g_localold", 181), ("g_localnew", 179)] {
-            db.insert_game(local(record(id, Mode::Friend, days)), None)
+            db.games()
+                .insert_game(local(record(id, Mode::Friend, days)), None)
                 .await
                 .unwrap();
         }
@@ -215,20 +218,24 @@ mod tests {
                     rec: rec.clone(),
                     online: Some(o.clone()),
                 };
-                db.insert_game(game, None).await.unwrap();
+                db.games().insert_game(game, None).await.unwrap();
                 if phase != Phase::Waiting {
-                    db.save(rec, Some(o), vec![chat(1), chat(2)]).await.unwrap();
+                    db.games()
+                        .save(rec, Some(o), vec![chat(1), chat(2)])
+                        .await
+                        .unwrap();
                 }
                 let live = link(format!("{id}_live"), id, NOW + 1);
-                db.insert_link(live, 5).await.unwrap();
+                db.online().insert_link(live, 5).await.unwrap();
             }
             let expired = link("expired".into(), "g_playnew", NOW);
-            db.insert_link(expired, 5).await.unwrap();
+            db.online().insert_link(expired, 5).await.unwrap();
         }
         // Two browsers' puzzle ratings: one last changed 366 days ago, one 364.
         let puzzle = &virada_engine::puzzles::shipped()[0];
         for (who, days) in [("old solver", 366), ("new solver", 364)] {
             let r = db
+                .puzzles()
                 .rate_puzzle(PuzzleResult {
                     browser: BrowserId::of_token(who),
                     puzzle: puzzle.id.clone(),
@@ -309,13 +316,24 @@ mod tests {
                 "of the old games only g_doneold's two holders remain"
             );
         }
-        let old = db.solver_rating(BrowserId::of_token("old solver"));
+        let old = db
+            .puzzles()
+            .solver_rating(BrowserId::of_token("old solver"));
         assert_eq!(old.await.unwrap(), None);
-        let new = db.solver_rating(BrowserId::of_token("new solver"));
+        let new = db
+            .puzzles()
+            .solver_rating(BrowserId::of_token("new solver"));
         assert_eq!(new.await.unwrap().expect("kept").attempts, 1);
-        let results = db.puzzle_results(BrowserId::of_token("old solver"));
+        let results = db
+            .puzzles()
+            .puzzle_results(BrowserId::of_token("old solver"));
         assert!(results.await.unwrap().is_empty());
-        let kept = db.puzzle_rating(&puzzle.id).await.unwrap().expect("kept");
+        let kept = db
+            .puzzles()
+            .puzzle_rating(&puzzle.id)
+            .await
+            .unwrap()
+            .expect("kept");
         assert_eq!(kept.attempts, 2, "the puzzle's rating stays");
         // A second sweep finds nothing more.
         let again = sweep(&state.games, &state.shared, NOW, NOW).await.unwrap();

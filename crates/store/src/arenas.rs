@@ -1,106 +1,16 @@
-//! What the stores keep of arena tournaments (the [`super::Store`] methods under "arenas";
-//! the rules are the server's `arena`): the arenas, their players and their games. A game's result
+//! What the stores keep of arena tournaments ([`ArenaStore`], reached through
+//! [`super::Store::arenas`]; the rows and the rules are the domain's `arena`): the arenas,
+//! their players and their games. A game's result
 //! is written into its arena row by the transaction that ends the game ([`result_of`]), so a
 //! restart never loses a point.
 
+use super::StoreFuture;
 use crate::error::{StoreError, StoreResult};
+pub use virada_domain::arena::{
+    result_of, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaResult, ArenaRow,
+};
 use virada_domain::identity::BrowserId;
-use virada_domain::model::online::{OnlineGame, Phase, TimeControl};
-use virada_domain::model::GameRecord;
-use virada_rules::Color;
-
-/// An arena as stored.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaRow {
-    /// `a_` and 12 hex digits.
-    pub id: String,
-    pub name: String,
-    /// The account that made it, and its username then.
-    pub creator: BrowserId,
-    pub creator_name: String,
-    /// Unix ms.
-    pub created_at: i64,
-    pub starts_at: i64,
-    pub ends_at: i64,
-    pub time_control: TimeControl,
-    pub rated: bool,
-}
-
-/// A player of an arena.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaPlayerRow {
-    pub holder: BrowserId,
-    pub username: String,
-    /// The player's rating in the arena's category when they joined.
-    pub rating: f64,
-    /// When they first joined (Unix ms).
-    pub joined_at: i64,
-    /// Joined and not withdrawn (paused): the pairing takes them.
-    pub active: bool,
-}
-
-/// How an arena game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ArenaResult {
-    BlackWins,
-    WhiteWins,
-    Draw,
-    /// Aborted: no result, no points.
-    Aborted,
-}
-
-impl ArenaResult {
-    /// `black`, `white`, `draw`, `aborted` (API and stored column).
-    pub fn name(self) -> &'static str {
-        match self {
-            ArenaResult::BlackWins => "black",
-            ArenaResult::WhiteWins => "white",
-            ArenaResult::Draw => "draw",
-            ArenaResult::Aborted => "aborted",
-        }
-    }
-
-    pub fn from_name(s: &str) -> Option<ArenaResult> {
-        [
-            ArenaResult::BlackWins,
-            ArenaResult::WhiteWins,
-            ArenaResult::Draw,
-            ArenaResult::Aborted,
-        ]
-        .into_iter()
-        .find(|r| r.name() == s)
-    }
-}
-
-/// A game of an arena.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaGameRow {
-    pub game_id: String,
-    /// The order games were paired in, from 1 per arena.
-    pub seq: i64,
-    pub black: BrowserId,
-    pub white: BrowserId,
-    pub started_at: i64,
-    /// `None` while the game runs.
-    pub result: Option<ArenaResult>,
-    pub ended_at: Option<i64>,
-}
-
-/// An arena with its players (in the order they joined) and games (in the order they were
-/// paired).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaFull {
-    pub arena: ArenaRow,
-    pub players: Vec<ArenaPlayerRow>,
-    pub games: Vec<ArenaGameRow>,
-}
-
-/// A line of the list of arenas.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ArenaListed {
-    pub arena: ArenaRow,
-    pub players: u32,
-}
+use virada_domain::model::online::TimeControl;
 
 /// The caps a new arena is checked against, in the transaction that stores it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,25 +64,6 @@ pub fn arena_full(max: usize) -> StoreError {
     StoreError::ArenaFull { max }
 }
 
-/// The result of a finished online game (`None` while it runs).
-pub fn result_of(rec: &GameRecord, o: &OnlineGame) -> Option<ArenaResult> {
-    let Phase::Finished(end) = o.phase else {
-        return None;
-    };
-    if end == virada_domain::model::online::End::Abort {
-        return Some(ArenaResult::Aborted);
-    }
-    let winner = match end.loser() {
-        Some(loser) => Some(loser.opposite()),
-        None => rec.game.position().disc_counts().winner(),
-    };
-    Some(match winner {
-        Some(Color::Black) => ArenaResult::BlackWins,
-        Some(Color::White) => ArenaResult::WhiteWins,
-        None => ArenaResult::Draw,
-    })
-}
-
 /// A game's result as stored (`text`); a game deleted before it ended (`exists` false: its
 /// row is gone, nobody can end it any more) counts as aborted.
 pub fn stored_result(text: Option<&str>, exists: bool) -> Option<ArenaResult> {
@@ -196,4 +87,32 @@ pub fn time_control_from(text: &str) -> StoreResult<TimeControl> {
 /// A stored identity.
 pub fn holder_from(hex: &str) -> StoreResult<BrowserId> {
     BrowserId::from_hex(hex).ok_or_else(|| StoreError::Db(format!("stored arena identity {hex:?}")))
+}
+
+/// The arenas, their players and their games.
+pub trait ArenaStore: Send + Sync {
+    /// Stores a new arena, refused with 429 `too_many_arenas` if `caps` are full.
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()>;
+    /// The arenas that end after `ended_after`, the latest to start first (at most `limit`).
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>>;
+    /// Arena `id` with its players and games.
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>>;
+    /// Adds `player` to arena `id` (409 `arena_full` beyond `max_players`), or makes a player
+    /// who withdrew active again (keeping their first `joined_at` and `rating`). `Ok(false)`:
+    /// no such arena.
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool>;
+    /// Withdraws (pauses) `holder` from arena `id`; whether they were a player there.
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool>;
+    /// Records a game paired in arena `arena` (its result is written by the game's end,
+    /// [`crate::GameStore::save`]).
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()>;
+    /// The arenas not over at `now`: not ended yet, or with a game still running.
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>>;
+    /// The arena game `game_id` was paired in, if any.
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>>;
 }

@@ -2,6 +2,7 @@
 //! (the server's `practice`). The store keeps a set as the server wrote it (its items as JSON
 //! text, which the store does not read) with the plies already found again.
 
+use super::StoreFuture;
 use virada_domain::identity::BrowserId;
 
 /// One stored practice set.
@@ -53,4 +54,23 @@ mod tests {
         assert_eq!(solved_text(&[12, 30]), "12 30");
         assert!(solved_from_text("").is_empty());
     }
+}
+
+/// Each account's practice sets.
+pub trait PracticeStore: Send + Sync {
+    /// Stores `set`, replacing its holder's set of the same game and side, and drops the
+    /// holder's oldest sets beyond `keep`.
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()>;
+    /// `holder`'s practice sets, the newest first.
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>>;
+    /// Marks ply `ply` of `holder`'s set `id` found again; the set afterwards (`None`: no such
+    /// set of theirs).
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>>;
+    /// Deletes `holder`'s set `id`; whether there was one.
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool>;
 }

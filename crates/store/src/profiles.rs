@@ -4,6 +4,7 @@
 //! here once.
 
 use super::columns::color_from;
+use super::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_domain::model::online::{End, TimeControl};
 use virada_rules::Color;
@@ -259,4 +260,13 @@ pub fn finished_row(
             None
         }
     }
+}
+
+/// An account's games as its profile and "my games" read them.
+pub trait ProfileStore: Send + Sync {
+    /// A page of an account's online games (the seats its identity holds), the most recently
+    /// changed first.
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>>;
+    /// The outcomes of all of an account's finished online games (its record).
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>>;
 }

@@ -145,7 +145,12 @@ fn with_cookie(status: StatusCode, body: serde_json::Value, cookie: &str) -> Res
 /// session, so its old token must not stay valid (whoever copied it would stay signed in).
 async fn end_replaced_session(state: &AppState, identity: &Identity) -> AppResult<()> {
     if let Some(old) = &identity.account {
-        state.shared.store.delete_session(&old.session_hash).await?;
+        state
+            .shared
+            .store
+            .accounts()
+            .delete_session(&old.session_hash)
+            .await?;
     }
     Ok(())
 }
@@ -190,6 +195,7 @@ async fn verify_secret(
     state
         .shared
         .store
+        .accounts()
         .login_failed(account.holder, now, MAX_FAILURES, LOCK_MS)
         .await?;
     Err(wrong())
@@ -210,6 +216,7 @@ async fn confirmed_account(
     let account = state
         .shared
         .store
+        .accounts()
         .account_by_holder(holder)
         .await?
         .ok_or_else(sign_in_required)?;
@@ -263,6 +270,7 @@ pub async fn sign_up(
     let moved = state
         .shared
         .store
+        .accounts()
         .create_account(account, session, identity.guest)
         .await?;
     end_replaced_session(&state, &identity).await?;
@@ -283,15 +291,15 @@ pub async fn sign_in(
     JsonBody(req): JsonBody<Credentials>,
 ) -> AppResult<Response> {
     state.limits.check(asker.ip, Kind::Account)?;
-    let store = &state.shared.store;
-    let Some(account) = store.account_by_name(&name_key(&req.username)).await? else {
+    let accounts = state.shared.store.accounts();
+    let Some(account) = accounts.account_by_name(&name_key(&req.username)).await? else {
         password::verify_nobody(req.password).await?;
         return Err(wrong_password());
     };
     check_password(&state, &account, req.password).await?;
     check_not_banned(&state, account.holder).await?;
     let (session, token) = new_session(account.holder)?;
-    let moved = store
+    let moved = accounts
         .sign_in(account.holder, session, identity.guest)
         .await?;
     end_replaced_session(&state, &identity).await?;
@@ -310,6 +318,7 @@ pub async fn sign_out(State(state): State<AppState>, identity: Identity) -> AppR
         state
             .shared
             .store
+            .accounts()
             .delete_session(&account.session_hash)
             .await?;
     }
@@ -344,11 +353,11 @@ pub async fn change_password(
     let me = signed_in(&identity)?;
     checked_password(&req.new_password)?;
     state.limits.check(asker.ip, Kind::Account)?;
-    let store = &state.shared.store;
+    let accounts = state.shared.store.accounts();
     let account = confirmed_account(&state, me.holder, req.old_password).await?;
     let hash = password::hash(req.new_password).await?;
     let (session, token) = new_session(account.holder)?;
-    store
+    accounts
         .set_password(account.holder, hash, None, session)
         .await?;
     Ok(with_cookie(
@@ -376,8 +385,8 @@ pub async fn recover(
 ) -> AppResult<Response> {
     checked_password(&req.new_password)?;
     state.limits.check(asker.ip, Kind::Account)?;
-    let store = &state.shared.store;
-    let Some(account) = store.account_by_name(&name_key(&req.username)).await? else {
+    let accounts = state.shared.store.accounts();
+    let Some(account) = accounts.account_by_name(&name_key(&req.username)).await? else {
         return Err(wrong_code());
     };
     verify_secret(
@@ -391,7 +400,7 @@ pub async fn recover(
     let code = password::new_recovery_code()?;
     let hash = password::hash(req.new_password).await?;
     let (session, token) = new_session(account.holder)?;
-    store
+    accounts
         .set_password(
             account.holder,
             hash,
@@ -422,12 +431,12 @@ pub async fn delete_account(
 ) -> AppResult<Response> {
     let me = signed_in(&identity)?;
     state.limits.check(asker.ip, Kind::Account)?;
-    let store = &state.shared.store;
+    let accounts = state.shared.store.accounts();
     let account = confirmed_account(&state, me.holder, req.password).await?;
     let tombstone = BrowserId::of_token(
         &new_token().map_err(|e| AppError::Internal(format!("no random identity: {e}")))?,
     );
-    let touched = store
+    let touched = accounts
         .delete_account(account.holder, tombstone)
         .await?
         .unwrap_or_default();

@@ -63,7 +63,13 @@ pub async fn player(
     if name.len() > crate::accounts::USERNAME_MAX {
         return Err(unknown());
     }
-    let Some(p) = state.shared.store.player(&name_key(&name)).await? else {
+    let Some(p) = state
+        .shared
+        .store
+        .accounts()
+        .player(&name_key(&name))
+        .await?
+    else {
         return Err(unknown());
     };
     Ok(Json(PlayerView {

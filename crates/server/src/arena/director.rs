@@ -133,7 +133,7 @@ impl Director {
         let mut open: HashMap<String, Open> = HashMap::new();
         let mut tick = tokio::time::interval(SHARED_LOOK_EVERY);
         let polling = shared.cluster.is_shared();
-        let mut due: Vec<String> = match shared.store.open_arenas(clock.now_ms()).await {
+        let mut due: Vec<String> = match shared.store.arenas().open_arenas(clock.now_ms()).await {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the open arenas");
@@ -185,7 +185,7 @@ impl Director {
                     );
                 }
                 _ = tick.tick(), if polling => {
-                    match shared.store.open_arenas(clock.now_ms()).await {
+                    match shared.store.arenas().open_arenas(clock.now_ms()).await {
                         Ok(ids) => due.extend(ids),
                         Err(e) => tracing::warn!(error = %e, "cannot read the open arenas"),
                     }
@@ -203,7 +203,7 @@ impl Director {
     async fn look_at(&self, id: &str, open: &mut HashMap<String, Open>) -> AppResult<()> {
         let shared = &self.state.shared;
         let store = &shared.store;
-        let Some(mut full) = store.arena(id).await? else {
+        let Some(mut full) = store.arenas().arena(id).await? else {
             open.remove(id);
             return Ok(());
         };
@@ -247,9 +247,9 @@ impl Director {
                         result: None,
                         ended_at: None,
                     };
-                    store.add_arena_game(id, row).await?;
+                    store.arenas().add_arena_game(id, row).await?;
                 }
-                if let Some(again) = store.arena(id).await? {
+                if let Some(again) = store.arenas().arena(id).await? {
                     full = again;
                 }
             }
@@ -260,7 +260,10 @@ impl Director {
         if status == Status::Finished && running.is_empty() {
             open.remove(id);
             if shared.cluster.is_shared() {
-                store.release(&lease, &shared.cluster.instance).await?;
+                store
+                    .cluster()
+                    .release(&lease, &shared.cluster.instance)
+                    .await?;
             }
         } else {
             open.insert(
@@ -314,6 +317,7 @@ impl Director {
         }
         Ok(shared
             .store
+            .cluster()
             .lease(lease, &shared.cluster.instance)
             .await?
             .is_none())

@@ -3,16 +3,18 @@
 //! their game ends; 2 points a win, 1 a draw, doubled after two wins in a row until a game that
 //! is not a win; live standings over the WebSocket `GET /api/arenas/{id}/ws`.
 //!
-//! - [`model`]: standings and pairings, pure functions of what is stored;
+//! - [`model`]: standings and pairings, pure functions of what is stored (virada-domain's
+//!   `arena::standings`, with the rows they read);
 //! - [`director`]: the task that pairs and pushes standings;
 //! - [`ws`]: the live socket; [`view`]: the JSON;
 //! - the store keeps arenas, players and games (`virada_store::arenas`); a game's end writes
 //!   its arena result in the transaction that stores the end.
 
 pub mod director;
-pub mod model;
 pub mod view;
 pub mod ws;
+
+pub use virada_domain::arena::standings as model;
 
 use crate::accounts::sign_in_required;
 use crate::error::{AppError, AppResult};
@@ -189,7 +191,7 @@ async fn create(
         per_day: MAX_PER_DAY,
     };
     let id = row.id.clone();
-    state.shared.store.insert_arena(row, caps).await?;
+    state.shared.store.arenas().insert_arena(row, caps).await?;
     director.look(&id);
     Ok((StatusCode::CREATED, Json(current(&state, &id).await?)))
 }
@@ -199,6 +201,7 @@ async fn current(state: &AppState, id: &str) -> AppResult<ArenaView> {
     let full = state
         .shared
         .store
+        .arenas()
         .arena(id)
         .await?
         .ok_or_else(|| not_found(id))?;
@@ -211,6 +214,7 @@ async fn list(State(state): State<AppState>) -> AppResult<Json<ListView>> {
     let list = state
         .shared
         .store
+        .arenas()
         .list_arenas(now - FINISHED_LISTED_MS, LIST_LIMIT)
         .await?;
     Ok(Json(ListView::of(list, now)))
@@ -234,7 +238,7 @@ async fn arena_of_game(
     let arena = if id.len() > 64 {
         None
     } else {
-        state.shared.store.arena_of_game(&id).await?
+        state.shared.store.arenas().arena_of_game(&id).await?
     };
     let view = match arena {
         Some(a) => Some(current(&state, &a).await?),
@@ -255,7 +259,11 @@ async fn join(
     let id = checked_id(&id)?;
     let account = signed_in(&identity)?;
     let store = &state.shared.store;
-    let full = store.arena(id).await?.ok_or_else(|| not_found(id))?;
+    let full = store
+        .arenas()
+        .arena(id)
+        .await?
+        .ok_or_else(|| not_found(id))?;
     let now = state.shared.config.clock.now_ms();
     if Status::of(full.arena.starts_at, full.arena.ends_at, now) == Status::Finished {
         return Err(AppError::account(
@@ -277,7 +285,7 @@ async fn join(
         joined_at: now,
         active: true,
     };
-    if !store.join_arena(id, player, MAX_PLAYERS).await? {
+    if !store.arenas().join_arena(id, player, MAX_PLAYERS).await? {
         return Err(not_found(id));
     }
     director.seen(account.holder, asker.ip);
@@ -297,11 +305,11 @@ async fn withdraw(
     state.limits.check(asker.ip, Kind::Seat)?;
     let id = checked_id(&id)?;
     let account = signed_in(&identity)?;
-    let store = &state.shared.store;
-    if store.arena(id).await?.is_none() {
+    let arenas = state.shared.store.arenas();
+    if arenas.arena(id).await?.is_none() {
         return Err(not_found(id));
     }
-    if !store.withdraw_arena(id, account.holder).await? {
+    if !arenas.withdraw_arena(id, account.holder).await? {
         return Err(AppError::account(
             StatusCode::CONFLICT,
             "not_in_arena",

@@ -26,7 +26,7 @@ pub async fn upgrade(
 ) -> AppResult<Response> {
     let id = checked_id(&id)?.to_string();
     let upgrade = socket::accept(&state, asker.ip, ws)?;
-    if state.shared.store.arena(&id).await?.is_none() {
+    if state.shared.store.arenas().arena(&id).await?.is_none() {
         return Err(not_found(&id));
     }
     Ok(upgrade.serve(move |socket| async move {
@@ -38,7 +38,7 @@ pub async fn upgrade(
 
 /// The arena as stored now, as an `arena` message (`None`: it is gone or unreadable).
 async fn current(state: &AppState, director: &Director, id: &str) -> Option<Arc<str>> {
-    match state.shared.store.arena(id).await {
+    match state.shared.store.arenas().arena(id).await {
         Ok(Some(full)) => Some(director.frame(&full)),
         _ => None,
     }

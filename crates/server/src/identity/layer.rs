@@ -57,7 +57,11 @@ pub async fn identify(
     let mut stale_session = false;
     if let Some(token) = session_token_in(req.headers()) {
         let hash = token_hash(&token);
-        match store.session(&hash, crate::util::now_millis()).await {
+        match store
+            .accounts()
+            .session(&hash, crate::util::now_millis())
+            .await
+        {
             Ok(Some((holder, username))) => {
                 account = Some(SignedIn {
                     holder,

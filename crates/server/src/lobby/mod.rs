@@ -272,6 +272,7 @@ pub(crate) async fn rating_of(
     let player = state
         .shared
         .store
+        .accounts()
         .player(&name_key(&account.username))
         .await?;
     Ok(player

@@ -170,7 +170,7 @@ pub async fn join(
     }
     let hash = link_hash(&req.token.to_ascii_lowercase());
     let now = state.shared.config.clock.now_ms();
-    let found = state.shared.store.find_link(&hash, now).await?;
+    let found = state.shared.store.online().find_link(&hash, now).await?;
     let Some((game, color)) = found else {
         return Err(unknown());
     };

@@ -18,7 +18,7 @@ use crate::error::AppError;
 use crate::runtime::state::AppState;
 use std::time::Duration;
 
-/// How often the server records that it is alive (see `Store::forgive_downtime`).
+/// How often the server records that it is alive (see `OnlineStore::forgive_downtime`).
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(2);
 
 /// At server start: forgives the downtime to running clocks, and starts the heartbeat, the
@@ -28,7 +28,7 @@ pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, A
     let clock = state.shared.config.clock.clone();
     let now = clock.now_ms();
     let store = state.shared.store.clone();
-    store.forgive_downtime(now).await?;
+    store.online().forgive_downtime(now).await?;
     let mut stop = state.shared.shutdown.clone();
     let beat_store = store.clone();
     let heartbeat = tokio::spawn(async move {
@@ -39,7 +39,7 @@ pub async fn start_up(state: &AppState) -> Result<tokio::task::JoinHandle<()>, A
                 r = stop.changed() => if r.is_err() { break },
             }
             let at = clock.now_ms();
-            if let Err(e) = beat_store.beat(at).await {
+            if let Err(e) = beat_store.online().beat(at).await {
                 tracing::error!(error = %e, "heartbeat not stored");
             }
             if *stop.borrow() {

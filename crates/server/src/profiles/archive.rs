@@ -127,6 +127,7 @@ pub async fn games(
     }
     let store = &state.shared.store;
     let account = store
+        .accounts()
         .account_by_name(&name_key(&name))
         .await?
         .ok_or_else(unknown)?;
@@ -173,6 +174,7 @@ pub async fn games(
         // One row more than a page when nothing is filtered: it says whether another follows.
         let want = if filtered { BATCH } else { limit + 1 };
         let rows = store
+            .profiles()
             .account_games(GamesQuery {
                 holder: account.holder,
                 phases: Phases::Public,

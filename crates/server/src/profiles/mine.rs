@@ -36,7 +36,7 @@ pub async fn my_games(
     identity: Identity,
 ) -> AppResult<Json<MyGames>> {
     let me = identity.account.as_ref().ok_or_else(sign_in_required)?;
-    let store = &state.shared.store;
+    let profiles = state.shared.store.profiles();
     let list = |phases, limit| GamesQuery {
         holder: me.holder,
         phases,
@@ -44,10 +44,10 @@ pub async fn my_games(
         before: None,
         limit,
     };
-    let running = store
+    let running = profiles
         .account_games(list(Phases::Running, RUNNING_SHOWN))
         .await?;
-    let finished = store
+    let finished = profiles
         .account_games(list(Phases::Finished, FINISHED_SHOWN))
         .await?;
     let running: Vec<GameLine> = running.into_iter().map(GameLine::of).collect();
@@ -71,13 +71,13 @@ pub async fn my_games(
 /// single game's export. A game that no longer replays is left out (and logged).
 pub async fn download(State(state): State<AppState>, identity: Identity) -> AppResult<Response> {
     let me = identity.account.as_ref().ok_or_else(sign_in_required)?;
-    let store = &state.shared.store;
-    let listed = store
+    let games = state.shared.store.games();
+    let listed = games
         .list_games(me.holder, None, GGF_MAX_GAMES, false)
         .await?;
     let mut text = String::new();
     for g in listed {
-        let stored = match store.load_game(&g.id).await {
+        let stored = match games.load_game(&g.id).await {
             Ok(Some(stored)) => stored,
             Ok(None) => continue, // deleted meanwhile
             Err(e) => {

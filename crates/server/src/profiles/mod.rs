@@ -245,11 +245,11 @@ pub async fn player(
     let Json(player) =
         crate::accounts::players::player(State(state.clone()), Path(name.clone())).await?;
     let store = &state.shared.store;
-    let Some(account) = store.account_by_name(&name_key(&name)).await? else {
+    let Some(account) = store.accounts().account_by_name(&name_key(&name)).await? else {
         return Err(AppError::NotFound(format!("no player named {name:?}")));
     };
     let mut record = Record::default();
-    for row in store.finished_games(account.holder).await? {
+    for row in store.profiles().finished_games(account.holder).await? {
         let o = outcome(row.color, row.end, row.black_discs, row.white_discs);
         record.all.add(o);
         if row.rated {
@@ -267,9 +267,11 @@ pub async fn player(
         limit,
     };
     let playing_now = store
+        .profiles()
         .account_games(list(Phases::Playing, PLAYING_NOW_SHOWN))
         .await?;
     let recent = store
+        .profiles()
         .account_games(list(Phases::Finished, RECENT_SHOWN))
         .await?;
     Ok(Json(ProfileView {

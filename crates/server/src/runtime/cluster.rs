@@ -2,7 +2,7 @@
 //! instances"): this instance's id, and requests to other instances with their answers.
 //!
 //! A game is run by one instance at a time, its owner: the one holding the game's lease
-//! ([`virada_store::Store::lease`]). Every instance may have an actor of the game (one per
+//! ([`virada_store::ClusterStore::lease`]). Every instance may have an actor of the game (one per
 //! socket-holding instance); the others follow the owner: they re-read the game when told it
 //! changed, and send what their players do to the owner as a [`Wire::Request`] (through the
 //! store's bus, `NOTIFY` on PostgreSQL), whose [`Answer`] comes back the same way. The routing
@@ -107,7 +107,7 @@ impl Cluster {
 
     /// Whether other instances may run games of this store (then games have leases).
     pub fn is_shared(&self) -> bool {
-        self.store.shared_by_instances()
+        self.store.cluster().shared_by_instances()
     }
 
     /// Claims the instance id for this process at start. A claim another process holds is
@@ -118,6 +118,7 @@ impl Cluster {
         loop {
             let held = self
                 .store
+                .cluster()
                 .claim_instance(&self.instance, &self.token)
                 .await
                 .map_err(JoinError::Store)?;
@@ -140,6 +141,7 @@ impl Cluster {
         if self.is_shared() && !self.is_displaced() {
             if let Err(e) = self
                 .store
+                .cluster()
                 .release_instance(&self.instance, &self.token)
                 .await
             {
@@ -212,6 +214,7 @@ impl Cluster {
         self.pending().insert(id, tx);
         let sent = self
             .store
+            .cluster()
             .send_direct(to, text)
             .await
             .map_err(AppError::from);
@@ -240,6 +243,6 @@ impl Cluster {
     pub async fn answer(&self, to: &str, answer: Answer) -> AppResult<()> {
         let text = serde_json::to_string(&Wire::Answer(answer))
             .map_err(|e| crate::error::AppError::Internal(e.to_string()))?;
-        Ok(self.store.send_direct(to, text).await?)
+        Ok(self.store.cluster().send_direct(to, text).await?)
     }
 }

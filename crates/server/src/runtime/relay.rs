@@ -72,7 +72,11 @@ impl Served {
 /// Starts the listener (if the store has a bus) for as long as the server runs.
 pub fn start(games: Arc<Games>, shared: Arc<Shared>) {
     let cluster = &shared.cluster;
-    let Some(mut bus) = shared.store.listen(&cluster.instance, &cluster.token) else {
+    let Some(mut bus) = shared
+        .store
+        .cluster()
+        .listen(&cluster.instance, &cluster.token)
+    else {
         return;
     };
     tokio::spawn(async move {

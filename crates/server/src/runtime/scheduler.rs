@@ -49,6 +49,7 @@ pub async fn run(games: Arc<Games>, shared: Arc<Shared>) {
         let now = clock.now_ms();
         let limit = BATCH + retries.len();
         let looked = (shared.store)
+            .online()
             .due_flags(&shared.cluster.instance, now, limit)
             .await;
         let (due, next) = match looked {

@@ -74,7 +74,7 @@ impl AppState {
     /// The answer to `asker` about game `id` whose row does not replay (`corrupt`): that error
     /// for whoever may see the game (and so delete it), the 404 of an unknown id for anyone else.
     async fn hide(&self, asker: &Asker, id: &str, corrupt: AppError) -> AppError {
-        match self.shared.store.game_row(id).await {
+        match self.shared.store.games().game_row(id).await {
             Ok(Some(row)) if row_allows(&row, asker, false) => corrupt,
             Ok(_) => AppError::not_found_game(id),
             Err(e) => e.into(),
@@ -117,7 +117,7 @@ impl AppState {
         }
         // Ownership comes from the row alone, so a game whose moves no longer replay
         // (`corrupt_game`) can still be deleted by its owner.
-        let row = self.shared.store.game_row(id).await?;
+        let row = self.shared.store.games().game_row(id).await?;
         if !row.is_some_and(|row| row_allows(&row, asker, true)) {
             return Err(AppError::not_found_game(id));
         }
@@ -271,7 +271,10 @@ impl Games {
     /// always, with a store of one process), else the instance holding it.
     async fn claim(&self, id: &str) -> AppResult<Option<String>> {
         let store = &self.shared.store;
-        Ok(store.lease(id, &self.shared.cluster.instance).await?)
+        Ok(store
+            .cluster()
+            .lease(id, &self.shared.cluster.instance)
+            .await?)
     }
 
     /// Starts the actor of `game` (`holder`: [`Games::claim`]); when it stops, its slot is
@@ -362,6 +365,7 @@ impl Games {
             let _loading = LoadingGuard::new(&self.loading);
             self.shared
                 .store
+                .games()
                 .load_game(id)
                 .await
                 .map_err(AppError::from)
@@ -373,6 +377,7 @@ impl Games {
         };
         if loaded.is_err() && leader && self.shared.cluster.is_shared() {
             let _ = (self.shared.store)
+                .cluster()
                 .release(id, &self.shared.cluster.instance)
                 .await;
         }
@@ -386,6 +391,7 @@ impl Games {
             rec.meta.owner = self
                 .shared
                 .store
+                .games()
                 .claim_game(id, asker.browser)
                 .await?
                 .ok_or_else(|| AppError::not_found_game(id))?;
@@ -397,7 +403,11 @@ impl Games {
 
     /// Stores a new game (within `quota`, if given) and starts its actor.
     async fn create(self: &Arc<Self>, game: StoredGame, quota: Option<Quota>) -> AppResult<()> {
-        self.shared.store.insert_game(game.clone(), quota).await?;
+        self.shared
+            .store
+            .games()
+            .insert_game(game.clone(), quota)
+            .await?;
         let holder = self.claim(game.id()).await?;
         let cell = self.cell(game.id());
         let mut slot = cell.lock().await;
@@ -434,7 +444,7 @@ impl Games {
                 return Ok(verdict);
             }
         }
-        let existed = self.shared.store.delete_game(id).await?;
+        let existed = self.shared.store.games().delete_game(id).await?;
         *slot = Slot::Deleted;
         // Followers of results (arenas) count a game deleted before its end as aborted.
         self.shared.game_ends.ended(id);
@@ -453,7 +463,7 @@ impl Games {
     /// What deleting game `id` would do, read from the store. A game that no longer replays
     /// involves nobody's record that can be read: its owner may delete it.
     async fn deletion_verdict(&self, id: &str) -> AppResult<Deletion> {
-        match self.shared.store.load_game(id).await {
+        match self.shared.store.games().load_game(id).await {
             Ok(Some(game)) => Ok(deletion::judge(&game)),
             Ok(None) | Err(StoreError::CorruptGame { .. }) => Ok(Deletion::Delete),
             Err(e) => Err(e.into()),
@@ -487,7 +497,12 @@ impl Games {
             if !matches!(*slot, Slot::Empty) {
                 return Ok(false);
             }
-            let gone = self.shared.store.delete_if_abandoned(id, when).await?;
+            let gone = self
+                .shared
+                .store
+                .games()
+                .delete_if_abandoned(id, when)
+                .await?;
             if gone {
                 *slot = Slot::Deleted;
             }
@@ -556,7 +571,7 @@ mod tests {
         // A game in the database but not in memory.
         let cold = record();
         let cold_id = cold.meta.id.clone();
-        db.insert_game(local(cold), None).await.unwrap();
+        db.games().insert_game(local(cold), None).await.unwrap();
 
         let held = db.hold_connection();
         let slow = {

@@ -49,6 +49,7 @@ pub async fn mine(
     let rows = state
         .shared
         .store
+        .profiles()
         .account_games(GamesQuery {
             holder,
             phases: Phases::Playing,

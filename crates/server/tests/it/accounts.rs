@@ -2,8 +2,8 @@
 //! password, lockout, a guest's games taken along, password change, recovery, deletion with
 //! the games anonymised for the opponent.
 
-use crate::accounts_common::{call, code, sign_in, sign_up, whoami};
-use crate::online_common::*;
+use crate::kit::accounts::{call, code, sign_in, sign_up, whoami};
+use crate::kit::online::*;
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 use virada_server::runtime::time::ManualTime;

@@ -6,7 +6,7 @@ use std::time::Duration;
 use virada_rules::{Game, Move, Position};
 use virada_server::{Server, ServerConfig};
 
-use crate::common::{browser, id_of, plies, TestServer};
+use crate::kit::http::{id_of, plies, TestServer};
 
 impl TestServer {
     /// The number of plies of the game now (what a client that is up to date sends as `ply`).
@@ -53,8 +53,7 @@ impl TestServer {
 
 #[tokio::test]
 async fn friend_game_play_illegal_undo_redo_export_delete() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
 
     let (s, h) = t.get("/api/health").await;
     assert_eq!(s, StatusCode::OK);
@@ -164,11 +163,8 @@ async fn friend_game_play_illegal_undo_redo_export_delete() {
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.text().await.unwrap().trim(), "f5d6");
     let r = t
-        .client
-        .get(format!("{}/api/games/{id}/export?format=ggf", t.base))
-        .send()
-        .await
-        .unwrap();
+        .raw_get(&format!("/api/games/{id}/export?format=ggf"))
+        .await;
     let ggf = r.text().await.unwrap();
     assert!(ggf.starts_with("(;GM[Othello]"), "{ggf}");
     // The export reads back as the same game.
@@ -226,8 +222,7 @@ fn transcript_before_forced_pass() -> (String, String) {
 
 #[tokio::test]
 async fn pass_handling_and_game_end_with_wof_score() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
 
     let (transcript, mv) = transcript_before_forced_pass();
     let g = t
@@ -288,8 +283,7 @@ async fn pass_handling_and_game_end_with_wof_score() {
 
 #[tokio::test]
 async fn computer_game_replies_and_undo() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let (_, levels) = t.get("/api/levels").await;
     let levels = levels.as_array().unwrap();
     assert!(!levels.is_empty());
@@ -388,8 +382,7 @@ async fn restart_keeps_games() {
 
 #[tokio::test]
 async fn bad_requests_get_json_errors() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     // Malformed JSON.
     let r = t
         .client
@@ -454,12 +447,7 @@ async fn bad_requests_get_json_errors() {
     assert_eq!(g["mode"], "friend");
     assert_eq!(g["transcript"], "f5d6c3");
     // The front end is served for client routes, API errors stay JSON.
-    let r = t
-        .client
-        .get(format!("{}/rules", t.base))
-        .send()
-        .await
-        .unwrap();
+    let r = t.raw_get("/rules").await;
     assert_eq!(r.status(), StatusCode::OK);
     assert!(r.headers()["content-type"]
         .to_str()
@@ -483,11 +471,7 @@ async fn searches_are_cancelled_by_undo_delete_and_abandonment() {
     // Without the book: level 21 would answer the start position from it at once.
     let engine = std::sync::Arc::new(virada_server::runtime::engine_port::new_engine_without_book);
     let server = Server::start_with_engine(config, engine).await.unwrap();
-    let t = TestServer {
-        base: server.url(),
-        server,
-        client: browser(),
-    };
+    let t = TestServer::of(server);
     // Level 21 is limited by time alone: it starts deeper iterations for 4.5 s of its 10 s cap,
     // far longer than this test. (Level 20 stops at depth 20, which the selective search now
     // reaches in about 2 s a move (measured against level 1), and sooner here: the worker's
@@ -548,7 +532,7 @@ async fn corrupt_stored_game_is_reported_not_fatal() {
     let id = id_of(&g);
     let client = t.client.clone();
     t.server.shutdown().await;
-    crate::stored_rows::exec(
+    crate::kit::rows::exec(
         &db,
         &format!("UPDATE games SET moves = 'f5 f5' WHERE id = '{id}'"),
     )
@@ -623,7 +607,7 @@ async fn health_says_503_while_the_database_cannot_answer() {
     let (s, h) = t.get("/api/health").await;
     assert_eq!((s, &h["status"]), (StatusCode::OK, &json!("ok")), "{h}");
     // The database answers no read of games (as when it is gone): 503.
-    crate::stored_rows::exec(&path, "ALTER TABLE games RENAME TO games_away").await;
+    crate::kit::rows::exec(&path, "ALTER TABLE games RENAME TO games_away").await;
     let (s, h) = t.get("/api/health").await;
     assert_eq!(
         (s, &h["status"]),
@@ -633,7 +617,7 @@ async fn health_says_503_while_the_database_cannot_answer() {
         ),
         "{h}"
     );
-    crate::stored_rows::exec(&path, "ALTER TABLE games_away RENAME TO games").await;
+    crate::kit::rows::exec(&path, "ALTER TABLE games_away RENAME TO games").await;
     let (s, h) = t.get("/api/health").await;
     assert_eq!((s, &h["status"]), (StatusCode::OK, &json!("ok")), "{h}");
 }

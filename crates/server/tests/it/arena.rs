@@ -5,144 +5,29 @@
 //! both ratings as Glicko-2 says; standings arrive over the arena's live socket. Then who may
 //! do what, and the limits.
 
-use crate::accounts_common::{call, code, sign_up};
-use crate::online_common::*;
-use futures_util::StreamExt;
+use crate::kit::accounts::{call, code, sign_up};
+use crate::kit::arena::*;
+use crate::kit::games::{a_move_each, resign};
+use crate::kit::online::*;
+use crate::kit::rated::{accounts, ana_and_bia, blitz_clock, rating};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 use virada_engine::glicko::{after_game, Rating};
 use virada_server::runtime::time::ManualTime;
 use virada_server::util::iso8601;
 
 const MINUTE: i64 = 60_000;
 
-pub(crate) async fn arena_ws(srv: &TestServer, who: &Browser, id: &str) -> Ws {
-    let url = format!(
-        "{}/api/arenas/{id}/ws",
-        srv.base.replace("http://", "ws://")
-    );
-    let mut req = url.into_client_request().unwrap();
-    req.headers_mut()
-        .insert("Cookie", who.cookie.parse().unwrap());
-    let (ws, _) = tokio_tungstenite::connect_async(req)
-        .await
-        .expect("WebSocket opens");
-    ws
-}
-
-/// The next `arena` message's arena for which `pred` holds.
-pub(crate) async fn arena_where(ws: &mut Ws, pred: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("an arena message in time")
-            .expect("socket open")
-            .expect("no error");
-        let Message::Text(t) = msg else { continue };
-        let m: Value = serde_json::from_str(t.as_str()).unwrap();
-        assert_eq!(m["type"], "arena", "{m}");
-        if pred(&m["arena"]) {
-            return m["arena"].clone();
-        }
-    }
-}
-
-/// The running games of `a` as (black, white) usernames.
-pub(crate) fn running(a: &Value) -> Vec<(String, String)> {
-    a["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|g| g["result"].is_null())
-        .map(|g| {
-            (
-                g["black"].as_str().unwrap().to_string(),
-                g["white"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
-}
-
-fn pair(b: &str, w: &str) -> (String, String) {
-    (b.to_string(), w.to_string())
-}
-
-/// `name`'s line of the standings.
-pub(crate) fn line<'a>(a: &'a Value, name: &str) -> &'a Value {
-    a["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["username"] == name)
-        .unwrap_or_else(|| panic!("{name} in {a}"))
-}
-
-/// The running game `black` plays against `white`.
-pub(crate) fn game_of(a: &Value, black: &str, white: &str) -> String {
-    let g = a["games"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|g| g["result"].is_null() && g["black"] == black && g["white"] == white)
-        .unwrap_or_else(|| panic!("{black}-{white} running in {a}"));
-    g["id"].as_str().unwrap().to_string()
-}
-
-/// `black` and `white` make their first move in game `id` (their clocks start with it).
-pub(crate) async fn first_moves(srv: &TestServer, black: &Browser, white: &Browser, id: &str) {
-    let mut wa = srv.ws(black, id).await;
-    let mut wb = srv.ws(white, id).await;
-    let g = next_game(&mut wa).await;
-    next_game(&mut wb).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
-    let g = game_at(&mut wb, 1).await;
-    send(
-        &mut wb,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut wa, 2).await;
-}
-
-/// `who` resigns game `id` at once.
-async fn resign(srv: &TestServer, who: &Browser, id: &str) {
-    let mut ws = srv.ws(who, id).await;
-    let g = next_game(&mut ws).await;
-    assert_eq!(g["online"]["phase"], "playing", "{g}");
-    send(&mut ws, json!({"type": "resign", "ply": plies(&g)})).await;
-    game_where(&mut ws, |g| g["status"] == "finished").await;
-}
-
-pub(crate) async fn post(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
-    srv.post(who, path, json!({})).await
-}
-
 /// `name`'s classical rating as the profile shows it.
 async fn classical(srv: &TestServer, name: &str) -> Option<Rating> {
-    let (_, p) = srv
-        .get(&Browser::new(), &format!("/api/players/{name}"))
-        .await;
-    let r = p["ratings"].get("classical")?;
-    let f = |k: &str| r[k].as_f64().unwrap();
-    Some(Rating::new(f("rating"), f("deviation"), f("volatility")))
+    rating(srv, name, "classical").await.map(|r| r.0)
 }
 
 #[tokio::test]
 async fn four_players_are_paired_scored_and_rated() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
-    let (cai, _) = sign_up(&srv, &Browser::new(), "cai", "staple horse").await;
-    let (dan, _) = sign_up(&srv, &Browser::new(), "dan", "horse battery").await;
+    let (srv, time) = fresh().await;
+    let [ana, bia, cai, dan] = accounts(&srv, ["ana", "bia", "cai", "dan"]).await;
 
     // A rated classical arena (30+0: 30 min), starting in 10 minutes, 5 minutes long.
     let tc = json!({"kind": "clock", "minutes": 30, "increment_seconds": 0});
@@ -168,8 +53,7 @@ async fn four_players_are_paired_scored_and_rated() {
 
     // Ana and Bia join before the start: nobody plays yet.
     for who in [&ana, &bia] {
-        let (s, a) = post(&srv, who, &format!("/api/arenas/{id}/join")).await;
-        assert_eq!(s, StatusCode::OK, "{a}");
+        join(&srv, who, &id).await;
     }
     let a = arena_where(&mut live, |a| a["players"] == 2).await;
     assert!(running(&a).is_empty(), "{a}");
@@ -228,22 +112,7 @@ async fn four_players_are_paired_scored_and_rated() {
 
     // Game 1: a move each, then Bia resigns: Ana scores 2, and the ratings move.
     {
-        let mut wa = srv.ws(&ana, &g1).await;
-        let mut wb = srv.ws(&bia, &g1).await;
-        let g = next_game(&mut wa).await;
-        next_game(&mut wb).await;
-        send(
-            &mut wa,
-            json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-        )
-        .await;
-        let g = game_at(&mut wb, 1).await;
-        send(
-            &mut wb,
-            json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-        )
-        .await;
-        game_at(&mut wa, 2).await;
+        let (_wa, mut wb, _) = a_move_each(&srv, &ana, &bia, &g1).await;
         send(&mut wb, json!({"type": "resign", "ply": 2})).await;
         game_where(&mut wb, |g| g["status"] == "finished").await;
     }
@@ -261,7 +130,7 @@ async fn four_players_are_paired_scored_and_rated() {
     assert_eq!(classical(&srv, "dan").await, None);
     let g6 = game_of(&a, "ana", "cai");
     // A move each (a game whose side to move never moves is aborted after 30 s).
-    first_moves(&srv, &ana, &cai, &g6).await;
+    a_move_each(&srv, &ana, &cai, &g6).await;
 
     // The window closes with Ana-Cai running: nobody is paired any more (Bia still waits).
     time.advance(5 * MINUTE);
@@ -300,8 +169,9 @@ async fn four_players_are_paired_scored_and_rated() {
         (StatusCode::CONFLICT, "arena_finished"),
         "{v}"
     );
+    let db = srv.db.clone();
     srv.server.shutdown().await;
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let srv = start(&db, time.clone()).await;
     let (s, b) = srv.get(&Browser::new(), &format!("/api/arenas/{id}")).await;
     assert_eq!(s, StatusCode::OK, "{b}");
     assert_eq!(b["standings"], a["standings"]);
@@ -311,13 +181,10 @@ async fn four_players_are_paired_scored_and_rated() {
 
 #[tokio::test]
 async fn only_accounts_make_and_join_arenas_within_the_limits() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, time) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let guest = Browser::new();
-    let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 2});
+    let tc = blitz_clock();
     let body = |name: &str| json!({"name": name, "time_control": tc, "minutes": 60});
 
     // Guests can neither make nor join an arena.
@@ -339,8 +206,7 @@ async fn only_accounts_make_and_join_arenas_within_the_limits() {
     );
 
     // Withdrawing is only ever oneself: Bia, not a player, cannot; Ana's place is untouched.
-    let (s, _) = post(&srv, &ana, &format!("/api/arenas/{id}/join")).await;
-    assert_eq!(s, StatusCode::OK);
+    join(&srv, &ana, &id).await;
     let (s, v) = post(&srv, &bia, &format!("/api/arenas/{id}/withdraw")).await;
     assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "not_in_arena"), "{v}");
     let (s, v) = srv
@@ -468,7 +334,7 @@ async fn two_instances_pair_an_arena_once() {
         let (who, _) = sign_up(srv, &Browser::new(), name, "correct horse").await;
         players.push(who);
     }
-    let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 2});
+    let tc = blitz_clock();
     let (s, a) = one
         .post(
             &players[0],
@@ -479,9 +345,7 @@ async fn two_instances_pair_an_arena_once() {
     assert_eq!(s, StatusCode::CREATED, "{a}");
     let id = a["id"].as_str().unwrap().to_string();
     for (i, who) in players.iter().enumerate() {
-        let srv = if i % 2 == 0 { &two } else { &one };
-        let (s, v) = post(srv, who, &format!("/api/arenas/{id}/join")).await;
-        assert_eq!(s, StatusCode::OK, "{v}");
+        join(if i % 2 == 0 { &two } else { &one }, who, &id).await;
     }
     // Wait (10 s at most) until the two games run.
     let mut a = Value::Null;

@@ -2,13 +2,13 @@
 //! fixed ratings, and a rated game against one that moves the player's Glicko-2 rating
 //! exactly as `virada_engine::glicko` computes against the bot's fixed rating.
 
-use crate::accounts_common::{code, sign_up};
-use crate::online_common::*;
+use crate::kit::accounts::{code, sign_up};
+use crate::kit::games::play_first;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_engine::glicko::{after_game, Rating};
 use virada_server::bots::bot_rating;
-use virada_server::runtime::time::ManualTime;
 
 fn blitz_clock() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})
@@ -53,11 +53,7 @@ async fn computer_game(srv: &TestServer, who: &Browser, body: Value) -> (StatusC
 async fn move_then_resign(srv: &TestServer, who: &Browser, id: &str) {
     let mut ws = srv.ws(who, id).await;
     let g = next_game(&mut ws).await;
-    send(
-        &mut ws,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    play_first(&mut ws, &g).await;
     game_at(&mut ws, 2).await;
     send(&mut ws, json!({"type": "resign", "ply": 2})).await;
     let g = game_where(&mut ws, |g| g["status"] == "finished").await;
@@ -66,8 +62,7 @@ async fn move_then_resign(srv: &TestServer, who: &Browser, id: &str) {
 
 #[tokio::test]
 async fn bots_have_the_ladders_ratings() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (s, v) = srv.get(&Browser::new(), "/api/bots").await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let bots = v["bots"].as_array().unwrap();
@@ -89,8 +84,7 @@ async fn bots_have_the_ladders_ratings() {
 
 #[tokio::test]
 async fn a_rated_bot_game_moves_only_the_players_rating() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
     let rated = |tc: Value| {
         json!({"mode": "computer", "level": 3, "human_color": "black", "time_control": tc,

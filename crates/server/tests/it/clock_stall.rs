@@ -3,23 +3,18 @@
 //! The store is made to fail on demand by renaming the games' table away (as the health test
 //! does), on whichever store the tests use; the time source is manual, so the charges are exact.
 
-use crate::online_common::*;
+use crate::kit::games::sockets;
+use crate::kit::online::*;
 use serde_json::json;
-use virada_server::runtime::time::ManualTime;
 
 #[tokio::test]
 async fn the_time_a_move_cannot_be_stored_is_not_charged() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
     let id = srv.started(&ana, &bia, tc).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     // Each side's clock starts with its own first move (docs/SERVER.md, "First moves"): both
     // first moves are made at once, so Black's minute runs from T0.
     both_first_moves(&mut a, &mut b).await;
@@ -27,14 +22,14 @@ async fn the_time_a_move_cannot_be_stored_is_not_charged() {
 
     // Black thinks 10 s; then the database fails: Black's move is refused.
     time.advance(10_000);
-    crate::stored_rows::exec(&db, "ALTER TABLE games RENAME TO games_away").await;
+    crate::kit::rows::exec(&db, "ALTER TABLE games RENAME TO games_away").await;
     send(&mut a, c3.clone()).await;
     let e = next_error(&mut a).await;
     assert_eq!(e["code"], "internal", "{e}");
     // 20 s later the database is back, and the same move is taken: Black is charged the 10 s
     // before the refusal, not the 20 s after it.
     time.advance(20_000);
-    crate::stored_rows::exec(&db, "ALTER TABLE games_away RENAME TO games").await;
+    crate::kit::rows::exec(&db, "ALTER TABLE games_away RENAME TO games").await;
     send(&mut a, c3).await;
     let g = game_at(&mut a, 3).await;
     assert_eq!(g["online"]["clocks"]["black_ms"], 50_000, "{g}");
@@ -55,17 +50,11 @@ async fn the_time_a_move_cannot_be_stored_is_not_charged() {
 /// down is charged as ever (the stall starts at a refused store only).
 #[tokio::test]
 async fn a_clock_with_no_refused_move_runs_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
     let id = srv.started(&ana, &bia, tc).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     both_first_moves(&mut a, &mut b).await;
     time.advance(30_000);
     send(&mut a, json!({"type": "move", "square": "c3", "ply": 2})).await;

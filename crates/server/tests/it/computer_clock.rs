@@ -3,7 +3,8 @@
 //! resignation ends the game with its result, and the computer budgets its thinking from its
 //! own clock so that it never loses on time.
 
-use crate::online_common::*;
+use crate::kit::games::play_first;
+use crate::kit::online::*;
 use serde_json::{json, Value};
 use std::time::Duration;
 use virada_server::runtime::time::{Clock, ManualTime};
@@ -29,10 +30,8 @@ async fn listed(srv: &TestServer, who: &Browser, id: &str) -> Value {
 
 #[tokio::test]
 async fn the_persons_clock_runs_on_their_turn_and_their_flag_falls() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let ana = Browser::new();
     let id = create(
         &srv,
@@ -78,11 +77,7 @@ async fn the_persons_clock_runs_on_their_turn_and_their_flag_falls() {
     // while it thinks: it gets its increment).
     time.advance(10_000);
     let ply = plies(&g);
-    send(
-        &mut w,
-        json!({"type": "move", "square": first_legal(&g), "ply": ply}),
-    )
-    .await;
+    play_first(&mut w, &g).await;
     let g = game_where(&mut w, |g| {
         plies(g) >= ply + 2 && !g["computer_thinking"].as_bool().unwrap()
     })
@@ -173,10 +168,8 @@ async fn the_persons_clock_runs_on_their_turn_and_their_flag_falls() {
 
 #[tokio::test]
 async fn resigning_on_one_device_ends_the_game_with_its_result() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let ana = Browser::new();
 
     // Against the computer (no clock): Ana resigns, even before moving.
@@ -311,11 +304,7 @@ async fn the_computer_budgets_its_moves_from_its_clock() {
             continue;
         }
         let ply = plies(&g);
-        send(
-            &mut w,
-            json!({"type": "move", "square": first_legal(&g), "ply": ply}),
-        )
-        .await;
+        play_first(&mut w, &g).await;
         g = game_where(&mut w, |x| plies(x) > ply || x["status"] == "finished").await;
     }
     assert_eq!(g["end"]["reason"], "normal", "{g}");

@@ -4,7 +4,8 @@
 //! is a SQLite file; with `VIRADA_TEST_STORE=postgres` the servers' databases are PostgreSQL
 //! schemas, so the copy goes PostgreSQL -> file -> PostgreSQL.
 
-use crate::online_common::*;
+use crate::kit::games::{a_move_each, sockets};
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::path::Path;
@@ -36,10 +37,7 @@ async fn games_played_through_the_server_survive_a_copy_and_go_on() {
     // An online game with a clock, two moves and chat.
     let clock = json!({"kind": "clock", "minutes": 5, "increment_seconds": 3});
     let playing = srv.started(&ana, &bia, clock).await;
-    let mut wa = srv.ws(&ana, &playing).await;
-    let mut wb = srv.ws(&bia, &playing).await;
-    next_game(&mut wa).await;
-    next_game(&mut wb).await;
+    let (mut wa, mut wb, _) = sockets(&srv, &ana, &bia, &playing).await;
     send(&mut wa, json!({"type": "move", "square": "d3", "ply": 0})).await;
     let g = game_at(&mut wb, 1).await;
     time.advance(2_500);
@@ -53,18 +51,7 @@ async fn games_played_through_the_server_survive_a_copy_and_go_on() {
     );
     // An online game resigned, one waiting for its second player.
     let resigned = srv.started(&ana, &bia, json!({"kind": "none"})).await;
-    let mut ra = srv.ws(&ana, &resigned).await;
-    let mut rb = srv.ws(&bia, &resigned).await;
-    next_game(&mut ra).await;
-    next_game(&mut rb).await;
-    send(&mut ra, json!({"type": "move", "square": "d3", "ply": 0})).await;
-    let g = game_at(&mut rb, 1).await;
-    send(
-        &mut rb,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut ra, 2).await;
+    let (mut ra, mut rb, _) = a_move_each(&srv, &ana, &bia, &resigned).await;
     send(&mut ra, json!({"type": "resign", "ply": 2})).await;
     game_where(&mut rb, |g| g["status"] == "finished").await;
     let waiting = srv

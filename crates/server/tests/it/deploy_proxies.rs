@@ -4,9 +4,8 @@
 //! the document and their matching applied to the lobby's paths, which are first checked to be
 //! the server's own.
 
-use crate::online_common::*;
+use crate::kit::online::*;
 use reqwest::StatusCode;
-use virada_server::runtime::time::ManualTime;
 
 /// One request to each of the lobby's routes (`crate::lobby::routes`), and paths that are not
 /// the lobby's.
@@ -40,8 +39,7 @@ fn from<'a>(text: &'a str, start: &str) -> &'a str {
 
 #[tokio::test]
 async fn the_lobby_paths_are_the_servers() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let who = Browser::new();
     let (s, v) = srv.get(&who, "/api/seeks").await;
     assert_eq!(s, StatusCode::OK, "{v}");

@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::common::{error_code, TestServer};
+use crate::kit::http::{error_code, TestServer};
 
 fn squares(v: &Value) -> Vec<String> {
     v.as_array()
@@ -16,8 +16,7 @@ fn squares(v: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn the_explorer_answers_positions_and_refuses_bad_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
 
     // The start: every game's first move is one move (f5, d3, c4 and e6 by symmetry).
     let (s, start) = t.get("/api/explorer").await;

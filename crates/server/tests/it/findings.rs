@@ -2,7 +2,8 @@
 //! invisible and formatting characters in names and chat, games from finished positions, and
 //! a stored game that no longer replays.
 
-use crate::online_common::*;
+use crate::kit::games::sockets;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_rules::{Color, Game, Move, Position};
@@ -12,9 +13,9 @@ use virada_server::runtime::time::ManualTime;
 async fn corrupt(db: &std::path::Path, sql: &str, id: &str) {
     let sql = sql.replace("?1", &format!("'{id}'"));
     let n =
-        crate::stored_rows::one(db, &format!("SELECT COUNT(*) FROM games WHERE id = '{id}'")).await;
+        crate::kit::rows::one(db, &format!("SELECT COUNT(*) FROM games WHERE id = '{id}'")).await;
     assert_eq!(n.as_deref(), Some("1"), "{sql}");
-    crate::stored_rows::exec(db, &sql).await;
+    crate::kit::rows::exec(db, &sql).await;
 }
 
 async fn delete(srv: &TestServer, who: &Browser, id: &str) -> StatusCode {
@@ -35,8 +36,7 @@ fn assert_invisible(status: StatusCode, e: &Value, field: &str, c: &str) {
 
 #[tokio::test]
 async fn names_and_chat_refuse_invisible_and_formatting_characters() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     // A right-to-left override in a name would reverse everything shown after it.
     let (s, e) = srv
@@ -56,10 +56,7 @@ async fn names_and_chat_refuse_invisible_and_formatting_characters() {
     let (s, g) = srv.seat(&bia, &id, "Bia 👩\u{200D}💻").await;
     assert_eq!(s, StatusCode::OK, "an emoji sequence is no trick: {g}");
 
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     send(
         &mut a,
         json!({"type": "chat", "text": "gg \u{FEFF}wp", "id": 3}),
@@ -102,8 +99,7 @@ fn finished_transcript() -> String {
 
 #[tokio::test]
 async fn no_game_starts_from_a_finished_position() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let ana = Browser::new();
     let board = finished_board();
     for body in [
@@ -134,9 +130,8 @@ async fn no_game_starts_from_a_finished_position() {
 /// positions were refused) cannot be resigned or aborted: the board's score stands.
 #[tokio::test]
 async fn a_game_on_a_finished_board_cannot_be_resigned_or_aborted() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let srv = start(&db, ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
+    let db = srv.db.clone();
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
     srv.server.shutdown().await;
@@ -167,9 +162,8 @@ async fn a_game_on_a_finished_board_cannot_be_resigned_or_aborted() {
 
 #[tokio::test]
 async fn a_game_whose_row_no_longer_replays_can_be_deleted_by_its_owner() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let srv = start(&db, ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
+    let db = srv.db.clone();
     let (ana, eve) = (Browser::new(), Browser::new());
     let (s, g) = srv
         .post(
@@ -218,12 +212,11 @@ fn assert_blank(status: StatusCode, e: &Value, field: &str) {
 
 #[tokio::test]
 async fn names_chat_and_reports_refuse_blank_looking_text() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, _) =
-        crate::accounts_common::sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
+        crate::kit::accounts::sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
     let (bia, _) =
-        crate::accounts_common::sign_up(&srv, &Browser::new(), "bia", "correct horse").await;
+        crate::kit::accounts::sign_up(&srv, &Browser::new(), "bia", "correct horse").await;
     for blank in BLANK_LOOKING {
         let (s, e) = srv
             .post(
@@ -264,10 +257,7 @@ async fn names_chat_and_reports_refuse_blank_looking_text() {
     let id = g["id"].as_str().unwrap().to_string();
     let (s, g) = srv.seat(&bia, &id, "Bia").await;
     assert_eq!(s, StatusCode::OK, "{g}");
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     for (n, blank) in BLANK_LOOKING.iter().enumerate() {
         send(&mut a, json!({"type": "chat", "text": blank, "id": n})).await;
         let err = next_error(&mut a).await;

@@ -6,31 +6,23 @@
 //! clock, which waits for each side's first move. On SQLite, or PostgreSQL with
 //! `VIRADA_TEST_STORE`.
 
-use crate::accounts_common::sign_up;
-use crate::arena::{arena_where, arena_ws, game_of, line, post, running};
-use crate::online_common::*;
-use crate::rated::{blitz, rated_game};
+use crate::kit::arena::{arena_where, arena_with, game_of, line, post, running};
+use crate::kit::games::{a_move_each, play_first, sockets};
+use crate::kit::online::*;
+use crate::kit::rated::{ana_and_bia, blitz, profile, rated_game};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use virada_server::runtime::time::ManualTime;
 
 /// `name`'s record on its profile: [wins, draws, losses].
 async fn record(srv: &TestServer, name: &str) -> Value {
-    let (s, p) = srv
-        .get(&Browser::new(), &format!("/api/players/{name}"))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{p}");
-    let r = &p["record"];
+    let r = &profile(srv, name).await["record"];
     json!([r["wins"], r["draws"], r["losses"]])
 }
 
 #[tokio::test]
 async fn a_side_that_never_makes_its_first_move_aborts_the_rated_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, time) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
 
     // Black (Ana) never moves: 1 ms before the 30 s the game still runs, its clock untouched.
     let id = rated_game(&srv, &ana, &bia).await;
@@ -56,11 +48,7 @@ async fn a_side_that_never_makes_its_first_move_aborts_the_rated_game() {
     let id = rated_game(&srv, &ana, &bia).await;
     let mut wa = srv.ws(&ana, &id).await;
     let g = next_game(&mut wa).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    play_first(&mut wa, &g).await;
     let g = game_at(&mut wa, 1).await;
     let moved_at = T0 + 31_000;
     assert_eq!(g["online"]["clocks"]["abort_at_ms"], moved_at + 30_000);
@@ -90,23 +78,14 @@ async fn a_side_that_never_makes_its_first_move_aborts_the_rated_game() {
 
 #[tokio::test]
 async fn either_player_may_abort_until_both_have_moved() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 1, "increment_seconds": 0});
 
     // After Black's move, White aborts.
     let id = srv.started(&ana, &bia, tc.clone()).await;
-    let mut wa = srv.ws(&ana, &id).await;
-    let mut wb = srv.ws(&bia, &id).await;
-    let g = next_game(&mut wa).await;
-    next_game(&mut wb).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    let (mut wa, mut wb, g) = sockets(&srv, &ana, &bia, &id).await;
+    play_first(&mut wa, &g).await;
     game_at(&mut wb, 1).await;
     send(&mut wb, json!({"type": "abort", "ply": 1})).await;
     let g = game_where(&mut wa, |g| g["status"] == "finished").await;
@@ -114,22 +93,7 @@ async fn either_player_may_abort_until_both_have_moved() {
 
     // Once both have moved: refused, resign instead; the game goes on.
     let id = srv.started(&ana, &bia, tc).await;
-    let mut wa = srv.ws(&ana, &id).await;
-    let mut wb = srv.ws(&bia, &id).await;
-    let g = next_game(&mut wa).await;
-    next_game(&mut wb).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
-    let g = game_at(&mut wb, 1).await;
-    send(
-        &mut wb,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut wa, 2).await;
+    let (mut wa, _wb, _) = a_move_each(&srv, &ana, &bia, &id).await;
     send(&mut wa, json!({"type": "abort", "ply": 2})).await;
     assert_eq!(next_error(&mut wa).await["code"], "not_allowed");
     assert_eq!(srv.game(&ana, &id).await["online"]["phase"], "playing");
@@ -138,9 +102,7 @@ async fn either_player_may_abort_until_both_have_moved() {
 
 #[tokio::test]
 async fn two_people_on_one_device_take_a_clock_that_waits_for_each_first_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let ana = Browser::new();
     let (s, g) = srv
         .post(
@@ -163,11 +125,7 @@ async fn two_people_on_one_device_take_a_clock_that_waits_for_each_first_move() 
     assert_eq!(g["clocks"]["black_ms"], 60_000);
     // Black's and White's first moves cost nothing; then Black's clock runs, and falls.
     for ply in 0..2 {
-        send(
-            &mut w,
-            json!({"type": "move", "square": first_legal(&g), "ply": ply}),
-        )
-        .await;
+        play_first(&mut w, &g).await;
         g = game_at(&mut w, ply + 1).await;
         time.advance(10_000);
         assert_eq!(
@@ -190,26 +148,15 @@ async fn two_people_on_one_device_take_a_clock_that_waits_for_each_first_move() 
 
 #[tokio::test]
 async fn an_arena_pairing_aborted_for_want_of_a_first_move_scores_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, time) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 0});
-    let (s, a) = srv
-        .post(
-            &ana,
-            "/api/arenas",
-            json!({"name": "Tarde", "time_control": tc, "minutes": 30, "rated": true}),
-        )
-        .await;
-    assert_eq!(s, StatusCode::CREATED, "{a}");
-    let id = a["id"].as_str().unwrap().to_string();
-    let mut live = arena_ws(&srv, &Browser::new(), &id).await;
-    for who in [&ana, &bia] {
-        let (s, a) = post(&srv, who, &format!("/api/arenas/{id}/join")).await;
-        assert_eq!(s, StatusCode::OK, "{a}");
-    }
+    let (id, mut live) = arena_with(
+        &srv,
+        &[&ana, &bia],
+        json!({"name": "Tarde", "time_control": tc, "minutes": 30, "rated": true}),
+    )
+    .await;
     let a = arena_where(&mut live, |a| !running(a).is_empty()).await;
     let g1 = game_of(&a, "ana", "bia");
 
@@ -228,11 +175,7 @@ async fn an_arena_pairing_aborted_for_want_of_a_first_move_scores_nothing() {
     // paused (not paired again until she rejoins) while Ana waits.
     let mut wa = srv.ws(&ana, &g1).await;
     let g = next_game(&mut wa).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    play_first(&mut wa, &g).await;
     game_at(&mut wa, 1).await;
     time.advance(30_000);
     let g = game_where(&mut wa, |g| g["status"] == "finished").await;

@@ -5,7 +5,7 @@
 //! These run on PostgreSQL whichever store the other tests use (without `VIRADA_TEST_PG`: fail
 //! under CI, else a logged skip).
 
-use crate::online_common::*;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::path::Path;

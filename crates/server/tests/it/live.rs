@@ -2,7 +2,7 @@
 //! online games. Moves, undo and redo over the socket; an HTTP move reaches the socket too;
 //! another browser cannot open a local game's socket.
 
-use crate::online_common::*;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use virada_server::runtime::time::ManualTime;

@@ -4,14 +4,14 @@
 //! moving both ratings exactly as Glicko-2 says; quick pairing by rating in a window that
 //! widens with the server's (manual) clock.
 
-use crate::accounts_common::{code, sign_up};
-use crate::online_common::*;
+use crate::kit::accounts::{code, sign_up};
+use crate::kit::games::a_move_each_then_resign;
+use crate::kit::online::*;
+use crate::kit::rated::{ana_and_bia, rating};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use virada_engine::glicko::{after_game, Rating};
-use virada_server::runtime::time::ManualTime;
 
 fn blitz_tc() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})
@@ -19,13 +19,7 @@ fn blitz_tc() -> Value {
 
 /// The lobby socket of `who`, after its first message (the open seeks), which is returned.
 async fn lobby(srv: &TestServer, who: &Browser) -> (Ws, Value) {
-    let url = format!("{}/api/lobby/ws", srv.base.replace("http://", "ws://"));
-    let mut req = url.into_client_request().unwrap();
-    req.headers_mut()
-        .insert("Cookie", who.cookie.parse().unwrap());
-    let (mut ws, _) = tokio_tungstenite::connect_async(req)
-        .await
-        .expect("the lobby socket opens");
+    let mut ws = srv.socket(who, "/api/lobby/ws").await;
     let first = next(&mut ws).await;
     assert_eq!(first["type"], "seeks", "{first}");
     (ws, first["seeks"].clone())
@@ -66,26 +60,15 @@ async fn seek_without_socket(srv: &TestServer, name: &str) -> String {
 
 /// `DELETE path` as `who`.
 async fn delete(srv: &TestServer, who: &Browser, path: &str) -> (StatusCode, Value) {
-    let (s, v, _) = crate::accounts_common::call(srv, who, Method::DELETE, path, None).await;
+    let (s, v, _) = crate::kit::accounts::call(srv, who, Method::DELETE, path, None).await;
     (s, v)
 }
 
 /// `name`'s blitz rating from the profile (a new player's if none yet).
 async fn blitz(srv: &TestServer, name: &str) -> (Rating, u64) {
-    let (s, p) = srv
-        .get(&Browser::new(), &format!("/api/players/{name}"))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{p}");
-    match p["ratings"].get("blitz") {
-        None => (Rating::NEW_PLAYER, 0),
-        Some(r) => {
-            let f = |k: &str| r[k].as_f64().unwrap();
-            (
-                Rating::new(f("rating"), f("deviation"), f("volatility")),
-                r["games"].as_u64().unwrap(),
-            )
-        }
-    }
+    rating(srv, name, "blitz")
+        .await
+        .map_or((Rating::NEW_PLAYER, 0), |(r, games, _)| (r, games))
 }
 
 /// `maker` (lobby socket `maker_ws`) seeks a rated 3+2 game as Black, `taker` accepts: the
@@ -145,52 +128,17 @@ async fn seek_and_accept(
     game
 }
 
-/// Black and White each play a move, then `loser` resigns; the finished game.
-async fn play_then_resign(
-    srv: &TestServer,
-    id: &str,
-    black: &Browser,
-    white: &Browser,
-    loser: &str,
-) {
-    let mut wb = srv.ws(black, id).await;
-    let mut ww = srv.ws(white, id).await;
-    let g = next_game(&mut wb).await;
-    next_game(&mut ww).await;
-    send(
-        &mut wb,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
-    let g = game_at(&mut ww, 1).await;
-    send(
-        &mut ww,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut wb, 2).await;
-    let ws = if loser == "black" { &mut wb } else { &mut ww };
-    send(ws, json!({"type": "resign", "ply": 2})).await;
-    let g = game_where(ws, |g| g["status"] == "finished").await;
-    assert_eq!(
-        g["online"]["end"],
-        json!({"reason": "resign", "loser": loser})
-    );
-}
-
 #[tokio::test]
 async fn rated_games_through_the_lobby_move_both_ratings_as_glicko_2_says() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (mut ana_ws, seeks) = lobby(&srv, &ana).await;
     assert_eq!(seeks, json!([]));
     for (loser, black_score) in [("white", 1.0), ("black", 0.0)] {
         let (a0, na) = blitz(&srv, "ana").await;
         let (b0, nb) = blitz(&srv, "bia").await;
         let game = seek_and_accept(&srv, &ana, &mut ana_ws, &bia).await;
-        play_then_resign(&srv, &game, &ana, &bia, loser).await;
+        a_move_each_then_resign(&srv, &game, &ana, &bia, loser).await;
         // Ana was Black: her score and Bia's, each against the other's rating before.
         let (want_a, want_b) = after_game(a0, b0, black_score);
         assert_eq!(blitz(&srv, "ana").await, (want_a, na + 1));
@@ -202,8 +150,7 @@ async fn rated_games_through_the_lobby_move_both_ratings_as_glicko_2_says() {
 
 #[tokio::test]
 async fn seeks_are_the_makers_and_are_accepted_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let maker = Browser::new();
     let (_maker_ws, _) = lobby(&srv, &maker).await;
     let casual = json!({"time_control": blitz_tc(), "name": "Ana"});
@@ -308,10 +255,8 @@ async fn seeks_are_the_makers_and_are_accepted_once() {
 
 #[tokio::test]
 async fn a_rating_range_is_checked_against_the_acceptor() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (_ws, _) = lobby(&srv, &ana).await;
     let (s, v) = srv
         .post(
@@ -364,9 +309,7 @@ async fn a_rating_range_is_checked_against_the_acceptor() {
 
 #[tokio::test]
 async fn a_seek_vanishes_when_its_makers_socket_has_been_closed_for_the_grace() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (maker, watcher) = (Browser::new(), Browser::new());
     let (mut watch_ws, _) = lobby(&srv, &watcher).await;
     let (maker_ws, _) = lobby(&srv, &maker).await;
@@ -452,9 +395,7 @@ async fn join(ws: &mut Ws, pool: &str) -> Value {
 
 #[tokio::test]
 async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let mut people = Vec::new();
     for name in ["ana", "bob", "cid", "dan", "eve"] {
         people.push(
@@ -473,7 +414,7 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
     // Ana beats Bob in a rated blitz game: Ana ~1662, Bob ~1338; the others are new (1500).
     let (mut ana_ws, _) = lobby(&srv, ana).await;
     let game = seek_and_accept(&srv, ana, &mut ana_ws, bob).await;
-    play_then_resign(&srv, &game, ana, bob, "white").await;
+    a_move_each_then_resign(&srv, &game, ana, bob, "white").await;
     let (ra, _) = blitz(&srv, "ana").await;
     assert!(ra.rating > 1650.0 && ra.rating < 1675.0, "{ra:?}");
 
@@ -536,9 +477,7 @@ async fn quick_pairing_pairs_by_rating_in_a_window_that_widens() {
 
 #[tokio::test]
 async fn the_pools_are_left_by_cancelling_or_by_leaving_the_page() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (a, b, c) = (Browser::new(), Browser::new(), Browser::new());
     // A guest may not join a rated pool; a casual one takes a name.
     let (s, v) = srv

@@ -1,11 +1,9 @@
 //! The server's integration tests, one binary: each module was its own test binary, and each
 //! linked the whole server (28 links of the same library); one binary links it once.
-//! Shared helpers first, then one module per feature.
+//! The test kit first (`kit/`: servers, browsers, accounts, games, arenas, stored rows), then one
+//! module per feature.
 
-mod accounts_common;
-mod common;
-mod online_common;
-mod stored_rows;
+mod kit;
 
 mod accounts;
 mod api;

@@ -2,7 +2,8 @@
 //! stale plies, a whole game, resign, abort, takeback, rematch, chat limits, device links,
 //! reconnecting, and bad input.
 
-use crate::online_common::*;
+use crate::kit::games::{a_move_each, play_first, sockets};
+use crate::kit::online::*;
 use futures_util::SinkExt;
 use reqwest::StatusCode;
 use serde_json::json;
@@ -12,9 +13,8 @@ use virada_server::runtime::time::ManualTime;
 
 #[tokio::test]
 async fn seats_spectators_and_a_whole_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let srv = start(&db, ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
+    let db = srv.db.clone();
     let (ana, bia, eve) = (Browser::new(), Browser::new(), Browser::new());
 
     // Creating: bad names and time controls are refused.
@@ -210,16 +210,12 @@ async fn seats_spectators_and_a_whole_game() {
 
 #[tokio::test]
 async fn resign_abort_and_forfeit_scores() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
 
     // Abort before two moves: no result.
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
     game_at(&mut b, 1).await;
     send(&mut b, json!({"type": "abort", "ply": 1})).await;
@@ -246,18 +242,7 @@ async fn resign_abort_and_forfeit_scores() {
 
     // After two moves, abort is refused; resign ends the game with at least 33-31.
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
-    send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
-    let g = game_at(&mut b, 1).await;
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut a, 2).await;
+    let (mut a, mut b, _) = a_move_each(&srv, &ana, &bia, &id).await;
     send(&mut a, json!({"type": "abort", "ply": 2})).await;
     assert_eq!(next_error(&mut a).await["code"], "not_allowed");
     send(&mut a, json!({"type": "resign", "ply": 1})).await;
@@ -323,14 +308,10 @@ async fn ggf_of(srv: &TestServer, who: &Browser, id: &str) -> String {
 
 #[tokio::test]
 async fn takeback_accepted_declined_and_refused_in_clock_games() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     // Nothing to take back yet.
     send(&mut a, json!({"type": "takeback", "ply": 0})).await;
     assert_eq!(next_error(&mut a).await["code"], "not_allowed");
@@ -387,15 +368,11 @@ async fn takeback_accepted_declined_and_refused_in_clock_games() {
 
 #[tokio::test]
 async fn rematch_swaps_colours_and_keeps_the_time_control() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let tc = json!({"kind": "clock", "minutes": 3, "increment_seconds": 2});
     let id = srv.started(&ana, &bia, tc.clone()).await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     send(&mut a, json!({"type": "rematch"})).await;
     assert_eq!(
         next_error(&mut a).await["code"],
@@ -432,9 +409,7 @@ async fn rematch_swaps_colours_and_keeps_the_time_control() {
 
 #[tokio::test]
 async fn chat_is_checked_and_rate_limited() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia, eve) = (Browser::new(), Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
     let mut a = srv.ws(&ana, &id).await;
@@ -486,9 +461,7 @@ async fn chat_is_checked_and_rate_limited() {
 
 #[tokio::test]
 async fn reconnect_replays_missed_moves_and_presence_follows() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
     let mut a = srv.ws(&ana, &id).await;
@@ -529,8 +502,7 @@ async fn reconnect_replays_missed_moves_and_presence_follows() {
 
 #[tokio::test]
 async fn device_links_give_the_same_seat_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia, phone) = (Browser::new(), Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
     let (s, link) = srv
@@ -571,8 +543,7 @@ async fn device_links_give_the_same_seat_once() {
 
 #[tokio::test]
 async fn bad_input_gets_an_error_or_a_closed_socket() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
 
@@ -659,11 +630,7 @@ async fn bad_input_gets_an_error_or_a_closed_socket() {
     let mut b = srv.ws(&bia, &id).await;
     let g = next_game(&mut b).await;
     assert_eq!(plies(&g), 1);
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
+    play_first(&mut b, &g).await;
     game_at(&mut b, 2).await;
     for _ in 0..5 {
         send(&mut b, json!({"type": "move", "square": "c3", "ply": 2})).await;

@@ -1,15 +1,13 @@
 //! Online clocks with the injected (manual) time source: no sleeps. Increments, flag fall with
 //! the 33-31 rule, correspondence deadlines, and a restart that must not charge its downtime.
 
-use crate::online_common::*;
+use crate::kit::games::{play_first, sockets};
+use crate::kit::online::*;
 use serde_json::json;
-use virada_server::runtime::time::ManualTime;
 
 #[tokio::test]
 async fn increments_and_flag_fall() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv
         .started(
@@ -18,10 +16,7 @@ async fn increments_and_flag_fall() {
             json!({"kind": "clock", "minutes": 1, "increment_seconds": 2}),
         )
         .await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    let g = next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, g) = sockets(&srv, &ana, &bia, &id).await;
     let c = &g["online"]["clocks"];
     assert_eq!(
         (c["black_ms"].clone(), c["white_ms"].clone()),
@@ -49,11 +44,7 @@ async fn increments_and_flag_fall() {
     assert_eq!(c["abort_at_ms"], T0 + 10_000 + 30_000);
     // White's first move after 5 s: free too; now Black's clock runs.
     time.advance(5_000);
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
+    play_first(&mut b, &g).await;
     let g = game_at(&mut a, 2).await;
     let c = &g["online"]["clocks"];
     assert_eq!(
@@ -66,11 +57,7 @@ async fn increments_and_flag_fall() {
 
     // Black thinks 10 s: 60 - 10 + 2 = 52 s.
     time.advance(10_000);
-    send(
-        &mut a,
-        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
-    )
-    .await;
+    play_first(&mut a, &g).await;
     let g = game_at(&mut b, 3).await;
     let c = &g["online"]["clocks"];
     assert_eq!(c["black_ms"], 52_000);
@@ -78,11 +65,7 @@ async fn increments_and_flag_fall() {
     assert_eq!(c["running"], "white");
     // White thinks 5 s: 57 s.
     time.advance(5_000);
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 3}),
-    )
-    .await;
+    play_first(&mut b, &g).await;
     let g = game_at(&mut a, 4).await;
     assert_eq!(g["online"]["clocks"]["white_ms"], 57_000);
     assert_eq!(g["online"]["clocks"]["black_ms"], 52_000);
@@ -116,9 +99,7 @@ async fn increments_and_flag_fall() {
 
 #[tokio::test]
 async fn a_flag_fall_never_gives_the_winner_less_than_33() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     // Black has 40 discs, White 20, 4 empties; both sides make their first move, then White
     // runs out of time and loses with Black's count and the empties (over 33). The other way
@@ -163,11 +144,7 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
             } else {
                 &mut v
             };
-            send(
-                mover,
-                json!({"type": "move", "square": first_legal(&g), "ply": ply}),
-            )
-            .await;
+            play_first(mover, &g).await;
             g = game_where(&mut w, |x| plies(x) > ply).await;
         }
         assert_eq!(g["side_to_move"], loser, "{g}");
@@ -203,37 +180,24 @@ async fn a_flag_fall_never_gives_the_winner_less_than_33() {
 
 #[tokio::test]
 async fn correspondence_deadline() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv
         .started(&ana, &bia, json!({"kind": "correspondence", "days": 1}))
         .await;
     let day = 24 * 3600 * 1000i64;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    let g = next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, g) = sockets(&srv, &ana, &bia, &id).await;
     // The first move has a day, and its lack aborts the game rather than losing it.
     assert_eq!(g["online"]["clocks"]["deadline_ms"], json!(null));
     assert_eq!(g["online"]["clocks"]["abort_at_ms"], T0 + day);
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
     let g = game_at(&mut b, 1).await;
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
+    play_first(&mut b, &g).await;
     let g = game_at(&mut a, 2).await;
     assert_eq!(g["online"]["clocks"]["deadline_ms"], T0 + day);
     // Black moves after 20 hours: White then has a whole day.
     time.advance(20 * 3600 * 1000);
-    send(
-        &mut a,
-        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
-    )
-    .await;
+    play_first(&mut a, &g).await;
     let g = game_at(&mut a, 3).await;
     assert_eq!(g["online"]["clocks"]["white_ms"], day);
     assert_eq!(g["online"]["clocks"]["black_ms"], day);
@@ -252,10 +216,8 @@ async fn correspondence_deadline() {
 
 #[tokio::test]
 async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let (ana, bia) = (Browser::new(), Browser::new());
     let id = srv
         .started(
@@ -264,26 +226,15 @@ async fn a_restart_mid_game_restores_the_clock_without_the_downtime() {
             json!({"kind": "clock", "minutes": 3, "increment_seconds": 0}),
         )
         .await;
-    let mut a = srv.ws(&ana, &id).await;
-    let mut b = srv.ws(&bia, &id).await;
-    next_game(&mut a).await;
-    next_game(&mut b).await;
+    let (mut a, mut b, _) = sockets(&srv, &ana, &bia, &id).await;
     // The first moves (free), then Black thinks 10 s.
     send(&mut a, json!({"type": "move", "square": "d3", "ply": 0})).await;
     let g = game_at(&mut b, 1).await;
-    send(
-        &mut b,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
+    play_first(&mut b, &g).await;
     let g = game_at(&mut a, 2).await;
     drop(b);
     time.advance(10_000);
-    send(
-        &mut a,
-        json!({"type": "move", "square": first_legal(&g), "ply": 2}),
-    )
-    .await;
+    play_first(&mut a, &g).await;
     game_at(&mut a, 3).await;
     send(&mut a, json!({"type": "chat", "text": "your move"})).await;
     next_of(&mut a, "chat").await;

@@ -2,7 +2,7 @@
 //! flags of unloaded games are watched by the scheduler from the stored deadlines, start-up
 //! loads no game, and one address may keep only so many unfinished online games.
 
-use crate::online_common::*;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::path::Path;
@@ -11,7 +11,7 @@ use virada_server::runtime::time::ManualTime;
 
 /// The stored phase, end reason and loser, and Black's stored clock of game `id`.
 async fn stored(db: &Path, id: &str) -> (String, Option<String>, Option<String>, i64) {
-    let mut rows = crate::stored_rows::rows(
+    let mut rows = crate::kit::rows::rows(
         db,
         &format!(
             "SELECT phase, end_reason, end_loser, black_ms FROM online_games WHERE game_id = '{id}'"
@@ -108,10 +108,8 @@ async fn an_idle_timed_game_leaves_memory_and_its_flag_still_falls_on_time() {
 
 #[tokio::test]
 async fn a_restart_loads_no_game_and_flags_fall_at_the_deadline_moved_by_the_downtime() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let (ana, bia) = (Browser::new(), Browser::new());
     let two_minutes = json!({"kind": "clock", "minutes": 2, "increment_seconds": 0});
     // A 2-minute game started 1 ms before the others: after the restart its flag falls when

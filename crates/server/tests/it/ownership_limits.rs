@@ -13,7 +13,7 @@ use tokio::net::TcpStream;
 use virada_server::http::limits::{LimitsConfig, Rate};
 use virada_server::{Server, ServerConfig};
 
-use crate::common::{browser, read_until_closed};
+use crate::kit::http::{browser, read_until_closed};
 
 async fn start(config: ServerConfig) -> (Server, String) {
     let server = Server::start(config).await.expect("server starts");
@@ -219,7 +219,7 @@ async fn games_from_before_owners_go_to_the_first_local_browser() {
 
 /// Makes every stored game look as if stored before the owner column existed.
 async fn forget_owners(db: &Path) {
-    crate::stored_rows::exec(db, "UPDATE games SET owner = NULL").await;
+    crate::kit::rows::exec(db, "UPDATE games SET owner = NULL").await;
 }
 
 #[tokio::test]

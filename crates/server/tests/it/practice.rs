@@ -8,7 +8,7 @@ use reqwest::{Client, Method, StatusCode};
 use serde_json::{json, Value};
 use virada_rules::{Move, Position, Square};
 
-use crate::common::{browser, error_code, id_of, TestServer};
+use crate::kit::http::{browser, error_code, id_of, TestServer};
 
 /// The final disc difference for the side to move of `p` with best play (WOF scoring), by
 /// trying every line: the test's own solver, independent of the engine's.
@@ -125,8 +125,7 @@ fn squares(v: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_a_guest() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let (start, mistake, loss) = endgame_with_a_mistake();
     let mover = start.side_to_move();
     let color = if mover == virada_rules::Color::Black {
@@ -276,8 +275,7 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
 
 #[tokio::test]
 async fn an_account_keeps_its_newest_sets_and_practises_only_its_side_against_the_computer() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let (start, mistake, _) = endgame_with_a_mistake();
     let color = if start.side_to_move() == virada_rules::Color::Black {
         "black"

@@ -10,18 +10,17 @@ use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use virada_server::ServerConfig;
 
-use crate::common::{error_code, plies, read_until_closed, TestServer};
+use crate::kit::http::{error_code, plies, read_until_closed, TestServer};
 
 impl TestServer {
     async fn create_id(&self, body: Value) -> String {
-        crate::common::id_of(&self.create(body).await)
+        crate::kit::http::id_of(&self.create(body).await)
     }
 }
 
 #[tokio::test]
 async fn requests_carry_their_ply_and_stale_ones_are_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let id = t.create_id(json!({"mode": "friend"})).await;
     let moves = format!("/api/games/{id}/moves");
 
@@ -271,8 +270,7 @@ async fn cross_site_requests_are_refused() {
 
 #[tokio::test]
 async fn statuses_and_bodies_are_checked() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     // Wrong methods on the app's paths: a JSON 405.
     for path in ["/", "/assets/app.js", "/rules"] {
         let (s, e) = t

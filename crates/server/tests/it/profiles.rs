@@ -3,12 +3,13 @@
 //! play online games over the live channel, then the profiles, filters, orderings and the
 //! download are checked against what was played.
 
-use crate::accounts_common::{call, code, sign_up};
-use crate::online_common::*;
+use crate::kit::accounts::{call, code, sign_up};
+use crate::kit::games::sockets;
+use crate::kit::online::*;
+use crate::kit::rated::ana_and_bia;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use virada_rules::formats::ggf::read_ggf;
-use virada_server::runtime::time::ManualTime;
 
 fn blitz() -> Value {
     json!({"kind": "clock", "minutes": 3, "increment_seconds": 2})
@@ -52,10 +53,7 @@ async fn play(
     moves: &[&str],
     then: Option<(&str, &str)>,
 ) {
-    let mut wb = srv.ws(black, id).await;
-    let mut ww = srv.ws(white, id).await;
-    next_game(&mut wb).await;
-    next_game(&mut ww).await;
+    let (mut wb, mut ww, _) = sockets(&srv, &black, &white, &id).await;
     for (i, square) in moves.iter().enumerate() {
         let (mover, other) = if i % 2 == 0 {
             (&mut wb, &mut ww)
@@ -105,10 +103,8 @@ async fn archive_error(srv: &TestServer, query: &str) -> (StatusCode, String) {
 
 #[tokio::test]
 async fn profiles_show_ratings_record_and_games_and_the_archive_filters() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (cai, _) = sign_up(&srv, &Browser::new(), "Cai", "staple horse").await;
 
     // g1: rated, the Perpendicular, Bia resigns. g2: rated, the Diagonal, Ana resigns.
@@ -318,10 +314,8 @@ async fn profiles_show_ratings_record_and_games_and_the_archive_filters() {
 
 #[tokio::test]
 async fn my_games_put_your_move_first_and_download_as_ggf_and_deletion_anonymises() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (cai, _) = sign_up(&srv, &Browser::new(), "cai", "staple horse").await;
 
     // f1: finished (Bia resigns). w1: Ana's, waiting for an opponent.
@@ -481,8 +475,7 @@ async fn my_games_put_your_move_first_and_download_as_ggf_and_deletion_anonymise
 
 #[tokio::test]
 async fn a_guests_puzzle_rating_follows_it_into_its_new_account() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let guest = Browser::new();
     let p = &virada_engine::puzzles::shipped()[0];
     // A hint is a rated result (failed).
@@ -506,10 +499,8 @@ async fn a_guests_puzzle_rating_follows_it_into_its_new_account() {
 
 #[tokio::test]
 async fn a_move_in_another_game_is_told_on_the_open_live_channel() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let a = game(&srv, &ana, &bia, days(3), false).await;
     let b = game(&srv, &bia, &ana, days(3), false).await;
     // Ana watches game `a`; Bia moves in game `b`: Ana hears "your move" on a's socket.
@@ -536,10 +527,8 @@ async fn a_move_in_another_game_is_told_on_the_open_live_channel() {
 /// a casual game.
 #[tokio::test]
 async fn game_lists_show_each_rated_games_rating_change() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (cai, _) = sign_up(&srv, &Browser::new(), "cai", "staple horse").await;
     // r1: Bia (White) resigns to Ana; r2: Ana (Black) resigns to Cai; c1: casual.
     let r1 = game(&srv, &ana, &bia, blitz(), true).await;

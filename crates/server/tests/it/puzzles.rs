@@ -9,7 +9,7 @@ use virada_rules::{Move, Position, Square};
 use virada_server::http::limits::Rate;
 use virada_server::ServerConfig;
 
-use crate::common::{browser, TestServer};
+use crate::kit::http::{browser, TestServer};
 
 impl TestServer {
     async fn attempt(&self, who: &Client, p: &Puzzle, moves: &[Square]) -> (StatusCode, Value) {
@@ -49,8 +49,7 @@ fn moves_of(v: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn a_puzzle_is_shown_without_its_solution_and_solved_move_by_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     let p = puzzle_with(2);
     let (s, v) = t.get_as(&me, &format!("/api/puzzles/{}", p.id)).await;
@@ -169,8 +168,7 @@ async fn a_wrong_move_is_refuted_and_rates_once() {
 
 #[tokio::test]
 async fn a_wrong_move_later_in_the_line_is_solved_for_its_refutation() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     let p = puzzle_with(2);
     let mine = solution(p);
@@ -198,8 +196,7 @@ async fn a_wrong_move_later_in_the_line_is_solved_for_its_refutation() {
 
 #[tokio::test]
 async fn hints_show_the_quarter_then_the_move_and_count_as_failed() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     let p = puzzle_with(2);
     let mine = solution(p);
@@ -238,8 +235,7 @@ async fn hints_show_the_quarter_then_the_move_and_count_as_failed() {
 
 #[tokio::test]
 async fn the_daily_puzzle_is_the_same_for_everyone() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let (a, b) = (browser(), browser());
     let (s, d1) = t.get_as(&a, "/api/puzzles/daily").await;
     assert_eq!(s, StatusCode::OK, "{d1}");
@@ -255,8 +251,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone() {
 
 #[tokio::test]
 async fn next_filters_by_theme_and_skips_what_was_done() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     for theme in ["parity", "tempo", "edge"] {
         for _ in 0..4 {
@@ -309,8 +304,7 @@ async fn next_filters_by_theme_and_skips_what_was_done() {
 
 #[tokio::test]
 async fn next_does_not_repeat_a_puzzle_with_a_result() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     // Failing the 10 puzzles nearest the target leaves them out of the next draws.
     let mut failed = Vec::new();
@@ -329,8 +323,7 @@ async fn next_does_not_repeat_a_puzzle_with_a_result() {
 
 #[tokio::test]
 async fn bad_input_is_refused_with_codes_and_params() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     let p = puzzle_with(1);
     let (s, e) = t.get_as(&me, "/api/puzzles/e12-0000000000").await;
@@ -425,8 +418,7 @@ async fn attempts_and_hints_are_rate_limited_per_address() {
 
 #[tokio::test]
 async fn concurrent_first_results_rate_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     // The cookie first, so that both requests are the same browser.
     let (_, before) = t.get_as(&me, "/api/puzzles/me").await;
@@ -459,8 +451,7 @@ async fn a_wrong_move_in_a_midgame_puzzle_is_refuted_by_the_search() {
     else {
         return; // none shipped
     };
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let me = browser();
     let (wrong, stated) = p.scores[1];
     let (s, a) = t.attempt(&me, p, &[wrong]).await;
@@ -487,8 +478,7 @@ async fn a_wrong_move_in_a_midgame_puzzle_is_refuted_by_the_search() {
 /// result. A hint is always rated, whatever its moves.
 #[tokio::test]
 async fn probing_an_unplayed_move_learns_nothing_without_a_rated_result() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let p = puzzle_with(2);
     let one = shipped()
         .iter()

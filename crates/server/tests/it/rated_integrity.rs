@@ -3,12 +3,12 @@
 //! both records; before both moved, deleting it aborts it; a rated seat cannot be handed to
 //! another browser by a device link. On SQLite, or PostgreSQL with `VIRADA_TEST_STORE`.
 
-use crate::accounts_common::{code, sign_up};
-use crate::online_common::*;
-use crate::rated::{blitz, both_move_then_resign, rated_game};
+use crate::kit::accounts::{code, sign_up};
+use crate::kit::games::{a_move_each, a_move_each_then_resign, play_first};
+use crate::kit::online::*;
+use crate::kit::rated::{accounts, ana_and_bia, blitz, profile, rated_game};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use virada_server::runtime::time::ManualTime;
 
 async fn delete(srv: &TestServer, who: &Browser, id: &str) -> (StatusCode, Value) {
     let r = reqwest::Client::new()
@@ -23,10 +23,7 @@ async fn delete(srv: &TestServer, who: &Browser, id: &str) -> (StatusCode, Value
 
 /// `name`'s record on its profile: (wins, draws, losses, aborted) and its rating changes.
 async fn record(srv: &TestServer, name: &str) -> (Value, usize) {
-    let (s, p) = srv
-        .get(&Browser::new(), &format!("/api/players/{name}"))
-        .await;
-    assert_eq!(s, StatusCode::OK, "{p}");
+    let p = profile(srv, name).await;
     let r = &p["record"];
     (
         json!([r["wins"], r["draws"], r["losses"], r["aborted"]]),
@@ -36,10 +33,8 @@ async fn record(srv: &TestServer, name: &str) -> (Value, usize) {
 
 #[tokio::test]
 async fn a_rated_game_cannot_be_deleted_once_both_moved_and_its_result_stays() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
 
     // Before both moved: deleting is an abort; the game stays for Bia, no result, unrated.
     let id = rated_game(&srv, &ana, &bia).await;
@@ -57,22 +52,7 @@ async fn a_rated_game_cannot_be_deleted_once_both_moved_and_its_result_stays() {
 
     // Both moved: refused, the game goes on for both.
     let id = rated_game(&srv, &ana, &bia).await;
-    let mut wa = srv.ws(&ana, &id).await;
-    let mut wb = srv.ws(&bia, &id).await;
-    let g = next_game(&mut wa).await;
-    next_game(&mut wb).await;
-    send(
-        &mut wa,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
-    let g = game_at(&mut wb, 1).await;
-    send(
-        &mut wb,
-        json!({"type": "move", "square": first_legal(&g), "ply": 1}),
-    )
-    .await;
-    game_at(&mut wa, 2).await;
+    let (mut wa, mut wb, _) = a_move_each(&srv, &ana, &bia, &id).await;
     let (s, v) = delete(&srv, &ana, &id).await;
     assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "game_kept"), "{v}");
     assert_eq!(v["error"]["params"]["reason"], "in_play", "{v}");
@@ -96,7 +76,7 @@ async fn a_rated_game_cannot_be_deleted_once_both_moved_and_its_result_stays() {
 
     // A casual game against a person is kept the same way once both moved.
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
-    both_move_then_resign(&srv, &id, &ana, &bia, "white").await;
+    a_move_each_then_resign(&srv, &id, &ana, &bia, "white").await;
     let (s, v) = delete(&srv, &ana, &id).await;
     assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "game_kept"), "{v}");
     // A game still waiting for its opponent, and a local one, are the owner's to delete.
@@ -113,9 +93,8 @@ async fn a_rated_game_cannot_be_deleted_once_both_moved_and_its_result_stays() {
 
 #[tokio::test]
 async fn a_rated_game_against_the_computer_cannot_be_deleted_once_both_moved() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
+    let (srv, _) = fresh().await;
+    let [ana] = accounts(&srv, ["ana"]).await;
     let body = json!({"mode": "computer", "level": 1, "human_color": "black", "rated": true,
                       "time_control": {"kind": "clock", "minutes": 3, "increment_seconds": 2}});
     let (s, g) = srv.post(&ana, "/api/games", body.clone()).await;
@@ -123,11 +102,7 @@ async fn a_rated_game_against_the_computer_cannot_be_deleted_once_both_moved() {
     let id = g["id"].as_str().unwrap().to_string();
     let mut ws = srv.ws(&ana, &id).await;
     let g = next_game(&mut ws).await;
-    send(
-        &mut ws,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    play_first(&mut ws, &g).await;
     game_at(&mut ws, 2).await;
     let (s, v) = delete(&srv, &ana, &id).await;
     assert_eq!((s, code(&v)), (StatusCode::CONFLICT, "game_kept"), "{v}");
@@ -147,10 +122,8 @@ async fn a_rated_game_against_the_computer_cannot_be_deleted_once_both_moved() {
 
 #[tokio::test]
 async fn a_rated_seat_takes_no_device_link() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let id = rated_game(&srv, &ana, &bia).await;
     let (s, v) = srv
         .post(&ana, &format!("/api/games/{id}/device-link"), json!({}))
@@ -167,7 +140,7 @@ async fn a_rated_seat_takes_no_device_link() {
     .iter()
     .map(|b| format!("{b:02x}"))
     .collect();
-    crate::stored_rows::exec(
+    crate::kit::rows::exec(
         &srv.db,
         &format!(
             "INSERT INTO device_links (token_hash, game_id, color, created_at, expires_at) \
@@ -187,7 +160,7 @@ async fn a_rated_seat_takes_no_device_link() {
         assert_eq!(srv.game(&who, &id).await["online"]["you"], Value::Null);
     }
     let (_, _, phone) =
-        crate::accounts_common::sign_in(&srv, &Browser::new(), "ana", "correct horse").await;
+        crate::kit::accounts::sign_in(&srv, &Browser::new(), "ana", "correct horse").await;
     assert_eq!(srv.game(&phone, &id).await["online"]["you"], "black");
 
     // An unrated seat still takes one.
@@ -203,24 +176,21 @@ async fn a_rated_seat_takes_no_device_link() {
 async fn rated_games_between_the_same_two_accounts_stop_counting_and_are_flagged() {
     use virada_server::safety::admin::{run, AdminOp};
     use virada_store::admin::Db;
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("db.sqlite");
-    let srv = start(&path, ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
-    let (cid, _) = sign_up(&srv, &Browser::new(), "cid", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let path = srv.db.clone();
+    let [ana, bia, cid] = accounts(&srv, ["ana", "bia", "cid"]).await;
     let per_day = virada_server::rating::PAIR_RATED_PER_WINDOW as u64;
     // Bia feeds Ana: each game both move once, then Bia (White) resigns.
     for n in 1..=per_day + 2 {
         let id = rated_game(&srv, &ana, &bia).await;
-        both_move_then_resign(&srv, &id, &ana, &bia, "white").await;
+        a_move_each_then_resign(&srv, &id, &ana, &bia, "white").await;
         let games = blitz(&srv, "ana").await.unwrap().1;
         assert_eq!(games, n.min(per_day), "after game {n}");
         assert_eq!(blitz(&srv, "bia").await.unwrap().1, n.min(per_day));
     }
     // Another pair is not held back by them.
     let id = rated_game(&srv, &cid, &ana).await;
-    both_move_then_resign(&srv, &id, &cid, &ana, "white").await;
+    a_move_each_then_resign(&srv, &id, &cid, &ana, "white").await;
     assert_eq!(blitz(&srv, "ana").await.unwrap().1, per_day + 1);
 
     // One flag for the admins, on the account that gained.

@@ -6,7 +6,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::common::{id_of, TestServer};
+use crate::kit::http::{id_of, TestServer};
 
 const START: &str = "BO[8 ---------------------------O*------*O--------------------------- *]";
 
@@ -16,8 +16,7 @@ fn ggf(tags: &str, moves: &str) -> String {
 
 #[tokio::test]
 async fn a_ggf_record_keeps_its_players_and_is_read_only() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
 
     let text = ggf("PB[Ana Souza]PW[Bia Lima]", "B[F5]W[D6]B[C3]");
     let (s, g) = t.post("/api/import", json!({ "text": text })).await;
@@ -50,11 +49,8 @@ async fn a_ggf_record_keeps_its_players_and_is_read_only() {
 
     // The export names the same players, and reads back as the same record.
     let r = t
-        .client
-        .get(format!("{}/api/games/{id}/export?format=ggf", t.base))
-        .send()
-        .await
-        .unwrap();
+        .raw_get(&format!("/api/games/{id}/export?format=ggf"))
+        .await;
     let out = r.text().await.unwrap();
     assert!(
         out.contains("PB[Ana Souza]") && out.contains("PW[Bia Lima]"),
@@ -68,8 +64,7 @@ async fn a_ggf_record_keeps_its_players_and_is_read_only() {
 
 #[tokio::test]
 async fn record_names_are_checked_cut_or_absent() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
 
     // No names: a record all the same, naming nobody (a transcript too).
     for text in [ggf("", "B[F5]"), "f5d6".to_string()] {

@@ -2,7 +2,7 @@
 //! seat, stored games are capped per address, and the periodic sweep deletes abandoned games
 //! (with their chat) but never a game in use.
 
-use crate::online_common::*;
+use crate::kit::online::*;
 use reqwest::StatusCode;
 use serde_json::json;
 use std::path::Path;
@@ -20,8 +20,7 @@ fn token_of(link: &serde_json::Value) -> String {
 
 #[tokio::test]
 async fn device_links_are_rate_limited_like_seats() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let ana = Browser::new();
     let id = srv.create(&ana, json!({"kind": "none"}), "black").await["id"]
         .as_str()
@@ -48,10 +47,8 @@ async fn device_links_are_rate_limited_like_seats() {
 
 #[tokio::test]
 async fn a_seat_keeps_five_unused_device_links_the_oldest_go() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("db.sqlite");
-    let time = ManualTime::new(T0);
-    let srv = start(&db, time.clone()).await;
+    let (srv, time) = fresh().await;
+    let db = srv.db.clone();
     let ana = Browser::new();
     let id = srv.create(&ana, json!({"kind": "none"}), "black").await["id"]
         .as_str()
@@ -66,7 +63,7 @@ async fn a_seat_keeps_five_unused_device_links_the_oldest_go() {
         tokens.push(token_of(&link));
         time.advance(1);
     }
-    let stored = crate::stored_rows::one(&db, "SELECT COUNT(*) FROM device_links").await;
+    let stored = crate::kit::rows::one(&db, "SELECT COUNT(*) FROM device_links").await;
     assert_eq!(stored.as_deref(), Some("5"));
     let (s, e) = srv
         .post(&Browser::new(), "/api/join", json!({"token": tokens[0]}))
@@ -122,7 +119,7 @@ async fn one_address_stores_only_so_many_games() {
 }
 
 async fn stored_ids(db: &Path) -> Vec<String> {
-    let rows = crate::stored_rows::rows(db, "SELECT id FROM games ORDER BY id").await;
+    let rows = crate::kit::rows::rows(db, "SELECT id FROM games ORDER BY id").await;
     rows.into_iter().map(|mut r| r.remove(0).unwrap()).collect()
 }
 
@@ -175,7 +172,7 @@ async fn the_periodic_sweep_deletes_abandoned_games_but_not_games_in_use() {
     }
     assert_eq!(left, vec![watched.clone()], "only the game in use is kept");
     for table in ["online_chat", "online_holders", "online_games"] {
-        let n = crate::stored_rows::one(
+        let n = crate::kit::rows::one(
             &db,
             &format!("SELECT COUNT(*) FROM {table} WHERE game_id <> '{watched}'"),
         )

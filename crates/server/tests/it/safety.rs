@@ -2,8 +2,10 @@
 //! player's chat reaching the blocker and keeps the two from one game; a report is kept and
 //! listed for admins only; a ban ends the sessions and refuses sign-in; chat off.
 
-use crate::accounts_common::{call, code, sign_in, sign_up};
-use crate::online_common::*;
+use crate::kit::accounts::{call, code, sign_in, sign_up};
+use crate::kit::games::sockets;
+use crate::kit::online::*;
+use crate::kit::rated::ana_and_bia;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use virada_server::config::PgTarget;
@@ -43,16 +45,11 @@ fn chat_texts(game: &Value) -> Vec<String> {
 
 #[tokio::test]
 async fn a_block_stops_chat_to_the_blocker_and_joining() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let tc = json!({"kind": "none"});
     let id = srv.started(&ana, &bia, tc.clone()).await;
-    let mut wa = srv.ws(&ana, &id).await;
-    let mut wb = srv.ws(&bia, &id).await;
-    next_game(&mut wa).await;
-    next_game(&mut wb).await;
+    let (mut wa, mut wb, _) = sockets(&srv, &ana, &bia, &id).await;
     say(&mut wb, "before").await;
     assert_eq!(next_chat(&mut wa).await, "before");
 
@@ -142,8 +139,7 @@ async fn a_block_stops_chat_to_the_blocker_and_joining() {
 
 #[tokio::test]
 async fn chat_off_keeps_every_line_away_and_the_opponent_sees_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
+    let (srv, _) = fresh().await;
     let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
     let guest = Browser::new();
     let id = srv.started(&ana, &guest, json!({"kind": "none"})).await;
@@ -238,8 +234,7 @@ async fn reports_are_kept_for_admins_and_a_ban_ends_the_sessions() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("db.sqlite");
     let srv = start(&path, ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let id = srv.started(&ana, &bia, json!({"kind": "none"})).await;
     let mut wb = srv.ws(&bia, &id).await;
     next_game(&mut wb).await;

@@ -6,12 +6,13 @@
 //! where it is to move; reports name reasons from the server's list; quick pairing says in words
 //! that it skipped a blocked player.
 
-use crate::accounts_common::{code, sign_up};
-use crate::online_common::*;
-use crate::stored_rows::exec;
+use crate::kit::accounts::{code, sign_up};
+use crate::kit::games::play_first;
+use crate::kit::online::*;
+use crate::kit::rated::ana_and_bia;
+use crate::kit::rows::exec;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use virada_server::runtime::time::ManualTime;
 
 fn blitz() -> Value {
@@ -31,20 +32,14 @@ fn ids(v: &Value) -> Vec<&str> {
 async fn black_moves(srv: &TestServer, a: &Browser, id: &str) {
     let mut ws = srv.ws(a, id).await;
     let g = next_game(&mut ws).await;
-    send(
-        &mut ws,
-        json!({"type": "move", "square": first_legal(&g), "ply": 0}),
-    )
-    .await;
+    play_first(&mut ws, &g).await;
     game_at(&mut ws, 1).await;
 }
 
 #[tokio::test]
 async fn only_public_games_being_played_are_listed_live() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (g1, g2) = (Browser::new(), Browser::new());
     // Two guests: seen only by the link.
     let guests = srv.started(&g1, &g2, blitz()).await;
@@ -97,8 +92,8 @@ async fn leaderboards_list_established_ratings_in_order_without_banned_accounts(
         );
     }
     // One real rated game: both ratings exist, provisional (deviation about 290): not listed.
-    let id = crate::rated::rated_game(&srv, &people[0], &people[1]).await;
-    crate::rated::both_move_then_resign(&srv, &id, &people[0], &people[1], "white").await;
+    let id = crate::kit::rated::rated_game(&srv, &people[0], &people[1]).await;
+    crate::kit::games::a_move_each_then_resign(&srv, &id, &people[0], &people[1], "white").await;
     let (s, v) = srv.get(&Browser::new(), "/api/watch/leaders/blitz").await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["players"], json!([]), "{v}");
@@ -151,9 +146,7 @@ async fn leaderboards_list_established_ratings_in_order_without_banned_accounts(
 
 #[tokio::test]
 async fn my_live_games_name_clock_games_and_correspondence_moves_and_count_me_online() {
-    let dir = tempfile::tempdir().unwrap();
-    let time = ManualTime::new(T0);
-    let srv = start(&dir.path().join("db.sqlite"), time.clone()).await;
+    let (srv, time) = fresh().await;
     let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
     let guest = Browser::new();
     // Nothing yet.
@@ -248,7 +241,7 @@ async fn reports_name_reasons_from_the_list() {
         let (s, v) = srv.post(&ana, "/api/reports", body).await;
         assert_eq!(s, StatusCode::CREATED, "{v}");
         let id = v["id"].as_i64().unwrap();
-        let stored = crate::stored_rows::one(
+        let stored = crate::kit::rows::one(
             &path,
             &format!("SELECT reason FROM reports WHERE id = {id}"),
         )
@@ -259,21 +252,15 @@ async fn reports_name_reasons_from_the_list() {
 
 /// The lobby socket of `who`, after its first message.
 async fn lobby(srv: &TestServer, who: &Browser) -> Ws {
-    let url = format!("{}/api/lobby/ws", srv.base.replace("http://", "ws://"));
-    let mut req = url.into_client_request().unwrap();
-    req.headers_mut()
-        .insert("Cookie", who.cookie.parse().unwrap());
-    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let mut ws = srv.socket(who, "/api/lobby/ws").await;
     assert_eq!(next(&mut ws).await["type"], "seeks");
     ws
 }
 
 #[tokio::test]
 async fn quick_pairing_says_it_skipped_a_blocked_player_and_pairs_the_next() {
-    let dir = tempfile::tempdir().unwrap();
-    let srv = start(&dir.path().join("db.sqlite"), ManualTime::new(T0)).await;
-    let (ana, _) = sign_up(&srv, &Browser::new(), "ana", "correct horse").await;
-    let (bia, _) = sign_up(&srv, &Browser::new(), "bia", "battery staple").await;
+    let (srv, _) = fresh().await;
+    let (ana, bia) = ana_and_bia(&srv).await;
     let (cid, _) = sign_up(&srv, &Browser::new(), "cid", "correct horse").await;
     let (s, v) = srv.post(&bia, "/api/account/blocks/ana", json!({})).await;
     assert_eq!(s, StatusCode::OK, "{v}");

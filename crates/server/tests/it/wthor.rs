@@ -8,7 +8,7 @@ use virada_rules::formats::wthor::{write_wtb, WthorFile, WthorGame, WthorHeader}
 use virada_rules::{Game, Move, Position};
 use virada_server::wthor_file::WTHOR_LIMIT;
 
-use crate::common::TestServer;
+use crate::kit::http::TestServer;
 
 async fn post_bytes(t: &TestServer, bytes: Vec<u8>) -> (StatusCode, Value) {
     t.send(
@@ -32,8 +32,7 @@ fn game_of(moves: &str) -> Game {
 
 #[tokio::test]
 async fn a_wthor_file_lists_its_games_and_one_opens() {
-    let dir = tempfile::tempdir().unwrap();
-    let t = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let t = TestServer::fresh().await;
     let (client, base) = (&t.client, &t.base);
 
     // A wipe-out in 9 (White has no disc left, found by search) and a short opening; a third record is broken.

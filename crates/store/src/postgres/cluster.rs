@@ -96,7 +96,7 @@ fn claim_sql() -> String {
     )
 }
 
-/// [`crate::Store::claim_instance`].
+/// [`crate::ClusterStore::claim_instance`].
 pub async fn claim_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreResult<Option<i64>> {
     let taken = db
         .query_opt(&claim_sql(), args![instance, token, INSTANCE_MS])
@@ -116,7 +116,7 @@ pub async fn claim_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreRe
     Ok(Some(left.unwrap_or(0).max(0)))
 }
 
-/// [`crate::Store::release_instance`].
+/// [`crate::ClusterStore::release_instance`].
 pub async fn release_instance(db: &Db<'_>, instance: &str, token: &str) -> StoreResult<()> {
     // The games' leases first, while the id is still this process's: a game actor gives its
     // lease up as it stops, but a process may exit before every actor has, and a lease left

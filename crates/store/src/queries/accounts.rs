@@ -1,10 +1,13 @@
 //! Accounts, sessions and game ratings (schema version 7). Every function runs inside the
 //! transaction its caller opened.
 
+use crate::accounts::AccountStore;
 use crate::accounts::{name_key, AccountRow, HistoryEntry, NewAccount, Player, SessionRow};
 use crate::accounts::{ANONYMOUS, HISTORY_SHOWN};
+use crate::backend::Backend;
 use crate::error::{StoreError, StoreResult};
 use crate::exec::{args, Db, Row};
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_domain::model::online::OnlineGame;
 use virada_domain::model::GameRecord;
@@ -457,4 +460,91 @@ pub async fn rate_game(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreRe
     let at = rec.meta.updated_at;
     write_rating(db, id, &black, out.category, b, at).await?;
     write_rating(db, id, &white, out.category, w, at).await
+}
+
+impl<B: Backend> AccountStore for B {
+    fn create_account(
+        &self,
+        account: NewAccount,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        self.write(move |db| {
+            Box::pin(async move { create_account(db, &account, &session, guest).await })
+        })
+    }
+
+    fn account_by_name(&self, key: &str) -> StoreFuture<'_, Option<AccountRow>> {
+        let key = key.to_string();
+        self.write(move |db| Box::pin(async move { account_by_name(db, &key).await }))
+    }
+
+    fn account_by_holder(&self, holder: BrowserId) -> StoreFuture<'_, Option<AccountRow>> {
+        self.write(move |db| Box::pin(async move { account_by_holder(db, holder).await }))
+    }
+
+    fn login_failed(
+        &self,
+        holder: BrowserId,
+        now: i64,
+        max_failures: u32,
+        lock_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        self.write(move |db| {
+            Box::pin(async move { login_failed(db, holder, now, max_failures, lock_ms).await })
+        })
+    }
+
+    fn sign_in(
+        &self,
+        holder: BrowserId,
+        session: SessionRow,
+        guest: BrowserId,
+    ) -> StoreFuture<'_, Vec<String>> {
+        self.write(move |db| Box::pin(async move { sign_in(db, holder, &session, guest).await }))
+    }
+
+    fn session(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(BrowserId, String)>> {
+        let hash = hash.to_string();
+        self.write(move |db| Box::pin(async move { session(db, &hash, now).await }))
+    }
+
+    fn delete_session(&self, hash: &str) -> StoreFuture<'_, bool> {
+        let hash = hash.to_string();
+        self.write(move |db| Box::pin(async move { delete_session(db, &hash).await }))
+    }
+
+    fn set_password(
+        &self,
+        holder: BrowserId,
+        password_hash: String,
+        recovery_hash: Option<String>,
+        session: SessionRow,
+    ) -> StoreFuture<'_, ()> {
+        self.write(move |db| {
+            Box::pin(async move {
+                set_password(
+                    db,
+                    holder,
+                    &password_hash,
+                    recovery_hash.as_deref(),
+                    &session,
+                )
+                .await
+            })
+        })
+    }
+
+    fn delete_account(
+        &self,
+        holder: BrowserId,
+        tombstone: BrowserId,
+    ) -> StoreFuture<'_, Option<Vec<String>>> {
+        self.write(move |db| Box::pin(async move { delete_account(db, holder, tombstone).await }))
+    }
+
+    fn player(&self, key: &str) -> StoreFuture<'_, Option<Player>> {
+        let key = key.to_string();
+        self.read(move |db| Box::pin(async move { player(db, &key).await }))
+    }
 }

@@ -4,12 +4,15 @@
 //! checked against), one per arena for its joins (the players' cap). SQLite runs them one at
 //! a time: the caps cannot race.
 
+use crate::arenas::ArenaStore;
 use crate::arenas::{
     arena_full, holder_from, result_of, stored_result, time_control_from, time_control_text,
     ArenaCaps, ArenaFull, ArenaGameRow, ArenaListed, ArenaPlayerRow, ArenaRow,
 };
+use crate::backend::Backend;
 use crate::error::StoreResult;
 use crate::exec::{args, Db, Row};
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_domain::model::online::OnlineGame;
 use virada_domain::model::GameRecord;
@@ -302,4 +305,50 @@ pub async fn record_end(db: &Db<'_>, rec: &GameRecord, o: &OnlineGame) -> StoreR
     )
     .await?;
     Ok(())
+}
+
+impl<B: Backend> ArenaStore for B {
+    fn insert_arena(&self, arena: ArenaRow, caps: ArenaCaps) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { insert_arena(db, &arena, caps).await }))
+    }
+
+    fn list_arenas(&self, ended_after: i64, limit: u32) -> StoreFuture<'_, Vec<ArenaListed>> {
+        self.read(move |db| Box::pin(async move { list_arenas(db, ended_after, limit).await }))
+    }
+
+    fn arena_of_game(&self, game_id: &str) -> StoreFuture<'_, Option<String>> {
+        let id = game_id.to_string();
+        self.read(move |db| Box::pin(async move { arena_of_game(db, &id).await }))
+    }
+
+    fn arena(&self, id: &str) -> StoreFuture<'_, Option<ArenaFull>> {
+        let id = id.to_string();
+        self.read(move |db| Box::pin(async move { arena(db, &id).await }))
+    }
+
+    fn join_arena(
+        &self,
+        id: &str,
+        player: ArenaPlayerRow,
+        max_players: usize,
+    ) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| {
+            Box::pin(async move { join_arena(db, &id, &player, max_players).await })
+        })
+    }
+
+    fn withdraw_arena(&self, id: &str, holder: BrowserId) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { withdraw_arena(db, &id, holder).await }))
+    }
+
+    fn add_arena_game(&self, arena: &str, game: ArenaGameRow) -> StoreFuture<'_, ()> {
+        let arena = arena.to_string();
+        self.write(move |db| Box::pin(async move { add_arena_game(db, &arena, &game).await }))
+    }
+
+    fn open_arenas(&self, now: i64) -> StoreFuture<'_, Vec<String>> {
+        self.read(move |db| Box::pin(async move { open_arenas(db, now).await }))
+    }
 }

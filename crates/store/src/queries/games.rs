@@ -5,8 +5,11 @@ use super::super::columns::{
     color_text, end_from_columns, mode_from_columns, moves_columns, summary, RawGame,
 };
 use super::super::{Abandoned, Change, GameRow, ListedGame, Quota, StoredGame};
+use crate::backend::Backend;
 use crate::error::{StoreError, StoreResult};
 use crate::exec::{args, Db, Row};
+use crate::games::GameStore;
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_domain::model::online::OnlineGame;
 use virada_domain::model::Owner;
@@ -593,5 +596,70 @@ mod tests {
         // Re-opening does not re-apply migrations.
         let db = SqliteStore::open(&path).unwrap();
         assert_eq!(db.schema_version(), SCHEMA_VERSION);
+    }
+}
+
+impl<B: Backend> GameStore for B {
+    fn insert_game(&self, game: StoredGame, quota: Option<Quota>) -> StoreFuture<'_, ()> {
+        self.write(move |db| {
+            Box::pin(async move { insert_within(db, &game, quota.as_ref()).await })
+        })
+    }
+
+    fn load_game(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
+        let id = id.to_string();
+        self.read(move |db| Box::pin(async move { load(db, &id).await }))
+    }
+
+    fn save(
+        &self,
+        rec: GameRecord,
+        online: Option<OnlineGame>,
+        changes: Vec<Change>,
+    ) -> StoreFuture<'_, ()> {
+        self.write(move |db| {
+            Box::pin(async move { save(db, &rec, online.as_ref(), &changes).await })
+        })
+    }
+
+    fn game_row(&self, id: &str) -> StoreFuture<'_, Option<GameRow>> {
+        let id = id.to_string();
+        self.read(move |db| Box::pin(async move { game_row(db, &id).await }))
+    }
+
+    fn claim_game(&self, id: &str, browser: BrowserId) -> StoreFuture<'_, Option<Owner>> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { claim_game(db, &id, browser).await }))
+    }
+
+    fn list_games(
+        &self,
+        viewer: BrowserId,
+        status: Option<Status>,
+        limit: u32,
+        claim_unowned: bool,
+    ) -> StoreFuture<'_, Vec<ListedGame>> {
+        self.write(move |db| {
+            Box::pin(async move {
+                if claim_unowned {
+                    claim_all_games(db, viewer).await?;
+                }
+                list_games(db, viewer, status, limit).await
+            })
+        })
+    }
+
+    fn delete_game(&self, id: &str) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { delete_game(db, &id).await }))
+    }
+
+    fn abandoned_games(&self, when: Abandoned, limit: usize) -> StoreFuture<'_, Vec<String>> {
+        self.read(move |db| Box::pin(async move { abandoned_games(db, &when, limit).await }))
+    }
+
+    fn delete_if_abandoned(&self, id: &str, when: Abandoned) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { delete_if_abandoned(db, &id, &when).await }))
     }
 }

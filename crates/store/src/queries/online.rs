@@ -6,8 +6,12 @@ use super::super::columns::{
     time_control_text,
 };
 use super::super::{Change, LinkRow, SweptRows};
+use crate::backend::Backend;
 use crate::error::{StoreError, StoreResult};
 use crate::exec::{args, Db};
+use crate::online::OnlineStore;
+use crate::queries;
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_domain::model::online::{
     flag_at, ChatLine, Offers, OnlineGame, Phase, SeatState, CHAT_SHOWN,
@@ -453,4 +457,52 @@ pub async fn next_flag_after(db: &Db<'_>, now: i64) -> StoreResult<Option<i64>> 
         args![now],
     )
     .await
+}
+
+impl<B: Backend> OnlineStore for B {
+    fn sweep_links_and_chat(&self, now: i64, chat_before: i64) -> StoreFuture<'_, SweptRows> {
+        self.write(move |db| {
+            Box::pin(async move { sweep_links_and_chat(db, now, chat_before).await })
+        })
+    }
+
+    fn insert_link(&self, link: LinkRow, per_seat: usize) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { insert_link(db, &link, per_seat).await }))
+    }
+
+    fn find_link(&self, hash: &str, now: i64) -> StoreFuture<'_, Option<(String, Color)>> {
+        let hash = hash.to_string();
+        self.read(move |db| Box::pin(async move { find_link(db, &hash, now).await }))
+    }
+
+    fn beat(&self, at: i64) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { beat(db, at).await }))
+    }
+
+    fn forgive_downtime(&self, now: i64) -> StoreFuture<'_, usize> {
+        self.write(move |db| {
+            Box::pin(async move {
+                queries::games::fill_missing_flags(db).await?;
+                forgive_downtime(db, now).await
+            })
+        })
+    }
+
+    fn due_flags(
+        &self,
+        instance: &str,
+        now: i64,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<String>, Option<i64>)> {
+        let instance = instance.to_string();
+        self.read(move |db| {
+            Box::pin(async move {
+                Ok({
+                    let due = due_flags(db, &instance, now, limit).await?;
+                    let next = next_flag_after(db, now).await?;
+                    (due, next)
+                })
+            })
+        })
+    }
 }

@@ -1,9 +1,12 @@
 //! Practice sets (`crate::practice`): at most a given number a holder, one a game and side
 //! (a new one for the same game and side replaces it, progress included).
 
+use crate::backend::Backend;
 use crate::error::{StoreError, StoreResult};
 use crate::exec::{args, Db, Row};
+use crate::practice::PracticeStore;
 use crate::practice::{solved_from_text, solved_text, PracticeSetRow};
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 
 /// Schema version 14.
@@ -146,4 +149,29 @@ pub async fn delete(db: &Db<'_>, holder: BrowserId, id: &str) -> StoreResult<boo
         )
         .await?
         > 0)
+}
+
+impl<B: Backend> PracticeStore for B {
+    fn save_practice_set(&self, set: PracticeSetRow, keep: usize) -> StoreFuture<'_, ()> {
+        self.write(move |db| Box::pin(async move { save(db, &set, keep).await }))
+    }
+
+    fn practice_sets(&self, holder: BrowserId) -> StoreFuture<'_, Vec<PracticeSetRow>> {
+        self.read(move |db| Box::pin(list(db, holder)))
+    }
+
+    fn solve_practice(
+        &self,
+        holder: BrowserId,
+        id: &str,
+        ply: u32,
+    ) -> StoreFuture<'_, Option<PracticeSetRow>> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { solve(db, holder, &id, ply).await }))
+    }
+
+    fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool> {
+        let id = id.to_string();
+        self.write(move |db| Box::pin(async move { delete(db, holder, &id).await }))
+    }
 }

@@ -1,12 +1,15 @@
 //! Profiles and "my games": an account's games by the seats it holds (the SQL and what its rows
 //! mean: `store::profiles`).
 
+use crate::backend::Backend;
 use crate::error::StoreResult;
 use crate::exec::{args, Db};
+use crate::profiles::ProfileStore;
 use crate::profiles::{
     account_games_sql, decode_all, finished_row, AccountGame, FinishedRow, GamesQuery, RawGame,
     FINISHED_SQL,
 };
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 
 pub async fn account_games(db: &Db<'_>, q: &GamesQuery) -> StoreResult<Vec<AccountGame>> {
@@ -67,4 +70,14 @@ pub async fn finished_games(db: &Db<'_>, holder: BrowserId) -> StoreResult<Vec<F
         out.extend(row);
     }
     Ok(out)
+}
+
+impl<B: Backend> ProfileStore for B {
+    fn account_games(&self, q: GamesQuery) -> StoreFuture<'_, Vec<AccountGame>> {
+        self.read(move |db| Box::pin(async move { account_games(db, &q).await }))
+    }
+
+    fn finished_games(&self, holder: BrowserId) -> StoreFuture<'_, Vec<FinishedRow>> {
+        self.read(move |db| Box::pin(async move { finished_games(db, holder).await }))
+    }
 }

@@ -1,9 +1,11 @@
 //! Puzzle ratings: each puzzle's Glicko-2 rating once it has a rated result, each browser's
 //! solver rating, and each browser's first result on each puzzle.
 
+use crate::backend::Backend;
 use crate::error::StoreResult;
 use crate::exec::{args, Db, Row};
-use crate::{PuzzleRating, PuzzleResult, RatedResult};
+use crate::puzzles::{PuzzleRating, PuzzleResult, PuzzleStore, RatedResult};
+use crate::StoreFuture;
 use virada_domain::identity::BrowserId;
 use virada_engine::puzzles::Rating;
 
@@ -195,4 +197,31 @@ pub async fn give_to_account(db: &Db<'_>, guest: BrowserId, account: BrowserId) 
     )
     .await?;
     Ok(())
+}
+
+impl<B: Backend> PuzzleStore for B {
+    fn solver_rating(&self, browser: BrowserId) -> StoreFuture<'_, Option<PuzzleRating>> {
+        self.read(move |db| Box::pin(solver_rating(db, browser)))
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, PuzzleRating)>> {
+        self.read(|db| Box::pin(puzzle_ratings(db)))
+    }
+
+    fn puzzle_rating(&self, id: &str) -> StoreFuture<'_, Option<PuzzleRating>> {
+        let id = id.to_string();
+        self.read(move |db| Box::pin(async move { puzzle_rating(db, &id).await }))
+    }
+
+    fn puzzle_results(&self, browser: BrowserId) -> StoreFuture<'_, Vec<(String, bool)>> {
+        self.read(move |db| Box::pin(puzzle_results(db, browser)))
+    }
+
+    fn rate_puzzle(&self, result: PuzzleResult) -> StoreFuture<'_, RatedResult> {
+        self.write(move |db| Box::pin(async move { rate_puzzle(db, &result).await }))
+    }
+
+    fn sweep_puzzle_solvers(&self, before: i64) -> StoreFuture<'_, usize> {
+        self.write(move |db| Box::pin(sweep_solvers(db, before)))
+    }
 }

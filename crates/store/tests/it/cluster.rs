@@ -24,7 +24,7 @@ async fn new_game(store: &dyn Store, id: &str) {
         rec: record(id, Mode::Friend, &[], 1),
         online: None,
     };
-    store.insert_game(game, None).await.unwrap();
+    store.games().insert_game(game, None).await.unwrap();
 }
 
 /// The next message of `bus` that `pick` takes, within [`WAIT`].
@@ -62,30 +62,41 @@ async fn a_change_is_announced_once_stored_and_a_refused_one_never() {
         return;
     };
     let store: Arc<dyn Store> = Arc::new(pg);
-    let mut bus = store.listen("i1", "token1").unwrap();
+    let mut bus = store.cluster().listen("i1", "token1").unwrap();
     next(&mut bus, listening).await;
     new_game(&*store, "g_a").await;
-    assert_eq!(store.lease("g_a", "i2").await.unwrap(), None);
+    assert_eq!(store.cluster().lease("g_a", "i2").await.unwrap(), None);
 
     let one = record("g_a", Mode::Friend, &["f5"], 2);
-    store.save_owned("i2", 7, one, None, vec![]).await.unwrap();
+    store
+        .cluster()
+        .save_owned("i2", 7, one, None, vec![])
+        .await
+        .unwrap();
     let (game, version, by) = next(&mut bus, changed).await;
     assert_eq!((game.as_str(), version, by.as_str()), ("g_a", 7, "i2"));
     // Announced once stored: whoever hears it reads the change.
-    let stored = store.load_game("g_a").await.unwrap().unwrap();
+    let stored = store.games().load_game("g_a").await.unwrap().unwrap();
     assert_eq!(stored.rec.game.moves().len(), 1);
 
     // Another instance's change is refused (i2 holds the lease): not stored, not announced.
     let two = record("g_a", Mode::Friend, &["f5", "d6"], 3);
-    let e = store.save_owned("i3", 8, two.clone(), None, vec![]).await;
+    let e = store
+        .cluster()
+        .save_owned("i3", 8, two.clone(), None, vec![])
+        .await;
     assert!(matches!(e, Err(StoreError::NotOwner(_))), "{e:?}");
-    store.save_owned("i2", 9, two, None, vec![]).await.unwrap();
+    store
+        .cluster()
+        .save_owned("i2", 9, two, None, vec![])
+        .await
+        .unwrap();
     let (_, version, by) = next(&mut bus, changed).await;
     assert_eq!(
         (version, by.as_str()),
         (9, "i2"),
         "the refused change was announced"
     );
-    let stored = store.load_game("g_a").await.unwrap().unwrap();
+    let stored = store.games().load_game("g_a").await.unwrap().unwrap();
     assert_eq!(stored.rec.game.moves().len(), 2);
 }

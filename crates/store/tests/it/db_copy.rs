@@ -104,7 +104,10 @@ async fn fill(s: &dyn Store) {
     };
     let mut computer = local("g_computer", level_7_white(), &["f5", "f6"], None);
     computer.rec.meta.opening = Some("tiger".into());
-    s.insert_game(computer, Some(quota.clone())).await.unwrap();
+    s.games()
+        .insert_game(computer, Some(quota.clone()))
+        .await
+        .unwrap();
     let clock = TimeControl::Clock {
         minutes: 5,
         increment_seconds: 3,
@@ -115,26 +118,33 @@ async fn fill(s: &dyn Store) {
         &["f5"],
         Some(OnlineGame::local(clock, 150)),
     );
-    s.insert_game(timed, None).await.unwrap();
+    s.games().insert_game(timed, None).await.unwrap();
     let mut undone = local("g_friend_undo", Mode::Friend, &["f5", "d6", "c3"], None);
     undone.rec.game.undo().unwrap();
-    s.insert_game(undone, None).await.unwrap();
-    s.insert_game(played_out("g_friend_over"), None)
+    s.games().insert_game(undone, None).await.unwrap();
+    s.games()
+        .insert_game(played_out("g_friend_over"), None)
         .await
         .unwrap();
     // A local game resigned: its first online part comes with the save.
     let resigned = local("g_friend_resigned", Mode::Friend, &["f5"], None);
-    s.insert_game(resigned.clone(), None).await.unwrap();
+    s.games().insert_game(resigned.clone(), None).await.unwrap();
     let mut end = OnlineGame::local(TimeControl::None {}, 200);
     end.phase = Phase::Finished(End::Resign(Color::White));
-    s.save(resigned.rec, Some(end), vec![]).await.unwrap();
+    s.games()
+        .save(resigned.rec, Some(end), vec![])
+        .await
+        .unwrap();
     let mut unclaimed = local("g_unclaimed", Mode::Friend, &["f5"], None);
     unclaimed.rec.meta.owner = Owner::Unclaimed;
-    s.insert_game(unclaimed, None).await.unwrap();
+    s.games().insert_game(unclaimed, None).await.unwrap();
 
     // Online: a game being played with a move, a second device, chat and an offer.
     let mut g = online("g_playing", clock, 1_000);
-    s.insert_game(g.clone(), Some(quota.clone())).await.unwrap();
+    s.games()
+        .insert_game(g.clone(), Some(quota.clone()))
+        .await
+        .unwrap();
     g.rec.game.play("f5".parse().unwrap()).unwrap();
     g.rec.meta.updated_at = 2_000;
     let o = g.online.as_mut().unwrap();
@@ -158,7 +168,8 @@ async fn fill(s: &dyn Store) {
         o.push_chat(line.clone());
         changes.push(Change::Chat(line));
     }
-    s.save(g.rec.clone(), g.online.clone(), changes)
+    s.games()
+        .save(g.rec.clone(), g.online.clone(), changes)
         .await
         .unwrap();
     for (n, used) in [(1, false), (2, true)] {
@@ -169,47 +180,49 @@ async fn fill(s: &dyn Store) {
             created_at: 2_100,
             expires_at: 9_000_000_000_000,
         };
-        s.insert_link(link, 3).await.unwrap();
+        s.online().insert_link(link, 3).await.unwrap();
         if used {
-            s.save(
-                g.rec.clone(),
-                None,
-                vec![Change::LinkUsed(format!("hash{n}"))],
-            )
-            .await
-            .unwrap();
+            s.games()
+                .save(
+                    g.rec.clone(),
+                    None,
+                    vec![Change::LinkUsed(format!("hash{n}"))],
+                )
+                .await
+                .unwrap();
         }
     }
     let mut waiting = online("g_waiting", TimeControl::Correspondence { days: 3 }, 3_000);
     let o = waiting.online.as_mut().unwrap();
     *o.seat_mut(Color::White) = SeatState::Free;
     o.phase = Phase::Waiting;
-    s.insert_game(waiting, None).await.unwrap();
+    s.games().insert_game(waiting, None).await.unwrap();
     let out_of_time = finished(online("g_timed_out", clock, 4_000), End::Time(Color::White));
-    s.insert_game(out_of_time, None).await.unwrap();
+    s.games().insert_game(out_of_time, None).await.unwrap();
     // Resigned, with a rematch stored in the same change.
     let mut resigned = online("g_resigned", TimeControl::None {}, 5_000);
-    s.insert_game(resigned.clone(), None).await.unwrap();
+    s.games().insert_game(resigned.clone(), None).await.unwrap();
     let o = resigned.online.as_mut().unwrap();
     o.phase = Phase::Finished(End::Resign(Color::Black));
     o.rematch_game = Some("g_rematch".into());
     let again = online("g_rematch", TimeControl::None {}, 5_500);
-    s.save(
-        resigned.rec,
-        resigned.online,
-        vec![Change::NewGame(Box::new(again))],
-    )
-    .await
-    .unwrap();
+    s.games()
+        .save(
+            resigned.rec,
+            resigned.online,
+            vec![Change::NewGame(Box::new(again))],
+        )
+        .await
+        .unwrap();
     let days = TimeControl::Correspondence { days: 1 };
     let deadline = finished(
         online("g_deadline", days, 6_000),
         End::Deadline(Color::Black),
     );
-    s.insert_game(deadline, None).await.unwrap();
+    s.games().insert_game(deadline, None).await.unwrap();
     let aborted = finished(online("g_aborted", TimeControl::None {}, 7_000), End::Abort);
-    s.insert_game(aborted, None).await.unwrap();
-    s.beat(123_456).await.unwrap();
+    s.games().insert_game(aborted, None).await.unwrap();
+    s.online().beat(123_456).await.unwrap();
 
     // Accounts with sessions, and a rated game between them: its end moves their ratings.
     for (holder, name) in [(me(), "Ana"), (you(), "Bia")] {
@@ -227,11 +240,14 @@ async fn fill(s: &dyn Store) {
             expires_at: 9_000_000_000_000,
         };
         let guest = BrowserId::of_token(&format!("{name} before signing up"));
-        s.create_account(account, session, guest).await.unwrap();
+        s.accounts()
+            .create_account(account, session, guest)
+            .await
+            .unwrap();
     }
     let mut rated = online("g_rated", clock, 8_000);
     rated.online.as_mut().unwrap().rated = true;
-    s.insert_game(rated.clone(), None).await.unwrap();
+    s.games().insert_game(rated.clone(), None).await.unwrap();
     // An arena with both players; the rated game is its game: its end scores it.
     let caps = ArenaCaps {
         now: 8_000,
@@ -239,7 +255,7 @@ async fn fill(s: &dyn Store) {
         open_per_account: 2,
         per_day: 5,
     };
-    s.insert_arena(arena_row(), caps).await.unwrap();
+    s.arenas().insert_arena(arena_row(), caps).await.unwrap();
     for (holder, name) in [(me(), "Ana"), (you(), "Bia")] {
         let player = ArenaPlayerRow {
             holder,
@@ -248,7 +264,7 @@ async fn fill(s: &dyn Store) {
             joined_at: 8_000,
             active: true,
         };
-        assert!(s.join_arena("a_1", player, 200).await.unwrap());
+        assert!(s.arenas().join_arena("a_1", player, 200).await.unwrap());
     }
     let game = ArenaGameRow {
         game_id: "g_rated".into(),
@@ -259,7 +275,7 @@ async fn fill(s: &dyn Store) {
         result: None,
         ended_at: None,
     };
-    s.add_arena_game("a_1", game).await.unwrap();
+    s.arenas().add_arena_game("a_1", game).await.unwrap();
     // A practice set of Ana's, one of its two positions found again.
     let set = PracticeSetRow {
         id: "p_1".into(),
@@ -270,13 +286,16 @@ async fn fill(s: &dyn Store) {
         items: r#"[{"ply":3},{"ply":5}]"#.into(),
         solved: vec![5],
     };
-    s.save_practice_set(set, 20).await.unwrap();
+    s.practice().save_practice_set(set, 20).await.unwrap();
     for m in ["f5", "d6"] {
         rated.rec.game.play(m.parse().unwrap()).unwrap();
     }
     rated.rec.meta.updated_at = 9_000;
     rated.online.as_mut().unwrap().phase = Phase::Finished(End::Resign(Color::White));
-    s.save(rated.rec, rated.online, vec![]).await.unwrap();
+    s.games()
+        .save(rated.rec, rated.online, vec![])
+        .await
+        .unwrap();
 
     // Safety: a block, a report on a chat line, chat off in a game, the admin role and a ban.
     let safety = s.safety();
@@ -312,7 +331,7 @@ async fn fill(s: &dyn Store) {
             solved,
             at,
         };
-        s.rate_puzzle(result).await.unwrap();
+        s.puzzles().rate_puzzle(result).await.unwrap();
     }
 }
 
@@ -405,43 +424,50 @@ const FILLED: &[(&str, u64)] = &[
 /// and puzzle ratings.
 async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
     for id in GAMES {
-        let x = a.load_game(id).await.unwrap().unwrap();
-        let y = b.load_game(id).await.unwrap().unwrap();
+        let x = a.games().load_game(id).await.unwrap().unwrap();
+        let y = b.games().load_game(id).await.unwrap().unwrap();
         assert_eq!(x.rec.meta, y.rec.meta, "{id}");
         assert_eq!(x.rec.game, y.rec.game, "{id}");
         assert_eq!(x.online, y.online, "{id}");
-        assert_eq!(a.game_row(id).await.unwrap(), b.game_row(id).await.unwrap());
+        assert_eq!(
+            a.games().game_row(id).await.unwrap(),
+            b.games().game_row(id).await.unwrap()
+        );
     }
     for who in [me(), you()] {
-        let x = a.list_games(who, None, 100, false).await.unwrap();
-        let y = b.list_games(who, None, 100, false).await.unwrap();
+        let x = a.games().list_games(who, None, 100, false).await.unwrap();
+        let y = b.games().list_games(who, None, 100, false).await.unwrap();
         assert_eq!(format!("{x:?}"), format!("{y:?}"));
-        let finished_x = a.list_games(who, Some(Status::Finished), 100, false);
-        let finished_y = b.list_games(who, Some(Status::Finished), 100, false);
+        let finished_x = a
+            .games()
+            .list_games(who, Some(Status::Finished), 100, false);
+        let finished_y = b
+            .games()
+            .list_games(who, Some(Status::Finished), 100, false);
         assert_eq!(
             format!("{:?}", finished_x.await.unwrap()),
             format!("{:?}", finished_y.await.unwrap())
         );
         assert_eq!(
-            a.solver_rating(who).await.unwrap(),
-            b.solver_rating(who).await.unwrap()
+            a.puzzles().solver_rating(who).await.unwrap(),
+            b.puzzles().solver_rating(who).await.unwrap()
         );
         assert_eq!(
-            a.puzzle_results(who).await.unwrap(),
-            b.puzzle_results(who).await.unwrap()
+            a.puzzles().puzzle_results(who).await.unwrap(),
+            b.puzzles().puzzle_results(who).await.unwrap()
         );
     }
     for (holder, key, name) in [(me(), "ana", "Ana"), (you(), "bia", "Bia")] {
-        let x = a.account_by_holder(holder).await.unwrap();
+        let x = a.accounts().account_by_holder(holder).await.unwrap();
         assert!(x.is_some(), "{name}");
-        assert_eq!(x, b.account_by_holder(holder).await.unwrap());
-        let x = a.player(key).await.unwrap().unwrap();
+        assert_eq!(x, b.accounts().account_by_holder(holder).await.unwrap());
+        let x = a.accounts().player(key).await.unwrap().unwrap();
         assert_eq!(x.ratings.len(), 1, "{x:?}");
-        assert_eq!(Some(x), b.player(key).await.unwrap());
+        assert_eq!(Some(x), b.accounts().player(key).await.unwrap());
         let session = format!("{name} session");
-        let x = a.session(&session, 1_000).await.unwrap();
+        let x = a.accounts().session(&session, 1_000).await.unwrap();
         assert_eq!(x, Some((holder, name.to_string())));
-        assert_eq!(x, b.session(&session, 1_000).await.unwrap());
+        assert_eq!(x, b.accounts().session(&session, 1_000).await.unwrap());
         let flags = a.safety().flags(holder).await.unwrap();
         assert!(flags.is_some(), "{name}");
         assert_eq!(flags, b.safety().flags(holder).await.unwrap());
@@ -451,34 +477,39 @@ async fn same_through_the_store(a: &dyn Store, b: &dyn Store) {
     let reports = a.safety().reports(false, 10).await.unwrap();
     assert_eq!(reports.len(), 1, "{reports:?}");
     assert_eq!(reports, b.safety().reports(false, 10).await.unwrap());
-    let mut ra = a.puzzle_ratings().await.unwrap();
-    let mut rb = b.puzzle_ratings().await.unwrap();
+    let mut ra = a.puzzles().puzzle_ratings().await.unwrap();
+    let mut rb = b.puzzles().puzzle_ratings().await.unwrap();
     ra.sort_by(|x, y| x.0.cmp(&y.0));
     rb.sort_by(|x, y| x.0.cmp(&y.0));
     assert_eq!(ra, rb);
     assert_eq!(ra.len(), 2);
     for hash in ["hash1", "hash2"] {
         assert_eq!(
-            a.find_link(hash, 3_000).await.unwrap(),
-            b.find_link(hash, 3_000).await.unwrap()
+            a.online().find_link(hash, 3_000).await.unwrap(),
+            b.online().find_link(hash, 3_000).await.unwrap()
         );
     }
-    assert!(b.find_link("hash1", 3_000).await.unwrap().is_some());
+    assert!(b
+        .online()
+        .find_link("hash1", 3_000)
+        .await
+        .unwrap()
+        .is_some());
     assert_eq!(
-        a.due_flags("", i64::MAX, 100).await.unwrap(),
-        b.due_flags("", i64::MAX, 100).await.unwrap()
+        a.online().due_flags("", i64::MAX, 100).await.unwrap(),
+        b.online().due_flags("", i64::MAX, 100).await.unwrap()
     );
     // The arena, with the result its game's end wrote.
-    let x = a.arena("a_1").await.unwrap().unwrap();
+    let x = a.arenas().arena("a_1").await.unwrap().unwrap();
     assert_eq!(x.arena, arena_row());
     assert_eq!(x.players.len(), 2);
     assert_eq!(x.games[0].result, Some(ArenaResult::BlackWins));
     assert_eq!(x.games[0].ended_at, Some(9_000));
-    assert_eq!(Some(x), b.arena("a_1").await.unwrap());
-    let sets = a.practice_sets(me()).await.unwrap();
+    assert_eq!(Some(x), b.arenas().arena("a_1").await.unwrap());
+    let sets = a.practice().practice_sets(me()).await.unwrap();
     assert_eq!(sets.len(), 1, "{sets:?}");
     assert_eq!(sets[0].solved, [5]);
-    assert_eq!(sets, b.practice_sets(me()).await.unwrap());
+    assert_eq!(sets, b.practice().practice_sets(me()).await.unwrap());
 }
 
 #[tokio::test]
@@ -522,6 +553,7 @@ async fn a_copy_refuses_what_would_lose_or_mix_games() {
     let other = path("other.sqlite");
     let store = SqliteStore::open(&other).unwrap();
     store
+        .games()
         .insert_game(local("g_elsewhere", Mode::Friend, &[], None), None)
         .await
         .unwrap();

@@ -62,18 +62,24 @@ fn assert_same(a: &StoredGame, b: &StoredGame) {
 
 async fn games_round_trip(b: &Backend) {
     let s = &*b.store;
-    assert!(s.load_game("g_none").await.unwrap().is_none());
+    assert!(s.games().load_game("g_none").await.unwrap().is_none());
     let mut friend = local("g_friend", 10);
     friend.rec.meta.opening = Some("tiger".into());
-    s.insert_game(friend.clone(), None).await.unwrap();
-    assert_same(&s.load_game("g_friend").await.unwrap().unwrap(), &friend);
+    s.games().insert_game(friend.clone(), None).await.unwrap();
+    assert_same(
+        &s.games().load_game("g_friend").await.unwrap().unwrap(),
+        &friend,
+    );
     // Moves, an undo (the redo list) and a later time are saved together.
     friend.rec.game.play("d6".parse().unwrap()).unwrap();
     friend.rec.game.play("c3".parse().unwrap()).unwrap();
     friend.rec.game.undo().unwrap();
     friend.rec.meta.updated_at = 20;
-    s.save(friend.rec.clone(), None, vec![]).await.unwrap();
-    let back = s.load_game("g_friend").await.unwrap().unwrap();
+    s.games()
+        .save(friend.rec.clone(), None, vec![])
+        .await
+        .unwrap();
+    let back = s.games().load_game("g_friend").await.unwrap().unwrap();
     assert_same(&back, &friend);
     assert_eq!(back.rec.game.redo_moves().count(), 1);
     let computer = StoredGame {
@@ -88,21 +94,21 @@ async fn games_round_trip(b: &Backend) {
         ),
         online: None,
     };
-    s.insert_game(computer.clone(), None).await.unwrap();
+    s.games().insert_game(computer.clone(), None).await.unwrap();
     assert_same(
-        &s.load_game("g_computer").await.unwrap().unwrap(),
+        &s.games().load_game("g_computer").await.unwrap().unwrap(),
         &computer,
     );
     // The same id twice is refused; saving a game that is gone is a 404.
-    assert!(s.insert_game(computer.clone(), None).await.is_err());
+    assert!(s.games().insert_game(computer.clone(), None).await.is_err());
     let gone = record("g_gone", Mode::Friend, &[], 1);
     assert_eq!(
-        s.save(gone, None, vec![]).await.unwrap_err(),
+        s.games().save(gone, None, vec![]).await.unwrap_err(),
         StoreError::NoGame("g_gone".into())
     );
-    assert!(s.delete_game("g_friend").await.unwrap());
-    assert!(!s.delete_game("g_friend").await.unwrap());
-    assert!(s.load_game("g_friend").await.unwrap().is_none());
+    assert!(s.games().delete_game("g_friend").await.unwrap());
+    assert!(!s.games().delete_game("g_friend").await.unwrap());
+    assert!(s.games().load_game("g_friend").await.unwrap().is_none());
 }
 
 async fn online_games_round_trip(b: &Backend) {
@@ -112,8 +118,8 @@ async fn online_games_round_trip(b: &Backend) {
         increment_seconds: 2,
     };
     let mut g = online("g_on", clock, 1_000);
-    s.insert_game(g.clone(), None).await.unwrap();
-    assert_same(&s.load_game("g_on").await.unwrap().unwrap(), &g);
+    s.games().insert_game(g.clone(), None).await.unwrap();
+    assert_same(&s.games().load_game("g_on").await.unwrap().unwrap(), &g);
     // A move with its clocks, a second device for White and more chat than is shown.
     g.rec.game.play("f5".parse().unwrap()).unwrap();
     g.rec.meta.updated_at = 2_000;
@@ -144,26 +150,31 @@ async fn online_games_round_trip(b: &Backend) {
     if let SeatState::Taken { holders, .. } = o.seat_mut(Color::White) {
         holders.push(other);
     }
-    s.save(g.rec.clone(), g.online.clone(), changes)
+    s.games()
+        .save(g.rec.clone(), g.online.clone(), changes)
         .await
         .unwrap();
-    assert_same(&s.load_game("g_on").await.unwrap().unwrap(), &g);
+    assert_same(&s.games().load_game("g_on").await.unwrap().unwrap(), &g);
     // White resigns and offers a rematch: the new game is stored with the change.
     let o = g.online.as_mut().unwrap();
     o.phase = Phase::Finished(End::Resign(Color::White));
     o.offers = Default::default();
     o.rematch_game = Some("g_again".into());
     let again = online("g_again", clock, 3_000);
-    s.save(
-        g.rec.clone(),
-        g.online.clone(),
-        vec![Change::NewGame(Box::new(again.clone()))],
-    )
-    .await
-    .unwrap();
-    assert_same(&s.load_game("g_on").await.unwrap().unwrap(), &g);
-    assert_same(&s.load_game("g_again").await.unwrap().unwrap(), &again);
-    let listed = s.list_games(you(), None, 10, false).await.unwrap();
+    s.games()
+        .save(
+            g.rec.clone(),
+            g.online.clone(),
+            vec![Change::NewGame(Box::new(again.clone()))],
+        )
+        .await
+        .unwrap();
+    assert_same(&s.games().load_game("g_on").await.unwrap().unwrap(), &g);
+    assert_same(
+        &s.games().load_game("g_again").await.unwrap().unwrap(),
+        &again,
+    );
+    let listed = s.games().list_games(you(), None, 10, false).await.unwrap();
     let ids: Vec<&str> = listed.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, ["g_again", "g_on"]);
     let on = &listed[1];
@@ -183,58 +194,71 @@ async fn online_games_round_trip(b: &Backend) {
     let o = waiting.online.as_mut().unwrap();
     *o.seat_mut(Color::White) = SeatState::Free;
     o.phase = Phase::Waiting;
-    s.insert_game(waiting.clone(), None).await.unwrap();
-    assert_same(&s.load_game("g_wait").await.unwrap().unwrap(), &waiting);
+    s.games().insert_game(waiting.clone(), None).await.unwrap();
+    assert_same(
+        &s.games().load_game("g_wait").await.unwrap().unwrap(),
+        &waiting,
+    );
     let untimed = online("g_untimed", TimeControl::None {}, 5);
-    s.insert_game(untimed.clone(), None).await.unwrap();
-    assert_same(&s.load_game("g_untimed").await.unwrap().unwrap(), &untimed);
+    s.games().insert_game(untimed.clone(), None).await.unwrap();
+    assert_same(
+        &s.games().load_game("g_untimed").await.unwrap().unwrap(),
+        &untimed,
+    );
 }
 
 async fn lists_are_per_browser_and_old_games_are_claimed_once(b: &Backend) {
     let s = &*b.store;
     let other = BrowserId::of_token("other");
-    s.insert_game(local("g_mine", 10), None).await.unwrap();
+    s.games()
+        .insert_game(local("g_mine", 10), None)
+        .await
+        .unwrap();
     let mut theirs = local("g_theirs", 20);
     theirs.rec.meta.owner = Owner::Browser(other);
-    s.insert_game(theirs, None).await.unwrap();
-    s.insert_game(local("g_later", 30), None).await.unwrap();
+    s.games().insert_game(theirs, None).await.unwrap();
+    s.games()
+        .insert_game(local("g_later", 30), None)
+        .await
+        .unwrap();
     for (i, id) in ["g_old1", "g_old2"].into_iter().enumerate() {
         let mut old = local(id, 40 + i as i64);
         old.rec.meta.owner = Owner::Unclaimed;
-        s.insert_game(old, None).await.unwrap();
+        s.games().insert_game(old, None).await.unwrap();
     }
     let ids =
         |v: Vec<virada_store::ListedGame>| -> Vec<String> { v.into_iter().map(|g| g.id).collect() };
     assert_eq!(
-        ids(s.list_games(me(), None, 10, false).await.unwrap()),
+        ids(s.games().list_games(me(), None, 10, false).await.unwrap()),
         ["g_later", "g_mine"]
     );
     assert_eq!(
-        ids(s.list_games(me(), None, 1, false).await.unwrap()),
+        ids(s.games().list_games(me(), None, 1, false).await.unwrap()),
         ["g_later"]
     );
     assert!(s
+        .games()
         .list_games(me(), Some(Status::Finished), 10, false)
         .await
         .unwrap()
         .is_empty());
     // The first claim wins; a second one reports the owner; no game: `None`.
     assert_eq!(
-        s.claim_game("g_old1", other).await.unwrap(),
+        s.games().claim_game("g_old1", other).await.unwrap(),
         Some(Owner::Browser(other))
     );
     assert_eq!(
-        s.claim_game("g_old1", me()).await.unwrap(),
+        s.games().claim_game("g_old1", me()).await.unwrap(),
         Some(Owner::Browser(other))
     );
-    assert_eq!(s.claim_game("g_nothing", me()).await.unwrap(), None);
+    assert_eq!(s.games().claim_game("g_nothing", me()).await.unwrap(), None);
     // Listing with `claim_unowned` takes the rest.
     assert_eq!(
-        ids(s.list_games(me(), None, 10, true).await.unwrap()),
+        ids(s.games().list_games(me(), None, 10, true).await.unwrap()),
         ["g_old2", "g_later", "g_mine"]
     );
     assert_eq!(
-        ids(s.list_games(other, None, 10, true).await.unwrap()),
+        ids(s.games().list_games(other, None, 10, true).await.unwrap()),
         ["g_old1", "g_theirs"]
     );
 }
@@ -246,13 +270,16 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
         stored_games: stored,
         unfinished_online_games: unfinished,
     };
-    s.insert_game(local("g_1", 1), Some(quota(2, 1)))
+    s.games()
+        .insert_game(local("g_1", 1), Some(quota(2, 1)))
         .await
         .unwrap();
-    s.insert_game(online("g_2", TimeControl::None {}, 1), Some(quota(3, 1)))
+    s.games()
+        .insert_game(online("g_2", TimeControl::None {}, 1), Some(quota(3, 1)))
         .await
         .unwrap();
     let e = s
+        .games()
         .insert_game(online("g_3", TimeControl::None {}, 1), Some(quota(3, 1)))
         .await
         .unwrap_err();
@@ -261,6 +288,7 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
         "{e}"
     );
     let e = s
+        .games()
         .insert_game(local("g_4", 1), Some(quota(2, 1)))
         .await
         .unwrap_err();
@@ -271,10 +299,11 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
     // Another address, and no quota (an exempt address), are not counted against it.
     let mut elsewhere = quota(1, 1);
     elsewhere.address = "198.51.100.1".into();
-    s.insert_game(local("g_5", 1), Some(elsewhere))
+    s.games()
+        .insert_game(local("g_5", 1), Some(elsewhere))
         .await
         .unwrap();
-    s.insert_game(local("g_6", 1), None).await.unwrap();
+    s.games().insert_game(local("g_6", 1), None).await.unwrap();
     // Eight new games at once from an address with room for three: three are stored.
     let mut tasks = Vec::new();
     for i in 0..8 {
@@ -282,7 +311,8 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
         let mut q = quota(3, 3);
         q.address = "192.0.2.9".into();
         tasks.push(tokio::spawn(async move {
-            s.insert_game(local(&format!("g_at_once_{i}"), 1), Some(q))
+            s.games()
+                .insert_game(local(&format!("g_at_once_{i}"), 1), Some(q))
                 .await
                 .is_ok()
         }));
@@ -296,21 +326,24 @@ async fn quotas_count_per_address_even_at_once(b: &Backend) {
 
 async fn abandoned_games_and_old_chat_are_swept(b: &Backend) {
     let s = &*b.store;
-    s.insert_game(local("g_local_old", 100), None)
+    s.games()
+        .insert_game(local("g_local_old", 100), None)
         .await
         .unwrap();
-    s.insert_game(local("g_local_new", 900), None)
+    s.games()
+        .insert_game(local("g_local_new", 900), None)
         .await
         .unwrap();
     let mut waiting = online("g_wait_old", TimeControl::None {}, 200);
     waiting.online.as_mut().unwrap().phase = Phase::Waiting;
-    s.insert_game(waiting, None).await.unwrap();
-    s.insert_game(online("g_play_old", TimeControl::None {}, 300), None)
+    s.games().insert_game(waiting, None).await.unwrap();
+    s.games()
+        .insert_game(online("g_play_old", TimeControl::None {}, 300), None)
         .await
         .unwrap();
     // A finished online game with chat: never abandoned; its chat goes when it is old.
     let mut fin = online("g_finished", TimeControl::None {}, 50);
-    s.insert_game(fin.clone(), None).await.unwrap();
+    s.games().insert_game(fin.clone(), None).await.unwrap();
     let o = fin.online.as_mut().unwrap();
     o.phase = Phase::Finished(End::Abort);
     let line = ChatLine {
@@ -321,55 +354,71 @@ async fn abandoned_games_and_old_chat_are_swept(b: &Backend) {
     };
     o.chat = vec![line.clone()];
     o.chat_count = 1;
-    s.save(
-        fin.rec.clone(),
-        fin.online.clone(),
-        vec![Change::Chat(line)],
-    )
-    .await
-    .unwrap();
+    s.games()
+        .save(
+            fin.rec.clone(),
+            fin.online.clone(),
+            vec![Change::Chat(line)],
+        )
+        .await
+        .unwrap();
     let when = Abandoned {
         local_before: 500,
         waiting_before: 250,
         playing_before: 250,
     };
     assert_eq!(
-        s.abandoned_games(when, 10).await.unwrap(),
+        s.games().abandoned_games(when, 10).await.unwrap(),
         ["g_local_old", "g_wait_old"]
     );
-    assert_eq!(s.abandoned_games(when, 1).await.unwrap(), ["g_local_old"]);
+    assert_eq!(
+        s.games().abandoned_games(when, 1).await.unwrap(),
+        ["g_local_old"]
+    );
     let later = Abandoned {
         playing_before: 1_000,
         ..when
     };
     assert_eq!(
-        s.abandoned_games(later, 10).await.unwrap(),
+        s.games().abandoned_games(later, 10).await.unwrap(),
         ["g_local_old", "g_wait_old", "g_play_old"]
     );
-    assert!(s.delete_if_abandoned("g_wait_old", when).await.unwrap());
-    assert!(!s.delete_if_abandoned("g_play_old", when).await.unwrap());
-    assert!(!s.delete_if_abandoned("g_finished", later).await.unwrap());
-    assert!(s.load_game("g_wait_old").await.unwrap().is_none());
-    assert!(s.load_game("g_play_old").await.unwrap().is_some());
+    assert!(s
+        .games()
+        .delete_if_abandoned("g_wait_old", when)
+        .await
+        .unwrap());
+    assert!(!s
+        .games()
+        .delete_if_abandoned("g_play_old", when)
+        .await
+        .unwrap());
+    assert!(!s
+        .games()
+        .delete_if_abandoned("g_finished", later)
+        .await
+        .unwrap());
+    assert!(s.games().load_game("g_wait_old").await.unwrap().is_none());
+    assert!(s.games().load_game("g_play_old").await.unwrap().is_some());
     assert_eq!(
-        s.sweep_links_and_chat(0, 10).await.unwrap(),
+        s.online().sweep_links_and_chat(0, 10).await.unwrap(),
         SweptRows::default()
     );
     assert_eq!(
-        s.sweep_links_and_chat(0, 60).await.unwrap(),
+        s.online().sweep_links_and_chat(0, 60).await.unwrap(),
         SweptRows {
             device_links: 0,
             chat_lines: 1
         }
     );
-    let back = s.load_game("g_finished").await.unwrap().unwrap();
+    let back = s.games().load_game("g_finished").await.unwrap().unwrap();
     assert!(back.online.unwrap().chat.is_empty());
 }
 
 async fn device_links_are_kept_per_seat_and_used_once(b: &Backend) {
     let s = &*b.store;
     let g = online("g_links", TimeControl::None {}, 1);
-    s.insert_game(g.clone(), None).await.unwrap();
+    s.games().insert_game(g.clone(), None).await.unwrap();
     let link = |n: i64, color| LinkRow {
         hash: format!("h{n}"),
         game: "g_links".into(),
@@ -378,35 +427,43 @@ async fn device_links_are_kept_per_seat_and_used_once(b: &Backend) {
         expires_at: 2_000 + n,
     };
     for n in 0..4 {
-        s.insert_link(link(n, Color::White), 3).await.unwrap();
+        s.online()
+            .insert_link(link(n, Color::White), 3)
+            .await
+            .unwrap();
     }
-    s.insert_link(link(9, Color::Black), 3).await.unwrap();
+    s.online()
+        .insert_link(link(9, Color::Black), 3)
+        .await
+        .unwrap();
     // The oldest White link went; the others lead to their seat until they expire.
-    assert_eq!(s.find_link("h0", 1_500).await.unwrap(), None);
+    assert_eq!(s.online().find_link("h0", 1_500).await.unwrap(), None);
     assert_eq!(
-        s.find_link("h1", 1_500).await.unwrap(),
+        s.online().find_link("h1", 1_500).await.unwrap(),
         Some(("g_links".into(), Color::White))
     );
     assert_eq!(
-        s.find_link("h9", 1_500).await.unwrap(),
+        s.online().find_link("h9", 1_500).await.unwrap(),
         Some(("g_links".into(), Color::Black))
     );
-    assert_eq!(s.find_link("h1", 2_001).await.unwrap(), None);
+    assert_eq!(s.online().find_link("h1", 2_001).await.unwrap(), None);
     // Used once: the change that uses it again fails, and nothing of it is stored.
     let mut rec = g.rec.clone();
     rec.meta.updated_at = 1_600;
-    s.save(rec.clone(), None, vec![Change::LinkUsed("h2".into())])
+    s.games()
+        .save(rec.clone(), None, vec![Change::LinkUsed("h2".into())])
         .await
         .unwrap();
-    assert_eq!(s.find_link("h2", 1_700).await.unwrap(), None);
+    assert_eq!(s.online().find_link("h2", 1_700).await.unwrap(), None);
     let mut moved = rec.clone();
     moved.game.play("f5".parse().unwrap()).unwrap();
     let e = s
+        .games()
         .save(moved, None, vec![Change::LinkUsed("h2".into())])
         .await
         .unwrap_err();
     assert!(matches!(e, StoreError::NotFound(_)), "{e}");
-    let back = s.load_game("g_links").await.unwrap().unwrap();
+    let back = s.games().load_game("g_links").await.unwrap().unwrap();
     assert_eq!(
         back.rec.game.ply(),
         0,
@@ -414,7 +471,7 @@ async fn device_links_are_kept_per_seat_and_used_once(b: &Backend) {
     );
     // The sweep drops what expired.
     assert_eq!(
-        s.sweep_links_and_chat(2_100, 0).await.unwrap(),
+        s.online().sweep_links_and_chat(2_100, 0).await.unwrap(),
         SweptRows {
             device_links: 4,
             chat_lines: 0
@@ -434,26 +491,35 @@ async fn deadlines_are_found_and_moved_on_after_downtime(b: &Backend) {
         ("g_b", minute, 5_000),
         ("g_c", TimeControl::None {}, 0),
     ] {
-        s.insert_game(online(id, tc, start), None).await.unwrap();
+        s.games()
+            .insert_game(online(id, tc, start), None)
+            .await
+            .unwrap();
     }
     assert_eq!(
-        s.due_flags("", 30_999, 10).await.unwrap(),
+        s.online().due_flags("", 30_999, 10).await.unwrap(),
         (vec![], Some(31_000))
     );
     assert_eq!(
-        s.due_flags("", 35_000, 10).await.unwrap(),
+        s.online().due_flags("", 35_000, 10).await.unwrap(),
         (vec!["g_a".to_string(), "g_b".to_string()], None)
     );
-    assert_eq!(s.due_flags("", 35_000, 1).await.unwrap().0, ["g_a"]);
+    assert_eq!(
+        s.online().due_flags("", 35_000, 1).await.unwrap().0,
+        ["g_a"]
+    );
     // The first start has no heartbeat to forgive; then down from 10 s to 100 s.
-    assert_eq!(s.forgive_downtime(5_000).await.unwrap(), 0);
-    s.beat(10_000).await.unwrap();
-    s.beat(9_000).await.unwrap();
-    assert_eq!(s.forgive_downtime(100_000).await.unwrap(), 3);
-    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, Some(121_000));
-    let (due, _) = s.due_flags("", 125_000, 10).await.unwrap();
+    assert_eq!(s.online().forgive_downtime(5_000).await.unwrap(), 0);
+    s.online().beat(10_000).await.unwrap();
+    s.online().beat(9_000).await.unwrap();
+    assert_eq!(s.online().forgive_downtime(100_000).await.unwrap(), 3);
+    assert_eq!(
+        s.online().due_flags("", 0, 10).await.unwrap().1,
+        Some(121_000)
+    );
+    let (due, _) = s.online().due_flags("", 125_000, 10).await.unwrap();
     assert_eq!(due, ["g_a", "g_b"]);
-    let a = s.load_game("g_a").await.unwrap().unwrap();
+    let a = s.games().load_game("g_a").await.unwrap().unwrap();
     assert_eq!(
         a.online.unwrap().phase,
         Phase::Playing {
@@ -462,18 +528,27 @@ async fn deadlines_are_found_and_moved_on_after_downtime(b: &Backend) {
     );
     // A deadline lost from the row (as in a copy of an old database) is computed again.
     b.exec("UPDATE online_games SET flag_at = NULL").await;
-    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, None);
-    s.forgive_downtime(100_000).await.unwrap();
-    assert_eq!(s.due_flags("", 0, 10).await.unwrap().1, Some(121_000));
+    assert_eq!(s.online().due_flags("", 0, 10).await.unwrap().1, None);
+    s.online().forgive_downtime(100_000).await.unwrap();
+    assert_eq!(
+        s.online().due_flags("", 0, 10).await.unwrap().1,
+        Some(121_000)
+    );
 }
 
 async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
     let s = &*b.store;
-    s.insert_game(local("g_bad", 1), None).await.unwrap();
-    s.insert_game(local("g_good", 2), None).await.unwrap();
+    s.games()
+        .insert_game(local("g_bad", 1), None)
+        .await
+        .unwrap();
+    s.games()
+        .insert_game(local("g_good", 2), None)
+        .await
+        .unwrap();
     b.exec("UPDATE games SET moves = 'f5 a1' WHERE id = 'g_bad'")
         .await;
-    let e = s.load_game("g_bad").await.unwrap_err();
+    let e = s.games().load_game("g_bad").await.unwrap_err();
     assert!(
         matches!(&e, StoreError::CorruptGame { id, .. } if id == "g_bad"),
         "{e}"
@@ -481,6 +556,7 @@ async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
     // The server answers it as 409 `corrupt_game` (its tests/it/store_errors.rs).
     // Its row still says whose it is, so its owner can delete it.
     let row = s
+        .games()
         .game_row("g_bad")
         .await
         .unwrap()
@@ -488,11 +564,11 @@ async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
     assert_eq!(row.owner, Owner::Browser(me()));
     assert!(!row.online);
     assert_eq!(row.created_from, None);
-    assert_eq!(s.game_row("g_none").await.unwrap(), None);
+    assert_eq!(s.games().game_row("g_none").await.unwrap(), None);
     b.exec("UPDATE games SET mode = 'chess' WHERE id = 'g_bad'")
         .await;
     // The list leaves the corrupt line out and shows the rest.
-    let listed = s.list_games(me(), None, 10, false).await.unwrap();
+    let listed = s.games().list_games(me(), None, 10, false).await.unwrap();
     let ids: Vec<&str> = listed.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["g_good"]);
 }
@@ -500,8 +576,9 @@ async fn a_corrupt_row_is_an_error_naming_the_game(b: &Backend) {
 async fn a_resigned_local_game_keeps_its_end(b: &Backend) {
     let s = &*b.store;
     let mut g = local("g_resigned", 1);
-    s.insert_game(g.clone(), None).await.unwrap();
+    s.games().insert_game(g.clone(), None).await.unwrap();
     assert!(s
+        .games()
         .load_game("g_resigned")
         .await
         .unwrap()
@@ -514,11 +591,16 @@ async fn a_resigned_local_game_keeps_its_end(b: &Backend) {
     o.phase = Phase::Finished(End::Resign(Color::Black));
     g.online = Some(o);
     g.rec.meta.updated_at = 2;
-    s.save(g.rec.clone(), g.online.clone(), vec![])
+    s.games()
+        .save(g.rec.clone(), g.online.clone(), vec![])
         .await
         .unwrap();
-    assert_same(&s.load_game("g_resigned").await.unwrap().unwrap(), &g);
+    assert_same(
+        &s.games().load_game("g_resigned").await.unwrap().unwrap(),
+        &g,
+    );
     let listed = s
+        .games()
         .list_games(me(), Some(Status::Finished), 10, false)
         .await
         .unwrap();
@@ -526,10 +608,14 @@ async fn a_resigned_local_game_keeps_its_end(b: &Backend) {
     assert_eq!(listed[0].end, Some(End::Resign(Color::Black)));
     // Saved again (the row is there now).
     g.rec.meta.updated_at = 3;
-    s.save(g.rec.clone(), g.online.clone(), vec![])
+    s.games()
+        .save(g.rec.clone(), g.online.clone(), vec![])
         .await
         .unwrap();
-    assert_same(&s.load_game("g_resigned").await.unwrap().unwrap(), &g);
+    assert_same(
+        &s.games().load_game("g_resigned").await.unwrap().unwrap(),
+        &g,
+    );
 }
 
 async fn puzzle_results_are_rated_once_and_none_is_lost_at_once(b: &Backend) {
@@ -542,25 +628,39 @@ async fn puzzle_results_are_rated_once_and_none_is_lost_at_once(b: &Backend) {
         solved,
         at,
     };
-    assert_eq!(s.solver_rating(me()).await.unwrap(), None);
-    assert_eq!(s.puzzle_rating("p1").await.unwrap(), None);
-    let first = s.rate_puzzle(result(me(), "p1", true, 10)).await.unwrap();
+    assert_eq!(s.puzzles().solver_rating(me()).await.unwrap(), None);
+    assert_eq!(s.puzzles().puzzle_rating("p1").await.unwrap(), None);
+    let first = s
+        .puzzles()
+        .rate_puzzle(result(me(), "p1", true, 10))
+        .await
+        .unwrap();
     assert!(first.rated);
     assert_eq!((first.solver.attempts, first.solver.solved), (1, 1));
     assert!(first.solver.rating.rating > Rating::NEW_PLAYER.rating);
     assert!(first.puzzle.rating.rating < initial.rating);
     // A retry is practice: nothing changes.
-    let again = s.rate_puzzle(result(me(), "p1", false, 20)).await.unwrap();
+    let again = s
+        .puzzles()
+        .rate_puzzle(result(me(), "p1", false, 20))
+        .await
+        .unwrap();
     assert!(!again.rated);
     assert_eq!(again.solver, first.solver);
-    assert_eq!(s.solver_rating(me()).await.unwrap(), Some(first.solver));
-    assert_eq!(s.puzzle_rating("p1").await.unwrap(), Some(first.puzzle));
     assert_eq!(
-        s.puzzle_ratings().await.unwrap(),
+        s.puzzles().solver_rating(me()).await.unwrap(),
+        Some(first.solver)
+    );
+    assert_eq!(
+        s.puzzles().puzzle_rating("p1").await.unwrap(),
+        Some(first.puzzle)
+    );
+    assert_eq!(
+        s.puzzles().puzzle_ratings().await.unwrap(),
         vec![("p1".to_string(), first.puzzle)]
     );
     assert_eq!(
-        s.puzzle_results(me()).await.unwrap(),
+        s.puzzles().puzzle_results(me()).await.unwrap(),
         vec![("p1".to_string(), true)]
     );
     // Eight browsers on one puzzle, and one browser on eight puzzles, all at once: every
@@ -570,14 +670,16 @@ async fn puzzle_results_are_rated_once_and_none_is_lost_at_once(b: &Backend) {
         let st = s.clone();
         let who = BrowserId::of_token(&format!("b{i}"));
         tasks.push(tokio::spawn(async move {
-            st.rate_puzzle(result(who, "p2", i % 2 == 0, 30))
+            st.puzzles()
+                .rate_puzzle(result(who, "p2", i % 2 == 0, 30))
                 .await
                 .unwrap()
                 .rated
         }));
         let st = s.clone();
         tasks.push(tokio::spawn(async move {
-            st.rate_puzzle(result(you(), &format!("q{i}"), true, 40))
+            st.puzzles()
+                .rate_puzzle(result(you(), &format!("q{i}"), true, 40))
                 .await
                 .unwrap()
                 .rated
@@ -586,17 +688,17 @@ async fn puzzle_results_are_rated_once_and_none_is_lost_at_once(b: &Backend) {
     for t in tasks {
         assert!(t.await.unwrap());
     }
-    let p2 = s.puzzle_rating("p2").await.unwrap().unwrap();
+    let p2 = s.puzzles().puzzle_rating("p2").await.unwrap().unwrap();
     assert_eq!((p2.attempts, p2.solved), (8, 4));
-    let yours = s.solver_rating(you()).await.unwrap().unwrap();
+    let yours = s.puzzles().solver_rating(you()).await.unwrap().unwrap();
     assert_eq!((yours.attempts, yours.solved), (8, 8));
-    assert_eq!(s.puzzle_results(you()).await.unwrap().len(), 8);
+    assert_eq!(s.puzzles().puzzle_results(you()).await.unwrap().len(), 8);
     // The sweep forgets solvers unchanged since before 35 (me and b0..b7), not the puzzles.
-    assert_eq!(s.sweep_puzzle_solvers(35).await.unwrap(), 9);
-    assert_eq!(s.solver_rating(me()).await.unwrap(), None);
-    assert!(s.puzzle_results(me()).await.unwrap().is_empty());
-    assert_eq!(s.puzzle_rating("p2").await.unwrap(), Some(p2));
-    assert!(s.solver_rating(you()).await.unwrap().is_some());
+    assert_eq!(s.puzzles().sweep_puzzle_solvers(35).await.unwrap(), 9);
+    assert_eq!(s.puzzles().solver_rating(me()).await.unwrap(), None);
+    assert!(s.puzzles().puzzle_results(me()).await.unwrap().is_empty());
+    assert_eq!(s.puzzles().puzzle_rating("p2").await.unwrap(), Some(p2));
+    assert!(s.puzzles().solver_rating(you()).await.unwrap().is_some());
 }
 
 /// Both stores hold the same tables with the same columns at the same schema version.

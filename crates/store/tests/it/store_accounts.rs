@@ -85,13 +85,14 @@ async fn finish(s: &dyn Store, g: &mut StoredGame, moves: &[&str], end: End) {
     g.rec.meta.updated_at += 1;
     let o = g.online.as_mut().unwrap();
     o.phase = Phase::Finished(end);
-    s.save(g.rec.clone(), Some(o.clone()), vec![])
+    s.games()
+        .save(g.rec.clone(), Some(o.clone()), vec![])
         .await
         .unwrap();
 }
 
 async fn blitz(s: &dyn Store, name: &str) -> Option<PlayerRating> {
-    let p = s.player(name).await.unwrap().unwrap();
+    let p = s.accounts().player(name).await.unwrap().unwrap();
     p.ratings
         .into_iter()
         .find(|(c, _)| *c == Category::Blitz)
@@ -102,114 +103,160 @@ async fn accounts_sessions_and_lockout(b: &Backend) {
     let s = &*b.store;
     // A guest's local game and online seat go to the new account.
     let guest = id("guest");
-    s.insert_game(
-        StoredGame {
-            rec: record("g_local", Mode::Friend, guest),
-            online: None,
-        },
-        None,
-    )
-    .await
-    .unwrap();
-    s.insert_game(online("g_seat", id("other"), guest, false), None)
+    s.games()
+        .insert_game(
+            StoredGame {
+                rec: record("g_local", Mode::Friend, guest),
+                online: None,
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    s.games()
+        .insert_game(online("g_seat", id("other"), guest, false), None)
         .await
         .unwrap();
     let mut moved = s
+        .accounts()
         .create_account(account("Ana"), session("s1", id("Ana"), 1_000), guest)
         .await
         .unwrap();
     moved.sort();
     assert_eq!(moved, ["g_local", "g_seat"]);
-    let local = s.load_game("g_local").await.unwrap().unwrap();
+    let local = s.games().load_game("g_local").await.unwrap().unwrap();
     assert_eq!(local.rec.meta.owner, Owner::Browser(id("Ana")));
-    let seat = s.load_game("g_seat").await.unwrap().unwrap();
+    let seat = s.games().load_game("g_seat").await.unwrap().unwrap();
     assert!(seat.online.unwrap().white.holds(id("Ana")));
     // Names are unique without regard to case.
     let mut again = account("ANA");
     again.holder = id("ANA");
     let e = s
+        .accounts()
         .create_account(again, session("s2", id("ANA"), 1_000), id("g2"))
         .await
         .unwrap_err();
     assert_eq!(e, StoreError::UsernameTaken("ANA".into()));
-    let a = s.account_by_name("ana").await.unwrap().unwrap();
+    let a = s.accounts().account_by_name("ana").await.unwrap().unwrap();
     assert_eq!((a.username.as_str(), a.holder), ("Ana", id("Ana")));
-    assert_eq!(s.account_by_holder(id("Ana")).await.unwrap(), Some(a));
-    assert_eq!(s.account_by_name("ANA").await.unwrap(), None);
+    assert_eq!(
+        s.accounts().account_by_holder(id("Ana")).await.unwrap(),
+        Some(a)
+    );
+    assert_eq!(s.accounts().account_by_name("ANA").await.unwrap(), None);
 
     // Sessions: valid until their expiry; ended one by one.
     assert_eq!(
-        s.session("s1", 999).await.unwrap(),
+        s.accounts().session("s1", 999).await.unwrap(),
         Some((id("Ana"), "Ana".to_string()))
     );
-    assert_eq!(s.session("s1", 1_000).await.unwrap(), None);
-    assert_eq!(s.session("nope", 0).await.unwrap(), None);
+    assert_eq!(s.accounts().session("s1", 1_000).await.unwrap(), None);
+    assert_eq!(s.accounts().session("nope", 0).await.unwrap(), None);
     let none: Vec<String> = s
+        .accounts()
         .sign_in(id("Ana"), session("s3", id("Ana"), 5_000), id("nobody"))
         .await
         .unwrap();
     assert!(none.is_empty());
-    assert!(s.delete_session("s3").await.unwrap());
-    assert!(!s.delete_session("s3").await.unwrap());
+    assert!(s.accounts().delete_session("s3").await.unwrap());
+    assert!(!s.accounts().delete_session("s3").await.unwrap());
 
     // Five failures in a row lock the account and start the count again.
     for n in 1..=4u32 {
-        s.login_failed(id("Ana"), 100, 5, 60_000).await.unwrap();
-        let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+        s.accounts()
+            .login_failed(id("Ana"), 100, 5, 60_000)
+            .await
+            .unwrap();
+        let a = s
+            .accounts()
+            .account_by_holder(id("Ana"))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!((a.failed_logins, a.locked_until), (n, None));
     }
-    s.login_failed(id("Ana"), 100, 5, 60_000).await.unwrap();
-    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
-    assert_eq!((a.failed_logins, a.locked_until), (0, Some(60_100)));
-    s.login_failed(id("Ana"), 200, 5, 60_000).await.unwrap();
-    s.sign_in(id("Ana"), session("s4", id("Ana"), 5_000), id("nobody"))
+    s.accounts()
+        .login_failed(id("Ana"), 100, 5, 60_000)
         .await
         .unwrap();
-    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    let a = s
+        .accounts()
+        .account_by_holder(id("Ana"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((a.failed_logins, a.locked_until), (0, Some(60_100)));
+    s.accounts()
+        .login_failed(id("Ana"), 200, 5, 60_000)
+        .await
+        .unwrap();
+    s.accounts()
+        .sign_in(id("Ana"), session("s4", id("Ana"), 5_000), id("nobody"))
+        .await
+        .unwrap();
+    let a = s
+        .accounts()
+        .account_by_holder(id("Ana"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((a.failed_logins, a.locked_until), (0, None));
 
     // A new password ends every session but the new one; a reset replaces the code.
-    s.set_password(
-        id("Ana"),
-        "new hash".into(),
-        None,
-        session("s5", id("Ana"), 5_000),
-    )
-    .await
-    .unwrap();
-    assert_eq!(s.session("s4", 0).await.unwrap(), None);
-    assert!(s.session("s5", 0).await.unwrap().is_some());
-    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    s.accounts()
+        .set_password(
+            id("Ana"),
+            "new hash".into(),
+            None,
+            session("s5", id("Ana"), 5_000),
+        )
+        .await
+        .unwrap();
+    assert_eq!(s.accounts().session("s4", 0).await.unwrap(), None);
+    assert!(s.accounts().session("s5", 0).await.unwrap().is_some());
+    let a = s
+        .accounts()
+        .account_by_holder(id("Ana"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (a.password_hash.as_str(), a.recovery_hash.as_str()),
         ("new hash", "code of Ana")
     );
-    s.set_password(
-        id("Ana"),
-        "third".into(),
-        Some("new code".into()),
-        session("s6", id("Ana"), 5_000),
-    )
-    .await
-    .unwrap();
-    let a = s.account_by_holder(id("Ana")).await.unwrap().unwrap();
+    s.accounts()
+        .set_password(
+            id("Ana"),
+            "third".into(),
+            Some("new code".into()),
+            session("s6", id("Ana"), 5_000),
+        )
+        .await
+        .unwrap();
+    let a = s
+        .accounts()
+        .account_by_holder(id("Ana"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(a.recovery_hash, "new code");
-    let p = s.player("ana").await.unwrap().unwrap();
+    let p = s.accounts().player("ana").await.unwrap().unwrap();
     assert_eq!((p.username.as_str(), p.created_at), ("Ana", 10));
     assert!(p.ratings.is_empty() && p.history.is_empty());
-    assert_eq!(s.player("nobody").await.unwrap(), None);
+    assert_eq!(s.accounts().player("nobody").await.unwrap(), None);
 }
 
 async fn a_rated_end_moves_both_ratings_once(b: &Backend) {
     let s = &*b.store;
     for name in ["ana", "bia"] {
-        s.create_account(account(name), session(name, id(name), 1), id("x"))
+        s.accounts()
+            .create_account(account(name), session(name, id(name), 1), id("x"))
             .await
             .unwrap();
     }
     // Ana (Black) wins on time after a move each.
     let mut g = online("g_1", id("ana"), id("bia"), true);
-    s.insert_game(g.clone(), None).await.unwrap();
+    s.games().insert_game(g.clone(), None).await.unwrap();
     finish(s, &mut g, &["f5", "d6"], End::Time(Color::White)).await;
     let (want_a, want_b) = after_game(Rating::NEW_PLAYER, Rating::NEW_PLAYER, 1.0);
     let a = blitz(s, "ana").await.unwrap();
@@ -217,36 +264,40 @@ async fn a_rated_end_moves_both_ratings_once(b: &Backend) {
     assert_eq!((a.rating, a.games), (want_a, 1));
     assert_eq!((w.rating, w.games), (want_b, 1));
     // Stored again (a later change of a finished game: a chat line), it is not rated twice.
-    s.save(g.rec.clone(), g.online.clone(), vec![])
+    s.games()
+        .save(g.rec.clone(), g.online.clone(), vec![])
         .await
         .unwrap();
     assert_eq!(blitz(s, "ana").await.unwrap().games, 1);
 
     // Not rated: aborted; White never moved; casual; a guest's seat.
     let mut aborted = online("g_2", id("ana"), id("bia"), true);
-    s.insert_game(aborted.clone(), None).await.unwrap();
+    s.games().insert_game(aborted.clone(), None).await.unwrap();
     finish(s, &mut aborted, &["f5"], End::Abort).await;
     let mut one_sided = online("g_3", id("ana"), id("bia"), true);
-    s.insert_game(one_sided.clone(), None).await.unwrap();
+    s.games()
+        .insert_game(one_sided.clone(), None)
+        .await
+        .unwrap();
     finish(s, &mut one_sided, &["f5"], End::Time(Color::White)).await;
     let mut casual = online("g_4", id("ana"), id("bia"), false);
-    s.insert_game(casual.clone(), None).await.unwrap();
+    s.games().insert_game(casual.clone(), None).await.unwrap();
     finish(s, &mut casual, &["f5", "d6"], End::Resign(Color::White)).await;
     let mut guest = online("g_5", id("ana"), id("guest"), true);
-    s.insert_game(guest.clone(), None).await.unwrap();
+    s.games().insert_game(guest.clone(), None).await.unwrap();
     finish(s, &mut guest, &["f5", "d6"], End::Resign(Color::White)).await;
     assert_eq!(blitz(s, "ana").await.unwrap().games, 1);
 
     // Bia (Black this time) wins: each is rated from the ratings the first game left.
     let mut g = online("g_6", id("bia"), id("ana"), true);
-    s.insert_game(g.clone(), None).await.unwrap();
+    s.games().insert_game(g.clone(), None).await.unwrap();
     // Later than the first: the history lists it first.
     g.rec.meta.updated_at = 50;
     finish(s, &mut g, &["f5", "d6"], End::Resign(Color::White)).await;
     let (want_b2, want_a2) = after_game(want_b, want_a, 1.0);
     assert_eq!(blitz(s, "ana").await.unwrap().rating, want_a2);
     assert_eq!(blitz(s, "bia").await.unwrap().rating, want_b2);
-    let p = s.player("ana").await.unwrap().unwrap();
+    let p = s.accounts().player("ana").await.unwrap().unwrap();
     let games: Vec<&str> = p.history.iter().map(|h| h.game.as_str()).collect();
     assert_eq!(games, ["g_6", "g_1"]);
     assert_eq!(p.history[0].rating, want_a2.rating);
@@ -255,28 +306,36 @@ async fn a_rated_end_moves_both_ratings_once(b: &Backend) {
 async fn a_deleted_account_is_anonymised(b: &Backend) {
     let s = &*b.store;
     for name in ["ana", "bia"] {
-        s.create_account(account(name), session(name, id(name), 99), id("x"))
+        s.accounts()
+            .create_account(account(name), session(name, id(name), 99), id("x"))
             .await
             .unwrap();
     }
-    s.insert_game(online("g_on", id("ana"), id("bia"), true), None)
+    s.games()
+        .insert_game(online("g_on", id("ana"), id("bia"), true), None)
         .await
         .unwrap();
-    s.insert_game(
-        StoredGame {
-            rec: record("g_local", Mode::Friend, id("ana")),
-            online: None,
-        },
-        None,
-    )
-    .await
-    .unwrap();
+    s.games()
+        .insert_game(
+            StoredGame {
+                rec: record("g_local", Mode::Friend, id("ana")),
+                online: None,
+            },
+            None,
+        )
+        .await
+        .unwrap();
     let tomb = id("tomb");
-    let mut touched = s.delete_account(id("ana"), tomb).await.unwrap().unwrap();
+    let mut touched = s
+        .accounts()
+        .delete_account(id("ana"), tomb)
+        .await
+        .unwrap()
+        .unwrap();
     touched.sort();
     assert_eq!(touched, ["g_local", "g_on"]);
-    assert!(s.load_game("g_local").await.unwrap().is_none());
-    let g = s.load_game("g_on").await.unwrap().unwrap();
+    assert!(s.games().load_game("g_local").await.unwrap().is_none());
+    let g = s.games().load_game("g_on").await.unwrap().unwrap();
     assert_eq!(g.rec.meta.owner, Owner::Browser(tomb));
     let o = g.online.unwrap();
     assert_eq!(
@@ -287,8 +346,11 @@ async fn a_deleted_account_is_anonymised(b: &Backend) {
         }
     );
     assert!(o.white.holds(id("bia")));
-    assert_eq!(s.player("ana").await.unwrap(), None);
-    assert_eq!(s.session("ana", 0).await.unwrap(), None);
-    assert!(s.session("bia", 0).await.unwrap().is_some());
-    assert_eq!(s.delete_account(id("ana"), tomb).await.unwrap(), None);
+    assert_eq!(s.accounts().player("ana").await.unwrap(), None);
+    assert_eq!(s.accounts().session("ana", 0).await.unwrap(), None);
+    assert!(s.accounts().session("bia", 0).await.unwrap().is_some());
+    assert_eq!(
+        s.accounts().delete_account(id("ana"), tomb).await.unwrap(),
+        None
+    );
 }

@@ -173,6 +173,7 @@ impl Actor {
             // Others may take the game at once rather than when the lease expires.
             let store = &self.shared.store;
             if let Err(e) = store
+                .cluster()
                 .release(&self.rec.meta.id, &self.shared.cluster.instance)
                 .await
             {
@@ -489,6 +490,7 @@ impl Actor {
         let saved = self
             .shared
             .store
+            .cluster()
             .save_owned(
                 &self.shared.cluster.instance,
                 version,

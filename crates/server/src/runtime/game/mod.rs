@@ -3,7 +3,7 @@
 //!
 //! The actor owns the game and applies what players do one request at a time: it checks the
 //! request (ply, seat, turn, phase), plays a move through the rules crate's checked `play`,
-//! stores the change ([`virada_store::Store::save`]) and only then answers and broadcasts it
+//! stores the change ([`virada_store::GameStore::save`]) and only then answers and broadcasts it
 //! ([`Event`]) to the game's live sockets (`crate::online::ws`). The mode is data it consults:
 //! the record's [`crate::model::Mode`] says who plays (the computer searches its turns on the
 //! engine pool), and an online game's seats, clocks, offers and chat (`OnlineGame`) come with

@@ -19,7 +19,7 @@ use virada_rules::Move;
 
 /// The client game `id`'s computer moves count for in the engine queue (`engine_client`).
 async fn engine_client(shared: &Shared, id: &str) -> AppResult<String> {
-    let row = shared.store.game_row(id).await?;
+    let row = shared.store.games().game_row(id).await?;
     Ok(crate::runtime::engine_client::of_game(id, row.as_ref()))
 }
 

@@ -93,6 +93,7 @@ impl Actor {
         let held = self
             .shared
             .store
+            .cluster()
             .lease(&id, &self.shared.cluster.instance)
             .await;
         match held {
@@ -144,7 +145,7 @@ impl Actor {
     /// Reads the game again from the store and shows it to the sockets, with the chat lines
     /// that came meanwhile. The version becomes `version` when that is later than this copy's.
     pub(super) async fn reload(&mut self, version: Option<u64>) {
-        let loaded = self.shared.store.load_game(&self.rec.meta.id).await;
+        let loaded = self.shared.store.games().load_game(&self.rec.meta.id).await;
         let game = match loaded {
             Ok(Some(g)) => g,
             Ok(None) => {

@@ -71,7 +71,11 @@ impl Actor {
             created_at: now,
             expires_at,
         };
-        self.shared.store.insert_link(link, LINKS_PER_SEAT).await?;
+        self.shared
+            .store
+            .online()
+            .insert_link(link, LINKS_PER_SEAT)
+            .await?;
         Ok(NewLink { token, expires_at })
     }
 
@@ -172,8 +176,12 @@ impl Actor {
             return;
         };
         let store = &self.shared.store;
-        let paused = match store.arena_of_game(&self.rec.meta.id).await {
-            Ok(Some(arena)) => store.withdraw_arena(&arena, holder).await.map(|_| ()),
+        let paused = match store.arenas().arena_of_game(&self.rec.meta.id).await {
+            Ok(Some(arena)) => store
+                .arenas()
+                .withdraw_arena(&arena, holder)
+                .await
+                .map(|_| ()),
             Ok(None) => Ok(()),
             Err(e) => Err(e),
         };

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use crate::online_common::{Browser, TestServer};
+use crate::kit::online::{Browser, TestServer};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 

@@ -1,10 +1,10 @@
 //! The arena's rules as pure functions of what is stored: the standings (points with the
 //! streak bonus) and who plays whom next (docs/API.md, "Arenas").
 
+use super::{ArenaFull, ArenaResult};
 use crate::identity::BrowserId;
 use std::collections::HashMap;
 use virada_rules::Color;
-use virada_store::arenas::{ArenaFull, ArenaResult};
 
 /// Points for a win, a draw and a loss, before the streak bonus doubles them.
 pub const WIN: u32 = 2;
@@ -236,8 +236,8 @@ fn colors(a: &Standing, b: &Standing) -> (BrowserId, BrowserId) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::arena::{ArenaGameRow, ArenaPlayerRow, ArenaRow};
     use crate::model::online::TimeControl;
-    use virada_store::arenas::{ArenaGameRow, ArenaPlayerRow, ArenaRow};
 
     fn who(n: u8) -> BrowserId {
         BrowserId::of_token(&format!("p{n}"))

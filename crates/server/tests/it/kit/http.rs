@@ -19,9 +19,19 @@ pub struct TestServer {
     /// The browser the plain requests (`post`, `get`, `create`) come from.
     pub client: Client,
     pub base: String,
+    /// The temporary folder of a [`TestServer::fresh`] server's database (deleted with it).
+    _dir: Option<tempfile::TempDir>,
 }
 
 impl TestServer {
+    /// A server on a database of its own (a temporary folder it keeps), with the test settings.
+    pub async fn fresh() -> TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let mut t = TestServer::start(&dir.path().join("db.sqlite")).await;
+        t._dir = Some(dir);
+        t
+    }
+
     /// A server on the database file `db`, with the test settings.
     pub async fn start(db: &Path) -> TestServer {
         TestServer::with(ServerConfig::for_tests(db.to_path_buf())).await
@@ -37,12 +47,23 @@ impl TestServer {
         TestServer::with_browser(config, browser()).await
     }
 
+    /// A server already started, used by a new browser.
+    pub fn of(server: Server) -> TestServer {
+        TestServer {
+            base: server.url(),
+            server,
+            client: browser(),
+            _dir: None,
+        }
+    }
+
     async fn with_browser(config: ServerConfig, client: Client) -> TestServer {
         let server = Server::start(config).await.expect("server starts");
         TestServer {
             base: server.url(),
             server,
             client,
+            _dir: None,
         }
     }
 
@@ -64,6 +85,15 @@ impl TestServer {
 
     pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         self.get_as(&self.client, path).await
+    }
+
+    /// A `GET` from the server's browser, its answer as it came (headers, a text body).
+    pub async fn raw_get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("request sent")
     }
 
     /// A `POST` from the browser `who`.

@@ -1,5 +1,6 @@
-//! Shared helpers of the online tests: a server on port 0 with a manual clock, browsers (each
-//! its own `virada_id` cookie), and WebSocket clients.
+//! The kit's main server: a real server on port 0 with a manual clock ([`fresh`]: on a
+//! temporary database of its own), browsers (each its own `virada_id` cookie), and WebSocket
+//! clients.
 
 #![allow(dead_code)]
 
@@ -27,6 +28,22 @@ pub struct TestServer {
     pub time: Arc<ManualTime>,
     pub db: PathBuf,
     http: reqwest::Client,
+    /// The temporary folder of a [`fresh`] server's database (deleted with the server).
+    _dir: Option<tempfile::TempDir>,
+}
+
+/// A server on a database of its own (a temporary folder it keeps), its manual clock at [`T0`].
+pub async fn fresh() -> (TestServer, Arc<ManualTime>) {
+    fresh_with(|_| {}).await
+}
+
+/// [`fresh`] with settings changed by `change`.
+pub async fn fresh_with(change: impl FnOnce(&mut ServerConfig)) -> (TestServer, Arc<ManualTime>) {
+    let dir = tempfile::tempdir().unwrap();
+    let time = ManualTime::new(T0);
+    let mut srv = start_with(&dir.path().join("db.sqlite"), time.clone(), change).await;
+    srv._dir = Some(dir);
+    (srv, time)
 }
 
 pub async fn start(db: &Path, time: Arc<ManualTime>) -> TestServer {
@@ -49,6 +66,7 @@ pub async fn start_with(
         time,
         db: db.to_path_buf(),
         http: reqwest::Client::new(),
+        _dir: None,
     }
 }
 
@@ -147,11 +165,14 @@ impl TestServer {
         id
     }
 
+    /// `who`'s socket on game `id`.
     pub async fn ws(&self, who: &Browser, id: &str) -> Ws {
-        let url = format!(
-            "{}/api/games/{id}/ws",
-            self.base.replace("http://", "ws://")
-        );
+        self.socket(who, &format!("/api/games/{id}/ws")).await
+    }
+
+    /// `who`'s WebSocket on `path` (a game's, an arena's, the lobby's).
+    pub async fn socket(&self, who: &Browser, path: &str) -> Ws {
+        let url = format!("{}{path}", self.base.replace("http://", "ws://"));
         let mut req = url.into_client_request().unwrap();
         req.headers_mut()
             .insert("Cookie", who.cookie.parse().unwrap());
