@@ -491,4 +491,15 @@ impl<B: Backend> Store for B {
             Box::pin(async move { queries::practice::delete(db, holder, &id).await })
         })
     }
+
+    fn adopt_practice_sets(
+        &self,
+        guest: BrowserId,
+        account: BrowserId,
+        keep: usize,
+    ) -> StoreFuture<'_, usize> {
+        self.write(move |db| {
+            Box::pin(async move { queries::practice::adopt(db, guest, account, keep).await })
+        })
+    }
 }

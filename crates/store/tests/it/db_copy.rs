@@ -271,6 +271,17 @@ async fn fill(s: &dyn Store) {
         solved: vec![5],
     };
     s.save_practice_set(set, 20).await.unwrap();
+    // And a guest browser's (kept apart until it signs up or in).
+    let guest_set = PracticeSetRow {
+        id: "p_2".into(),
+        holder: BrowserId::of_token("a guest"),
+        game_id: "g_local".into(),
+        color: "white".into(),
+        created_at: 8_600,
+        items: r#"[{"ply":4}]"#.into(),
+        solved: Vec::new(),
+    };
+    s.save_practice_set(guest_set, 20).await.unwrap();
     for m in ["f5", "d6"] {
         rated.rec.game.play(m.parse().unwrap()).unwrap();
     }
@@ -399,6 +410,7 @@ const FILLED: &[(&str, u64)] = &[
     ("arena_players", 2),
     ("arena_games", 1),
     ("practice_sets", 1),
+    ("guest_practice_sets", 1),
 ];
 
 /// Every game of `fill` reads the same from both stores, and so do the lists, links, flags
