@@ -505,7 +505,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 69);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 70);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),
