@@ -3,8 +3,9 @@
 // lib/othello.mjs), analysed; "Practise these mistakes" opens the set on the learning page:
 // the position before the mistake, the move played refused with its loss, the coach's words as
 // the hint, a retry, a move the test's search says is within the margin accepted, the set's
-// progress kept in this browser (a guest) and listed from the Learn page. English on a desktop,
-// pt-BR on a phone; screenshots practice-*.png.
+// progress kept by the server for this guest browser and listed from the Learn page, then taken
+// along to the account the browser signs up to. The review steps the played move's line beside
+// the better line. English on a desktop, pt-BR on a phone; screenshots practice-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { browserForFile, newPage, screenshotPath } from '../lib/browser.mjs';
@@ -117,7 +118,7 @@ async function answer(page, square, cls) {
  * The review steps the played move's line (the move, then the opponent's refutation) beside
  * the better line: each board checked against lib/othello.mjs.
  */
-async function stepPlayedLine(page, g) {
+async function stepPlayedLine(page, g, name) {
   const id = await page.evaluate(() => new URLSearchParams(location.search).get('game'));
   const data = await page.evaluate((gid) => fetch(`/api/games/${gid}/analysis`).then((r) => r.json()), id);
   const m = data.plies[0];
@@ -141,7 +142,7 @@ async function stepPlayedLine(page, g) {
     assert.equal(await boardString(page), board, `after ${k + 1} moves of the played line`);
   }
   assert.match(await page.textContent('#study-line'), new RegExp(`${g.mistake}`));
-  await page.screenshot({ path: screenshotPath('practice-review-played-line.png') });
+  await page.screenshot({ path: screenshotPath(`practice-review-played-line-${name}.png`), fullPage: true });
   // Back to the better line: it starts again from the position before the mistake.
   await page.click('#study-line-best');
   await page.waitForSelector('#board[data-study="before"]');
@@ -151,7 +152,7 @@ async function stepPlayedLine(page, g) {
 async function practiseOnce(page, g, words) {
   await page.click('#btn-analyse');
   await page.waitForSelector('#analysis .graph', { timeout: ANALYSIS_WAIT });
-  if (words.name === 'desktop-en') await stepPlayedLine(page, g);
+  await stepPlayedLine(page, g, words.name);
   const side = g.color === 'X' ? 'black' : 'white';
   // Only the side that made the mistake is offered practice.
   assert.equal(await page.$(`#practice-${side === 'black' ? 'white' : 'black'}`), null);
@@ -163,8 +164,10 @@ async function practiseOnce(page, g, words) {
   assert.equal(await boardString(page, 'learn-board'), g.board);
   assert.match(await page.textContent('#learn-counter'), words.counter);
   assert.match(await page.textContent('#learn-idea'), new RegExp(`${g.mistake}.*${g.loss}`));
-  // The set this browser keeps (a guest): what the server accepted is what the test's search says.
-  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('virada.practice') || '[]'));
+  // The set the server keeps for this guest browser: what it accepted is what the test's
+  // search says.
+  const sets = () => page.evaluate(() => fetch('/api/practice').then((r) => r.json()));
+  const kept = (await sets()).sets;
   assert.equal(kept.length, 1);
   assert.equal(kept[0].items.length, 1);
   assert.deepEqual([...kept[0].items[0].accepted].sort(), g.accepted);
@@ -190,8 +193,9 @@ async function practiseOnce(page, g, words) {
   await page.click('#learn-next');
   await page.waitForSelector('#learn-complete');
   assert.match(await page.textContent('#learn-complete'), words.done);
-  const after = await page.evaluate(() => JSON.parse(localStorage.getItem('virada.practice') || '[]'));
-  assert.deepEqual(after[0].solved, [1]);
+  const after = await sets();
+  assert.equal(after.signed_in, false);
+  assert.deepEqual(after.sets[0].solved, [1]);
 
   // From the Learn page: the set is listed with its progress.
   await goTo(page, '/learn');
@@ -200,6 +204,21 @@ async function practiseOnce(page, g, words) {
   const row = await page.textContent(`#practice-list li[data-set="${kept[0].id}"]`);
   assert.match(row, words.listed);
   await page.screenshot({ path: screenshotPath(`practice-${words.name}-list.png`), fullPage: true });
+
+  // Signed up from this browser, the set is the account's, progress included.
+  const signUp = await page.evaluate((username) => fetch('/api/accounts', {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: 'correct horse battery' }),
+  }).then((r) => r.status), `learner_${words.lang}`);
+  assert.equal(signUp, 201);
+  const mine = await sets();
+  assert.equal(mine.signed_in, true);
+  assert.deepEqual(mine.sets.map((x) => [x.id, x.solved]), [[kept[0].id, [1]]]);
+  await goTo(page, '/learn');
+  await page.click('#learn-practice');
+  await page.waitForSelector('#practice-list[data-state="ready"]');
+  assert.match(await page.textContent(`#practice-list li[data-set="${kept[0].id}"]`), words.listed);
+  assert.match(await page.textContent('#practice-kept'), words.account);
 }
 
 function checkClean(page) {
@@ -215,7 +234,7 @@ test('practice in English on a desktop: the mistake refused, the hint, a better 
   await makeGame(page, g);
   await practiseOnce(page, g, {
     name: 'desktop-en', lang: 'en', counter: /Position 1 of 1/, played: /you played in the game: it lost \d+ discs/,
-    noHint: /coach has no sentence/, right: /^Right! /, done: /1 of 1 found/, listed: /1 of 1 solved/,
+    noHint: /coach has no sentence/, right: /^Right! /, done: /1 of 1 found/, listed: /1 of 1 solved/, account: /Kept on your account/,
   });
   checkClean(page);
   await context.close();
@@ -227,7 +246,7 @@ test('practice in Portuguese on a phone (390x844)', { timeout: 700000 }, async (
   await makeGame(page, g);
   await practiseOnce(page, g, {
     name: 'phone-pt', lang: 'pt', counter: /Posição 1 de 1/, played: /você fez na partida: ela perdeu \d+ peças/,
-    noHint: /treinador não tem uma frase/, right: /^Certo! /, done: /1 de 1 encontradas/, listed: /1 de 1 resolvidas/,
+    noHint: /treinador não tem uma frase/, right: /^Certo! /, done: /1 de 1 encontradas/, listed: /1 de 1 resolvidas/, account: /Guardados na sua conta/,
   });
   // The learning board is whole on the phone, without sideways scrolling.
   const wide = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

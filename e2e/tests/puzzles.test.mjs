@@ -277,9 +277,11 @@ test('a midgame puzzle: judged by the deep search, refuted by the engine', { tim
   await at(page, m.id, 'wrong');
   const text = await page.textContent('#puzzle-feedback.bad');
   const loss = m.scores[0].score - m.scores[1].score;
-  assert.match(text, new RegExp(`rates ${wrong} about ${loss} discs below the best move \\(an estimate\\)`), text);
+  assert.match(text, new RegExp(`rates ${wrong} about ${loss} discs below the best move \\(an estimate, not an exact result\\)`), text);
   await page.waitForSelector('#puzzle-board .cell[data-mark~="target"]');
   const reply = await page.getAttribute('#puzzle-board .cell[data-mark~="target"]', 'data-square');
+  // The opponent's answer on the board is the one the sentence names as the reply.
+  assert.match(text, new RegExp(`After ${wrong}, (White|Black) has (a single move|\\d+ moves) and replies ${reply}\\.`), text);
   assert.equal(await boardString(page, 'puzzle-board'), play(play(m.board, m.side, idx(wrong)), other(m.side), idx(reply)));
   await page.click('#puzzle-retry');
   await at(page, m.id, 'playing', 0);

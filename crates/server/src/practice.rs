@@ -1,13 +1,15 @@
 //! Practice sets (docs/API.md, "Practice"): a side's own mistakes of a reviewed game played
 //! again (`virada_domain::practice`: which mistakes, what counts as found). Building a set
-//! re-checks each mistake's position on the engine pool; an account's sets are kept in the
-//! store (at most [`MAX_SETS`], the oldest dropped), a guest's set is only answered (the page
-//! keeps it in the browser). Nothing here touches a rating.
+//! re-checks each mistake's position on the engine pool; the sets are kept in the store (at
+//! most [`MAX_SETS`] a holder, the oldest dropped): an account's, or a guest browser's, which
+//! become the account's when the browser signs up or in (as its games do). Nothing here
+//! touches a rating.
 
 use crate::error::{AppError, AppResult};
 use crate::http::extract::{rejection_detail, JsonBody};
 use crate::http::ownership::Asker;
 use crate::identity::layer::Identity;
+use crate::identity::BrowserId;
 use crate::model::Mode;
 use crate::review::{background_job, reviewed};
 use crate::runtime::pool::JobSpec;
@@ -53,7 +55,7 @@ pub struct PracticeSetView {
     pub game_id: String,
     pub color: String,
     pub created_at: String,
-    /// Kept in the store (an account's); false: a guest's, for the browser to keep.
+    /// Kept in the store (false: a set without items, not kept).
     pub stored: bool,
     /// The smallest loss practised and the margin a found move may lose (discs).
     pub min_loss: f32,
@@ -83,7 +85,8 @@ impl PracticeSetView {
 /// `GET /api/practice`.
 #[derive(Serialize, Debug)]
 pub struct PracticeListView {
-    /// Whether the sets are an account's (a guest's are in the browser: none here).
+    /// Whether the sets are an account's (else this guest browser's, moved to the account it
+    /// signs up or in to).
     pub signed_in: bool,
     pub max_sets: usize,
     pub max_items: usize,
@@ -102,7 +105,6 @@ fn color_name(c: Color) -> &'static str {
 pub async fn create(
     State(state): State<AppState>,
     asker: Asker,
-    identity: Identity,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<PracticeRequest>,
 ) -> AppResult<(axum::http::StatusCode, Json<PracticeSetView>)> {
@@ -162,7 +164,8 @@ pub async fn create(
         items: serde_json::to_string(&items).map_err(|e| AppError::Internal(e.to_string()))?,
         solved: Vec::new(),
     };
-    let stored = identity.account.is_some() && !items.is_empty();
+    // A guest's set is kept under its browser (and moves to the account it signs up or in to).
+    let stored = !items.is_empty();
     if stored {
         state
             .shared
@@ -177,22 +180,35 @@ pub async fn create(
     ))
 }
 
-/// `GET /api/practice`: the account's sets, the newest first (a guest: none).
+/// At sign-up or sign-in: the guest browser's sets become the account's, as its games do.
+/// A failure is logged, not answered: the account is signed in already, and the sets stay
+/// under the browser, to be moved at its next sign-in.
+pub async fn adopt_guest_sets(state: &AppState, guest: BrowserId, account: BrowserId) {
+    match state
+        .shared
+        .store
+        .practice()
+        .adopt_practice_sets(guest, account, MAX_SETS)
+        .await
+    {
+        Ok(0) => {}
+        Ok(n) => tracing::debug!(sets = n, "a guest's practice sets moved to the account"),
+        Err(e) => tracing::warn!(error = %e, "a guest's practice sets stay with the browser"),
+    }
+}
+
+/// `GET /api/practice`: the sets of the account, or of this guest browser, the newest first.
 pub async fn list(
     State(state): State<AppState>,
+    asker: Asker,
     identity: Identity,
 ) -> AppResult<Json<PracticeListView>> {
-    let sets = match &identity.account {
-        Some(a) => {
-            state
-                .shared
-                .store
-                .practice()
-                .practice_sets(a.holder)
-                .await?
-        }
-        None => Vec::new(),
-    };
+    let sets = state
+        .shared
+        .store
+        .practice()
+        .practice_sets(asker.browser)
+        .await?;
     Ok(Json(PracticeListView {
         signed_in: identity.account.is_some(),
         max_sets: MAX_SETS,
@@ -219,19 +235,16 @@ fn no_set(id: &str) -> AppError {
     AppError::NotFound(format!("no practice set with id {id:?}"))
 }
 
-/// `POST /api/practice/{id}/solved`: an item of the account's set found again → the set.
+/// `POST /api/practice/{id}/solved`: an item of the asker's set found again → the set.
 pub async fn solved(
     State(state): State<AppState>,
-    identity: Identity,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
     JsonBody(req): JsonBody<SolvedRequest>,
 ) -> AppResult<Json<PracticeSetView>> {
     let id = set_id(id)?;
-    let Some(account) = &identity.account else {
-        return Err(no_set(&id));
-    };
     let store = &state.shared.store;
-    let sets = store.practice().practice_sets(account.holder).await?;
+    let sets = store.practice().practice_sets(asker.browser).await?;
     let set = sets
         .iter()
         .find(|s| s.id == id)
@@ -249,7 +262,7 @@ pub async fn solved(
     }
     let row = store
         .practice()
-        .solve_practice(account.holder, &id, req.ply)
+        .solve_practice(asker.browser, &id, req.ply)
         .await?
         .ok_or_else(|| no_set(&id))?;
     Ok(Json(PracticeSetView::of(&row, true)))
@@ -258,18 +271,15 @@ pub async fn solved(
 /// `DELETE /api/practice/{id}` → `{"deleted": true}`.
 pub async fn delete(
     State(state): State<AppState>,
-    identity: Identity,
+    asker: Asker,
     id: Result<Path<String>, PathRejection>,
 ) -> AppResult<Json<Value>> {
     let id = set_id(id)?;
-    let Some(account) = &identity.account else {
-        return Err(no_set(&id));
-    };
     if state
         .shared
         .store
         .practice()
-        .delete_practice_set(account.holder, &id)
+        .delete_practice_set(asker.browser, &id)
         .await?
     {
         Ok(Json(serde_json::json!({ "deleted": true })))

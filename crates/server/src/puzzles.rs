@@ -25,7 +25,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 use virada_engine::endgame::{solve, SolveOptions};
-use virada_engine::puzzles::{shipped, Puzzle, Rating, Theme};
+use virada_engine::puzzles::{shipped, Puzzle, PuzzleKind, Rating, Theme};
+use virada_engine::teach::puzzle::{feedback, Outcome, PuzzleMove, Scores};
+use virada_engine::teach::{Lang, MoveFacts};
 use virada_engine::Limits;
 use virada_rules::{Color, Move, Position, Square};
 use virada_store::{PuzzleRating, PuzzleResult, RatedResult};
@@ -131,6 +133,35 @@ pub struct AttemptView {
     pub rated: bool,
     pub solver: SolverView,
     pub puzzle_rating: i32,
+    /// The feedback on the last move sent, in both languages, written from its facts
+    /// ([`virada_engine::teach::puzzle`]).
+    pub feedback: Feedback,
+}
+
+/// A sentence in both languages of the page.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Feedback {
+    pub en: String,
+    pub pt: String,
+}
+
+/// The feedback on the solver's move `played` on `before`, in both languages.
+fn feedback_of(p: &Puzzle, before: &Position, played: Square, outcome: Outcome) -> Feedback {
+    let facts = MoveFacts::of(&before.board(), played).expect("a judged move is legal");
+    let scores = match p.kind {
+        PuzzleKind::Endgame => Scores::Exact,
+        PuzzleKind::Midgame => Scores::Estimate,
+    };
+    let m = PuzzleMove {
+        mover: p.solver(),
+        facts: &facts,
+        outcome,
+        scores,
+    };
+    Feedback {
+        en: feedback(&m, Lang::En),
+        pt: feedback(&m, Lang::Pt),
+    }
 }
 
 /// A hint.
@@ -241,6 +272,8 @@ enum Progress {
     Right {
         reply: Vec<Move>,
         next: Option<Move>,
+        /// The position before the last move sent (the start if none was sent).
+        last_before: Position,
     },
     /// Move `index` (0-based) is legal but wrong; the position before it.
     Wrong {
@@ -255,6 +288,7 @@ fn follow(p: &Puzzle, moves: &[Square]) -> AppResult<Progress> {
     let mut pos = p.start;
     let mut rest = &p.line[..];
     let mut reply = Vec::new();
+    let mut last_before = pos;
     for (i, &sq) in moves.iter().enumerate() {
         let Some((&right, after)) = rest.split_first() else {
             return Err(invalid(
@@ -278,6 +312,7 @@ fn follow(p: &Puzzle, moves: &[Square]) -> AppResult<Progress> {
                 played: sq,
             });
         }
+        last_before = pos;
         pos = pos.play_unchecked(right);
         rest = after;
         // The opponent's replies (and the solver's forced passes) up to the solver's next move.
@@ -294,6 +329,7 @@ fn follow(p: &Puzzle, moves: &[Square]) -> AppResult<Progress> {
     Ok(Progress::Right {
         reply,
         next: rest.first().copied(),
+        last_before,
     })
 }
 
@@ -584,7 +620,7 @@ pub async fn attempt(
     // Too many moves is refused before any is judged: the count is public, a right move's
     // continuation is not.
     check_count(p, &moves)?;
-    let answer = |result, rated: RatedResult| AttemptView {
+    let answer = |result, rated: RatedResult, feedback: Feedback| AttemptView {
         result,
         reply: Vec::new(),
         wrong_move: None,
@@ -594,24 +630,47 @@ pub async fn attempt(
         rated: rated.rated,
         solver: rated.solver.into(),
         puzzle_rating: rated.puzzle.rating.rating.round() as i32,
+        feedback,
     };
+    let last = *moves.last().expect("at least one move");
     match follow(p, &moves)? {
         Progress::Right {
             reply,
             next: Some(_),
+            last_before,
         } => {
             let now = RatedResult {
                 rated: false,
                 solver: solver_of(&state, &asker).await?,
                 puzzle: rating_of(&state, p).await?,
             };
+            let said = feedback_of(
+                p,
+                &last_before,
+                last,
+                Outcome::Right {
+                    reply: &reply,
+                    next: moves.len() + 1,
+                    total: p.solver_moves(),
+                },
+            );
             Ok(Json(AttemptView {
                 reply,
-                ..answer("continue", now)
+                ..answer("continue", now, said)
             }))
         }
-        Progress::Right { next: None, .. } => {
-            Ok(Json(answer("solved", rate(&state, &asker, p, true).await?)))
+        Progress::Right {
+            next: None,
+            last_before,
+            ..
+        } => {
+            let best = p.best_score();
+            let said = feedback_of(p, &last_before, last, Outcome::Solved { best });
+            Ok(Json(answer(
+                "solved",
+                rate(&state, &asker, p, true).await?,
+                said,
+            )))
         }
         Progress::Wrong {
             index,
@@ -649,11 +708,21 @@ pub async fn attempt(
             } else {
                 r.score
             };
+            let said = feedback_of(
+                p,
+                &before,
+                played,
+                Outcome::Wrong {
+                    refutation: &r.line,
+                    got: wrong_score,
+                    best: p.best_score(),
+                },
+            );
             Ok(Json(AttemptView {
                 wrong_move: Some(index + 1),
                 refutation: r.line,
                 wrong_score,
-                ..answer("wrong", rated)
+                ..answer("wrong", rated, said)
             }))
         }
     }
@@ -741,7 +810,7 @@ mod tests {
             .filter_map(|(_, _, mv)| mv.square())
             .collect();
         match follow(p, &mine[..1]).unwrap() {
-            Progress::Right { reply, next } => {
+            Progress::Right { reply, next, .. } => {
                 assert!(!reply.is_empty());
                 assert_eq!(next, Some(Move::Play(mine[1])));
             }

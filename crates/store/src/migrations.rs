@@ -73,6 +73,8 @@ pub const MIGRATIONS: &[&str] = &[
     );",
     // v14: practice sets, an account's own mistakes to find again (`store::practice`).
     queries::practice::MIGRATION,
+    // v15: a guest browser's practice sets, moved to the account at sign-up or sign-in.
+    queries::practice::GUEST_MIGRATION,
 ];
 
 /// The schema version this build writes.

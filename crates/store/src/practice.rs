@@ -61,6 +61,14 @@ pub trait PracticeStore: Send + Sync {
     ) -> StoreFuture<'_, Option<PracticeSetRow>>;
     /// Deletes `holder`'s set `id`; whether there was one.
     fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool>;
+    /// Moves the guest browser `guest`'s sets to `account` (as its games at sign-up and
+    /// sign-in), the account keeping at most `keep`; the number moved.
+    fn adopt_practice_sets(
+        &self,
+        guest: BrowserId,
+        account: BrowserId,
+        keep: usize,
+    ) -> StoreFuture<'_, usize>;
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub const TABLES: &[&str] = &[
     "arena_players",
     "arena_games",
     "practice_sets",
+    "guest_practice_sets",
 ];
 
 /// The table each store keeps its schema version in.

@@ -31,6 +31,9 @@ pub enum BenchKind {
     /// The coach on WTHOR games: the share of mistakes (2+ and 4+ discs, outside the book) it
     /// explains, and how often each kind of explanation fires.
     Coach(super::bench_coach::CoachArgs),
+    /// Every claim of the coach on drawn WTHOR games counted again by an independent model
+    /// (its own move generator, regions, frontier and stability); the false ones are listed.
+    CoachCheck(super::bench_coach_check::CoachCheckArgs),
     /// The review on WTHOR games: its flagged mistakes searched again deeper (the share that
     /// does not hold), and its nodes and CPU time a game.
     Review(super::bench_review::ReviewBenchArgs),
@@ -47,6 +50,7 @@ pub fn run(args: BenchArgs) -> CmdResult {
         BenchKind::Ffo(a) => super::bench_ffo::run(a),
         BenchKind::Accuracy(a) => super::bench_accuracy::run(a),
         BenchKind::Coach(a) => super::bench_coach::run(a),
+        BenchKind::CoachCheck(a) => super::bench_coach_check::run(a),
         BenchKind::Depths(a) => super::bench_depths::run(a),
         BenchKind::Review(a) => super::bench_review::run(a),
         BenchKind::Probcut(a) => super::bench_probcut::run(a),

@@ -9,12 +9,14 @@ pub mod args;
 pub mod bench;
 pub mod bench_accuracy;
 pub mod bench_coach;
+pub mod bench_coach_check;
 pub mod bench_depths;
 pub mod bench_ffo;
 pub mod bench_probcut;
 pub mod bench_review;
 pub mod bench_search;
 pub mod book;
+mod coach_model;
 #[cfg(feature = "server")]
 pub mod db;
 pub mod gtp;

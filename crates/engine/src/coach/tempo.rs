@@ -14,7 +14,10 @@ fn first_pass(moves: &[Move], parity: usize) -> Option<usize> {
 /// both are known (and not right after the move). Numbers: `moves` (the opponent's turn that
 /// is passed, 1 = right after the better move). Line: the better line up to the pass.
 pub fn pass_forced(_m: &Mistake, lines: &Lines) -> Option<Claim> {
-    let forced_now = lines.after_best().moves() == 0 && lines.after_played().moves() != 0;
+    // A pass, not the end of the game: the mover still has a move after the better one.
+    let best = lines.after_best();
+    let forced_now =
+        best.moves() == 0 && best.pass().moves() != 0 && lines.after_played().moves() != 0;
     let at = if forced_now {
         1
     } else {

@@ -37,6 +37,15 @@ fn lost_pt(n: i32) -> String {
     }
 }
 
+/// `n` and a noun in the form its number takes in `lang` (English and pt-BR forms given).
+fn counted(n: i32, lang: Lang, en: (&str, &str), pt: (&str, &str)) -> String {
+    let (one, other) = match lang {
+        Lang::En => en,
+        Lang::Pt => pt,
+    };
+    crate::teach::lang::count(i64::from(n), lang, one, other)
+}
+
 /// "1 move"/"2 moves" ("jogada"/"jogadas").
 fn moves_word(n: i32, lang: Lang) -> String {
     moves(i64::from(n), lang)
@@ -134,9 +143,9 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let (fp, op) = (n("frontier_played"), n("opponent_frontier_played"));
             let (fb, ob) = (n("frontier_best"), n("opponent_frontier_best"));
             if en {
-                format!("Frontier {} on: in the line of {p}, {me} has {fp} frontier discs (next to empty squares) and {you} {op}; in the line of {b}, {fb} and {ob}.", moves_word(h, lang))
+                format!("Frontier {} on: in the line of {p}, {me} has {} (next to empty squares) and {you} {op}; in the line of {b}, {fb} and {ob}.", moves_word(h, lang), counted(fp, lang, ("frontier disc", "frontier discs"), ("peça de fronteira", "peças de fronteira")))
             } else {
-                format!("Fronteira {} à frente: na linha de {p}, {me} tem {fp} peças de fronteira (ao lado de casas vazias) e {you} {op}; na linha de {b}, {fb} e {ob}.", moves_word(h, lang))
+                format!("Fronteira {} à frente: na linha de {p}, {me} tem {} (ao lado de casas vazias) e {you} {op}; na linha de {b}, {fb} e {ob}.", moves_word(h, lang), counted(fp, lang, ("frontier disc", "frontier discs"), ("peça de fronteira", "peças de fronteira")))
             }
         }
         Kind::Frontier => {
@@ -181,9 +190,18 @@ pub fn render(e: &Explanation, lang: Lang) -> String {
             let h = n("plies");
             let (op, ob) = (n("opponent_played"), n("opponent_best"));
             if en {
-                format!("{} after {p}, {you} has {op} stable edge discs anchored on a corner ({sq}); after {b}, {ob}.", moves_word(h, lang))
+                format!(
+                    "{} after {p}, {you} has {} anchored on a corner ({sq}); after {b}, {ob}.",
+                    moves_word(h, lang),
+                    counted(
+                        op,
+                        lang,
+                        ("stable edge disc", "stable edge discs"),
+                        ("", "")
+                    )
+                )
             } else {
-                format!("{} depois de {p}, {you} tem {op} peças estáveis na borda, ancoradas num canto ({sq}); depois de {b}, {ob}.", moves_word(h, lang))
+                format!("{} depois de {p}, {you} tem {} na borda, {} num canto ({sq}); depois de {b}, {ob}.", moves_word(h, lang), counted(op, lang, ("", ""), ("peça estável", "peças estáveis")), if crate::teach::lang::is_one(i64::from(op), lang) { "ancorada" } else { "ancoradas" })
             }
         }
         Kind::Stability => {

@@ -10,6 +10,7 @@
 pub mod facts;
 pub mod lang;
 pub mod lesson;
+pub mod puzzle;
 
 pub use facts::MoveFacts;
 pub use lang::Lang;

@@ -6,6 +6,7 @@ mod book_levels;
 mod endgame;
 mod endgame_threads;
 mod gen3_search;
+mod puzzle_feedback;
 mod puzzles;
 mod review;
 mod search;

@@ -267,12 +267,14 @@ pub async fn sign_up(
         created_at: now_millis(),
     };
     let (session, token) = new_session(account.holder)?;
+    let holder = account.holder;
     let moved = state
         .shared
         .store
         .accounts()
         .create_account(account, session, identity.guest)
         .await?;
+    crate::practice::adopt_guest_sets(&state, identity.guest, holder).await;
     end_replaced_session(&state, &identity).await?;
     state.games.reload(&moved).await;
     Ok(with_cookie(
@@ -302,6 +304,7 @@ pub async fn sign_in(
     let moved = accounts
         .sign_in(account.holder, session, identity.guest)
         .await?;
+    crate::practice::adopt_guest_sets(&state, identity.guest, account.holder).await;
     end_replaced_session(&state, &identity).await?;
     state.games.reload(&moved).await;
     Ok(with_cookie(

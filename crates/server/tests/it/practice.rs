@@ -124,7 +124,7 @@ fn squares(v: &Value) -> Vec<String> {
 }
 
 #[tokio::test]
-async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_a_guest() {
+async fn a_sides_mistakes_become_a_set_kept_for_a_guest_that_moves_to_the_account_at_sign_up() {
     let t = TestServer::fresh().await;
     let (start, mistake, loss) = endgame_with_a_mistake();
     let mover = start.side_to_move();
@@ -137,7 +137,7 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
     let guest = browser();
     let id = t.endgame(&guest, start, mistake).await;
 
-    // A guest: the set is answered, not stored.
+    // A guest: the set is kept for the browser.
     let (s, set) = t
         .post_as(
             &guest,
@@ -146,7 +146,7 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{set}");
-    assert_eq!(set["stored"], false);
+    assert_eq!(set["stored"], true);
     assert_eq!(set["game_id"], id.as_str());
     assert_eq!(set["margin"], 1.0);
     let items = set["items"].as_array().unwrap();
@@ -170,11 +170,26 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
     assert_eq!(squares(&item["accepted"]), want);
     assert!(want.contains(&item["best"].as_str().unwrap().to_string()));
     assert!(item["hint"].is_array());
+    let guest_set = set["id"].as_str().unwrap().to_string();
     let (s, list) = t.get_as(&guest, "/api/practice").await;
     assert_eq!(s, StatusCode::OK, "{list}");
     assert_eq!(list["signed_in"], false);
-    assert_eq!(list["sets"], json!([]));
-    // The other side made no mistake: an empty set.
+    assert_eq!(list["sets"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["sets"][0]["id"], guest_set.as_str());
+    // The guest finds it again: its progress is kept too.
+    let (s, after) = t
+        .post_as(
+            &guest,
+            &format!("/api/practice/{guest_set}/solved"),
+            json!({"ply": 1}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{after}");
+    assert_eq!(after["solved"], json!([1]));
+    // Another guest browser sees none of it.
+    let (_, theirs) = t.get_as(&browser(), "/api/practice").await;
+    assert_eq!(theirs["sets"], json!([]));
+    // The other side made no mistake: an empty set (not kept).
     let (s, none) = t
         .post_as(
             &guest,
@@ -184,8 +199,10 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
         .await;
     assert_eq!(s, StatusCode::CREATED, "{none}");
     assert_eq!(none["items"], json!([]));
+    assert_eq!(none["stored"], false);
 
-    // Signed up, the same browser's games are the account's: its sets are kept.
+    // Signed up, the same browser's games and practice sets are the account's, progress
+    // included.
     let (s, v) = t
         .post_as(
             &guest,
@@ -194,6 +211,28 @@ async fn a_sides_mistakes_become_a_set_kept_for_an_account_and_only_answered_to_
         )
         .await;
     assert_eq!(s, StatusCode::CREATED, "{v}");
+    let (_, list) = t.get_as(&guest, "/api/practice").await;
+    assert_eq!(list["signed_in"], true);
+    assert_eq!(list["sets"].as_array().unwrap().len(), 1, "{list}");
+    assert_eq!(list["sets"][0]["id"], guest_set.as_str());
+    assert_eq!(list["sets"][0]["solved"], json!([1]));
+    assert_eq!(list["sets"][0]["items"], set["items"]);
+    // Signed out, the browser is a guest again, without them (they are the account's now).
+    let (s, _) = t
+        .call_as(&guest, Method::DELETE, "/api/session", None)
+        .await;
+    assert_eq!(s, StatusCode::NO_CONTENT);
+    let (_, list) = t.get_as(&guest, "/api/practice").await;
+    assert_eq!(list["signed_in"], false);
+    assert_eq!(list["sets"], json!([]));
+    let (s, v) = t
+        .post_as(
+            &guest,
+            "/api/session",
+            json!({"username": "learner", "password": "correct horse battery"}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
     let (s, kept) = t
         .post_as(
             &guest,

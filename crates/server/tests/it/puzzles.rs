@@ -81,10 +81,43 @@ async fn a_puzzle_is_shown_without_its_solution_and_solved_move_by_move() {
         if k < mine.len() {
             assert_eq!(a["result"], "continue", "{a}");
             assert!(!a["reply"].as_array().unwrap().is_empty());
+            // The feedback, in both languages, names the opponent's first move as its reply
+            // (or its pass) and which move comes next.
+            let (en, pt) = (
+                a["feedback"]["en"].as_str().unwrap(),
+                a["feedback"]["pt"].as_str().unwrap(),
+            );
+            let first = a["reply"][0].as_str().unwrap();
+            if first == "pass" {
+                assert!(
+                    en.contains("must pass") && pt.contains("passa a vez"),
+                    "{a}"
+                );
+            } else {
+                assert!(en.contains(&format!("and replies {first}.")), "{en}");
+                assert!(pt.contains(&format!("e responde {first}.")), "{pt}");
+            }
+            let next = format!("({} of {})", k + 1, mine.len());
+            assert!(en.starts_with("Right! ") && en.contains(&next), "{en}");
+            assert!(pt.starts_with("Certo! "), "{pt}");
             assert_eq!(a["rated"], false);
             assert!(pos.check(Move::Play(mine[k])).is_ok());
         } else {
             assert_eq!(a["result"], "solved", "{a}");
+            assert!(
+                a["feedback"]["en"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Solved! "),
+                "{a}"
+            );
+            assert!(
+                a["feedback"]["pt"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Resolvido! "),
+                "{a}"
+            );
             assert_eq!(a["rated"], true);
             assert!(a["solver"]["rating"].as_i64().unwrap() > 1500, "{a}");
             assert_eq!(a["solver"]["attempts"], 1);
@@ -123,6 +156,35 @@ async fn a_wrong_move_is_refuted_and_rates_once() {
     // game it plays out is worth what the server says (when it reaches the end).
     let refutation = moves_of(&a["refutation"]);
     assert!(!refutation.is_empty(), "{a}");
+    // The feedback names the refutation's first move as the reply, and both exact results.
+    let en = a["feedback"]["en"].as_str().unwrap();
+    assert!(en.starts_with("Not this one."), "{en}");
+    if refutation[0] != "pass" {
+        assert!(
+            en.contains(&format!("and replies {}.", refutation[0])),
+            "{en}"
+        );
+    }
+    let result = |v: i32| match v.signum() {
+        0 => "a draw".to_string(),
+        1 => format!("a win by {v} disc{}", if v == 1 { "" } else { "s" }),
+        _ => format!("a loss by {} disc{}", -v, if v == -1 { "" } else { "s" }),
+    };
+    assert!(
+        en.contains(&format!(
+            "{} instead of {}.",
+            result(wrong_score),
+            result(p.best_score())
+        )),
+        "{en}"
+    );
+    assert!(
+        a["feedback"]["pt"]
+            .as_str()
+            .unwrap()
+            .starts_with("Esta não."),
+        "{a}"
+    );
     let mut pos: Position = p.start.play_unchecked(Move::Play(wrong));
     for m in &refutation {
         let mv: Move = m.parse().expect("a move");
@@ -458,6 +520,17 @@ async fn a_wrong_move_in_a_midgame_puzzle_is_refuted_by_the_search() {
     assert_eq!(s, StatusCode::OK, "{a}");
     assert_eq!(a["result"], "wrong");
     assert_eq!(a["wrong_score"], stated, "the stated estimate");
+    // Said as an estimate, with the loss the stated scores give, in both languages.
+    let loss = p.best_score() - stated;
+    let en = a["feedback"]["en"].as_str().unwrap();
+    assert!(
+        en.contains(&format!(
+            "about {loss} discs below the best move (an estimate"
+        )),
+        "{en}"
+    );
+    let pt = a["feedback"]["pt"].as_str().unwrap();
+    assert!(pt.contains("(uma estimativa"), "{pt}");
     let first: Move = a["refutation"][0]
         .as_str()
         .expect("an answer")

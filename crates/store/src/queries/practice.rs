@@ -1,5 +1,8 @@
 //! Practice sets (`crate::practice`): at most a given number a holder, one a game and side
-//! (a new one for the same game and side replaces it, progress included).
+//! (a new one for the same game and side replaces it, progress included). An account's sets
+//! are in `practice_sets`, a guest browser's in `guest_practice_sets` (same columns, no account
+//! to refer to); each function picks the table by whether the holder is an account, and
+//! [`adopt`] moves a guest's sets to the account it signs up or in to, as its games are.
 
 use crate::backend::Backend;
 use crate::error::{StoreError, StoreResult};
@@ -21,6 +24,33 @@ pub const MIGRATION: &str = "CREATE TABLE practice_sets (
     );
     CREATE UNIQUE INDEX practice_sets_game ON practice_sets(holder, game_id, color);
     CREATE INDEX practice_sets_holder ON practice_sets(holder, created_at);";
+
+/// Schema version 15: a guest browser's practice sets (moved to the account at sign-up or
+/// sign-in, [`adopt`]).
+pub const GUEST_MIGRATION: &str = "CREATE TABLE guest_practice_sets (
+        id          TEXT PRIMARY KEY,
+        holder      TEXT NOT NULL,
+        game_id     TEXT NOT NULL,
+        color       TEXT NOT NULL,
+        created_at  BIGINT NOT NULL,
+        items       TEXT NOT NULL,
+        solved      TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX guest_practice_sets_game ON guest_practice_sets(holder, game_id, color);
+    CREATE INDEX guest_practice_sets_holder ON guest_practice_sets(holder, created_at);";
+
+/// The table of `holder`'s sets: an account's, or a guest browser's.
+async fn table_of(db: &Db<'_>, holder: &str) -> StoreResult<&'static str> {
+    let account = db
+        .query_opt("SELECT 1 FROM accounts WHERE holder = $1", args![holder])
+        .await?
+        .is_some();
+    Ok(if account {
+        "practice_sets"
+    } else {
+        "guest_practice_sets"
+    })
+}
 
 const COLUMNS: &str = "id, holder, game_id, color, created_at, items, solved";
 
@@ -46,11 +76,12 @@ pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult
     let h = set.holder.to_string();
     db.postgres_only("SELECT pg_advisory_xact_lock(6, hashtext($1))", args![h])
         .await?;
+    let t = table_of(db, &h).await?;
     // Each set of a holder is newer than the last one stored, even within a millisecond, so
     // "the oldest" beyond `keep` is always one set.
     let newest: Option<i64> = db
         .query_opt(
-            "SELECT MAX(created_at) FROM practice_sets WHERE holder = $1",
+            &format!("SELECT MAX(created_at) FROM {t} WHERE holder = $1"),
             args![h],
         )
         .await?
@@ -59,12 +90,12 @@ pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult
         .flatten();
     let created_at = newest.map_or(set.created_at, |n| set.created_at.max(n + 1));
     db.execute(
-        "DELETE FROM practice_sets WHERE holder = $1 AND game_id = $2 AND color = $3",
+        &format!("DELETE FROM {t} WHERE holder = $1 AND game_id = $2 AND color = $3"),
         args![h, set.game_id, set.color],
     )
     .await?;
     db.execute(
-        &format!("INSERT INTO practice_sets ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"),
+        &format!("INSERT INTO {t} ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"),
         args![
             set.id,
             h,
@@ -78,7 +109,7 @@ pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult
     .await?;
     let ids: Vec<String> = db
         .query(
-            "SELECT id FROM practice_sets WHERE holder = $1 ORDER BY created_at DESC, id DESC",
+            &format!("SELECT id FROM {t} WHERE holder = $1 ORDER BY created_at DESC, id DESC"),
             args![h],
         )
         .await?
@@ -86,7 +117,7 @@ pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult
         .map(|r| r.get(0))
         .collect::<StoreResult<_>>()?;
     for id in ids.iter().skip(keep) {
-        db.execute("DELETE FROM practice_sets WHERE id = $1", args![id])
+        db.execute(&format!("DELETE FROM {t} WHERE id = $1"), args![id])
             .await?;
     }
     Ok(())
@@ -94,12 +125,14 @@ pub async fn save(db: &Db<'_>, set: &PracticeSetRow, keep: usize) -> StoreResult
 
 /// The holder's sets, the newest first.
 pub async fn list(db: &Db<'_>, holder: BrowserId) -> StoreResult<Vec<PracticeSetRow>> {
+    let h = holder.to_string();
+    let t = table_of(db, &h).await?;
     db.query(
         &format!(
-            "SELECT {COLUMNS} FROM practice_sets WHERE holder = $1
+            "SELECT {COLUMNS} FROM {t} WHERE holder = $1
              ORDER BY created_at DESC, id DESC"
         ),
-        args![holder.to_string()],
+        args![h],
     )
     .await?
     .iter()
@@ -118,9 +151,10 @@ pub async fn solve(
     let h = holder.to_string();
     db.postgres_only("SELECT pg_advisory_xact_lock(6, hashtext($1))", args![h])
         .await?;
+    let t = table_of(db, &h).await?;
     let Some(row) = db
         .query_opt(
-            &format!("SELECT {COLUMNS} FROM practice_sets WHERE holder = $1 AND id = $2"),
+            &format!("SELECT {COLUMNS} FROM {t} WHERE holder = $1 AND id = $2"),
             args![h, id],
         )
         .await?
@@ -132,7 +166,7 @@ pub async fn solve(
         set.solved.push(ply);
         set.solved.sort_unstable();
         db.execute(
-            "UPDATE practice_sets SET solved = $3 WHERE holder = $1 AND id = $2",
+            &format!("UPDATE {t} SET solved = $3 WHERE holder = $1 AND id = $2"),
             args![h, id, solved_text(&set.solved)],
         )
         .await?;
@@ -142,13 +176,50 @@ pub async fn solve(
 
 /// Deletes the holder's set `id`; whether there was one.
 pub async fn delete(db: &Db<'_>, holder: BrowserId, id: &str) -> StoreResult<bool> {
+    let h = holder.to_string();
+    let t = table_of(db, &h).await?;
     Ok(db
         .execute(
-            "DELETE FROM practice_sets WHERE holder = $1 AND id = $2",
-            args![holder.to_string(), id],
+            &format!("DELETE FROM {t} WHERE holder = $1 AND id = $2"),
+            args![h, id],
         )
         .await?
         > 0)
+}
+
+/// Moves the guest browser `guest`'s sets to the account `account` (oldest first, each stored
+/// as [`save`] does: replacing the account's set of the same game and side, the account keeping
+/// at most `keep`); the number moved. Nothing happens when `guest` is itself an account.
+pub async fn adopt(
+    db: &Db<'_>,
+    guest: BrowserId,
+    account: BrowserId,
+    keep: usize,
+) -> StoreResult<usize> {
+    let g = guest.to_string();
+    if guest == account || table_of(db, &g).await? != "guest_practice_sets" {
+        return Ok(0);
+    }
+    let mut sets = list(db, guest).await?;
+    sets.reverse();
+    let moved = sets.len();
+    for set in sets {
+        save(
+            db,
+            &PracticeSetRow {
+                holder: account,
+                ..set
+            },
+            keep,
+        )
+        .await?;
+    }
+    db.execute(
+        "DELETE FROM guest_practice_sets WHERE holder = $1",
+        args![g],
+    )
+    .await?;
+    Ok(moved)
 }
 
 impl<B: Backend> PracticeStore for B {
@@ -173,5 +244,14 @@ impl<B: Backend> PracticeStore for B {
     fn delete_practice_set(&self, holder: BrowserId, id: &str) -> StoreFuture<'_, bool> {
         let id = id.to_string();
         self.write(move |db| Box::pin(async move { delete(db, holder, &id).await }))
+    }
+
+    fn adopt_practice_sets(
+        &self,
+        guest: BrowserId,
+        account: BrowserId,
+        keep: usize,
+    ) -> StoreFuture<'_, usize> {
+        self.write(move |db| Box::pin(async move { adopt(db, guest, account, keep).await }))
     }
 }

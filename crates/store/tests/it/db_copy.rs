@@ -287,6 +287,17 @@ async fn fill(s: &dyn Store) {
         solved: vec![5],
     };
     s.practice().save_practice_set(set, 20).await.unwrap();
+    // And a guest browser's (kept apart until it signs up or in).
+    let guest_set = PracticeSetRow {
+        id: "p_2".into(),
+        holder: BrowserId::of_token("a guest"),
+        game_id: "g_local".into(),
+        color: "white".into(),
+        created_at: 8_600,
+        items: r#"[{"ply":4}]"#.into(),
+        solved: Vec::new(),
+    };
+    s.practice().save_practice_set(guest_set, 20).await.unwrap();
     for m in ["f5", "d6"] {
         rated.rec.game.play(m.parse().unwrap()).unwrap();
     }
@@ -418,6 +429,7 @@ const FILLED: &[(&str, u64)] = &[
     ("arena_players", 2),
     ("arena_games", 1),
     ("practice_sets", 1),
+    ("guest_practice_sets", 1),
 ];
 
 /// Every game of `fill` reads the same from both stores, and so do the lists, links, flags
@@ -524,7 +536,7 @@ async fn a_file_copies_to_a_file_with_every_row() {
     assert_eq!(done.target_migrated_from, 0, "a new file");
     assert_eq!(done.version, admin::SCHEMA_VERSION);
     let rows = sqlite_rows(&a);
-    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 69);
+    assert_eq!(rows.iter().map(|t| t.1.len()).sum::<usize>(), 70);
     assert_eq!(rows, sqlite_rows(&b));
     same_through_the_store(
         &SqliteStore::open(&a).unwrap(),

@@ -10,12 +10,13 @@ use virada_domain::model::{GameMeta, GameRecord, Mode, Owner, StartKind};
 use virada_domain::rating::{Category, PlayerRating};
 use virada_engine::glicko::{after_game, Rating};
 use virada_rules::{Color, Game};
-use virada_store::{NewAccount, SessionRow, Store, StoreError, StoredGame};
+use virada_store::{NewAccount, PracticeSetRow, SessionRow, Store, StoreError, StoredGame};
 
 on_both_stores!(
     accounts_sessions_and_lockout,
     a_rated_end_moves_both_ratings_once,
     a_deleted_account_is_anonymised,
+    a_guests_practice_sets_move_to_the_account,
 );
 
 fn id(name: &str) -> BrowserId {
@@ -352,5 +353,107 @@ async fn a_deleted_account_is_anonymised(b: &Backend) {
     assert_eq!(
         s.accounts().delete_account(id("ana"), tomb).await.unwrap(),
         None
+    );
+}
+
+fn practice_set(set_id: &str, holder: BrowserId, game_id: &str, at: i64) -> PracticeSetRow {
+    PracticeSetRow {
+        id: set_id.into(),
+        holder,
+        game_id: game_id.into(),
+        color: "black".into(),
+        created_at: at,
+        items: format!(r#"[{{"ply":{at}}}]"#),
+        solved: Vec::new(),
+    }
+}
+
+/// A guest browser's practice sets are kept under it, and move to the account it signs up or
+/// in to (progress included; the account's set of the same game and side replaced; at most
+/// `keep`, the oldest dropped); another browser's stay where they are.
+async fn a_guests_practice_sets_move_to_the_account(b: &Backend) {
+    let s = &*b.store;
+    let (guest, other) = (id("practising guest"), id("other guest"));
+    s.practice()
+        .save_practice_set(practice_set("p_g1", guest, "g_1", 100), 3)
+        .await
+        .unwrap();
+    s.practice()
+        .save_practice_set(practice_set("p_g2", guest, "g_2", 200), 3)
+        .await
+        .unwrap();
+    s.practice()
+        .save_practice_set(practice_set("p_o1", other, "g_9", 150), 3)
+        .await
+        .unwrap();
+    let solved = s
+        .practice()
+        .solve_practice(guest, "p_g1", 100)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(solved.solved, [100]);
+    let ids = |v: Vec<PracticeSetRow>| v.into_iter().map(|r| r.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(s.practice().practice_sets(guest).await.unwrap()),
+        ["p_g2", "p_g1"]
+    );
+    // Sign-up: both sets become the account's, the newest first, progress kept.
+    s.accounts()
+        .create_account(
+            account("Practiser"),
+            session("sp", id("Practiser"), 1_000),
+            guest,
+        )
+        .await
+        .unwrap();
+    let moved = s
+        .practice()
+        .adopt_practice_sets(guest, id("Practiser"), 3)
+        .await
+        .unwrap();
+    assert_eq!(moved, 2);
+    let sets = s.practice().practice_sets(id("Practiser")).await.unwrap();
+    assert_eq!(ids(sets.clone()), ["p_g2", "p_g1"]);
+    assert_eq!(sets[1].solved, [100]);
+    assert_eq!(sets[1].holder, id("Practiser"));
+    assert!(s.practice().practice_sets(guest).await.unwrap().is_empty());
+    assert_eq!(
+        ids(s.practice().practice_sets(other).await.unwrap()),
+        ["p_o1"]
+    );
+    // Twice is nothing more.
+    assert_eq!(
+        s.practice()
+            .adopt_practice_sets(guest, id("Practiser"), 3)
+            .await
+            .unwrap(),
+        0
+    );
+    // Sign-in from the other browser: its set of g_9 joins; with a set of game g_1 again and
+    // a keep of 3, the account's older g_1 set is replaced and the oldest dropped.
+    s.practice()
+        .save_practice_set(practice_set("p_o2", other, "g_1", 300), 3)
+        .await
+        .unwrap();
+    assert_eq!(
+        s.practice()
+            .adopt_practice_sets(other, id("Practiser"), 3)
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        ids(s.practice().practice_sets(id("Practiser")).await.unwrap()),
+        ["p_o2", "p_o1", "p_g2"]
+    );
+    assert!(s.practice().practice_sets(other).await.unwrap().is_empty());
+    // An account is never adopted as a guest.
+    assert_eq!(
+        s.practice()
+            .adopt_practice_sets(id("Practiser"), id("Practiser"), 3)
+            .await
+            .unwrap(),
+        0
     );
 }

@@ -1,7 +1,8 @@
 // @ts-check
-// Where practice sets are kept: an account's in the server's store (GET /api/practice, progress
-// by POST /api/practice/{id}/solved), a guest's in this browser (localStorage, at most
-// MAX_GUEST_SETS, the oldest dropped, as the server keeps an account's; docs/SECURITY.md).
+// Where practice sets are kept: in the server's store (GET /api/practice, progress by POST
+// /api/practice/{id}/solved), an account's or this guest browser's; a guest's become the
+// account's at sign-up or sign-in, as its games do. Sets made before the server kept guests'
+// stay in this browser (localStorage, at most MAX_GUEST_SETS) and are listed for the guest.
 
 import { apiRequest } from '../core/api.js';
 import { safeGet, safeSet } from '../core/i18n.js';
@@ -25,7 +26,7 @@ function saveGuestSets(sets) {
 
 /**
  * Builds the practice set of `color`'s mistakes in game `gameId` (the server reviews and
- * re-checks them); a guest's set is kept here, replacing one of the same game and side.
+ * re-checks them, and keeps a set with items for the account or the guest browser).
  */
 export async function createSet(gameId, color) {
   const set = await apiRequest('POST', `/api/games/${encodeURIComponent(gameId)}/practice`, { color });
@@ -48,7 +49,9 @@ export async function listSets() {
     res = null;
   }
   if (res && res.signed_in) return { signedIn: true, sets: res.sets };
-  return { signedIn: false, sets: guestSets() };
+  const kept = res ? res.sets : [];
+  const ids = new Set(kept.map((s) => s.id));
+  return { signedIn: false, sets: [...kept, ...guestSets().filter((s) => !ids.has(s.id))] };
 }
 
 /** The set `id`, or null. */

@@ -7,7 +7,7 @@
 
 import { api } from '../core/api.js';
 import { BoardView } from '../core/board.js';
-import { colorName, safeGet, safeSet, t } from '../core/i18n.js';
+import { colorName, lang, safeGet, safeSet, t } from '../core/i18n.js';
 import { resultText, movesText, deltaText } from './puzzles-text.js';
 import { el, button } from '../core/dom.js';
 
@@ -222,8 +222,9 @@ class Run {
     const before = this.solver;
     this.solver = res.solver;
     const rated = () => (res.rated ? t('pz.change', { rating: res.solver.rating, delta: deltaText(res.solver.rating - before.rating) }) : t('pz.unrated'));
-    const color = colorName(this.view.side_to_move);
-    const other = colorName(this.view.side_to_move === 'black' ? 'white' : 'black');
+    // The server writes the feedback from the move's facts in both languages; the page shows
+    // it in the language of the moment (a switch redraws it).
+    const said = () => (res.feedback && (res.feedback[lang()] || res.feedback.en)) || '';
     const after = await api.position(this.setup, [...this.played, sq]).catch(() => null);
     if (res.result === 'continue') {
       this.mine.push(sq);
@@ -235,8 +236,7 @@ class Run {
       const pos = await api.position(this.setup, this.played).catch(() => after);
       this.busy = false;
       this.draw(pos, squares[squares.length - 1] || null, null, true);
-      const n = this.mine.length + 1;
-      this.say(() => t('pz.movesLeft', { reply: t('pz.reply', { other, moves: movesText(res.reply) }), n, total: this.view.solver_moves }), true);
+      this.say(said, true);
       return;
     }
     this.busy = false;
@@ -245,8 +245,7 @@ class Run {
       this.played.push(sq);
       this.status = 'solved';
       this.draw(after, sq, new Map([[sq, ['right']]]), true);
-      const mid = this.view.kind === 'midgame';
-      this.say(() => (mid ? t('pz.solvedMid') : t('pz.solved', { color, result: resultText(res.best_score) })) + ' ' + rated(), true);
+      this.say(() => said() + ' ' + rated(), true);
       this.drawText();
       this.nextBtn.focus();
       return;
@@ -254,15 +253,7 @@ class Run {
     // Wrong: the move, then the opponent's answer from the refutation, on the board.
     this.status = 'wrong';
     const reply = res.refutation[0];
-    const best = resultText(res.best_score);
-    const got = res.wrong_score === null || res.wrong_score === undefined ? null : resultText(res.wrong_score);
-    let text;
-    const estimate = this.view.kind === 'midgame';
-    const loss = () => t('pz.discs', { n: res.best_score - res.wrong_score });
-    if (estimate && reply && got) text = () => t('pz.wrongMid', { move: sq, other, reply: movesText([reply]), loss: loss() }) + ' ' + rated();
-    else if (!reply) text = () => t('pz.wrongEnd', { move: sq, got: got || '?', best: resultText(res.best_score) }) + ' ' + rated();
-    else if (got) text = () => t('pz.wrong', { move: sq, other, reply: movesText([reply]), got: resultText(res.wrong_score), best: resultText(res.best_score) }) + ' ' + rated();
-    else text = () => t('pz.wrongUnknown', { move: sq, other, reply: movesText([reply]), best }) + ' ' + rated();
+    const text = () => said() + ' ' + rated();
     const line = res.refutation.length ? () => t('pz.line', { line: movesText([sq, ...res.refutation]) }) : null;
     const marks = new Map([[sq, ['wrong']]]);
     if (after) this.draw(after, sq, marks, true);

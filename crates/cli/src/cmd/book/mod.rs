@@ -2,6 +2,7 @@
 //! `virada_engine::book` does the work; see docs/BOOK.md).
 
 mod build;
+mod recheck;
 
 use super::args::{read_position_input, ThreadsArg};
 use super::{CliError, CmdResult};
@@ -43,6 +44,9 @@ pub enum BookWhat {
     Export(ExportArgs),
     /// Read a book (Virada's format or Edax's book.dat) and write it in Virada's format.
     Import(ImportArgs),
+    /// The book moves WTHOR players chose that the book says lose 4+ discs, searched again
+    /// deeper; with --out, the ones the book has wrong take the deeper values.
+    Recheck(recheck::RecheckArgs),
 }
 
 #[derive(Args)]
@@ -218,6 +222,7 @@ pub fn run(args: BookArgs) -> CmdResult {
         }
         BookWhat::Show(a) => show(a),
         BookWhat::Check(a) => check(a),
+        BookWhat::Recheck(a) => recheck::recheck(a),
         BookWhat::Export(a) => {
             let book = book_or_shipped(a.book.as_deref())?;
             let bytes = match a.format {
