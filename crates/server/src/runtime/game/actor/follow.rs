@@ -238,10 +238,11 @@ impl Actor {
                 return fail(msg, AppError::not_owner(&self.rec.meta.id));
             }
         };
-        let stale = matches!(&answer.result, Err(e) if e.code == "stale");
-        if stale || answer.version > self.version {
-            self.reload(Some(answer.version)).await;
-        }
+        // The copy is read again after every answer: a version says when a copy was made (the
+        // wall clock's millisecond, `Actor::bump`), not what it holds, so this copy, loaded in
+        // the same millisecond as the owner's change, can carry the answer's version without
+        // the change (seen: a seat answered 200 with the seat still free).
+        self.reload(Some(answer.version)).await;
         self.reply_from_owner(msg, answer.result);
     }
 
