@@ -137,9 +137,10 @@ impl Actor {
             // Only the lease's holder stores changes: see whether it is still this instance.
             return self.look_at_lease().await;
         }
-        if version == 0 || version > self.version {
-            self.reload(Some(version)).await;
-        }
+        // Always read again: a version is the wall clock's millisecond of a change, and this
+        // copy's own version (from its last read) can equal or pass the owner's next change
+        // made in the same millisecond, which a comparison would then skip.
+        self.reload(Some(version)).await;
     }
 
     /// Reads the game again from the store and shows it to the sockets, with the chat lines
